@@ -1,0 +1,64 @@
+"""The rule variant: every number and every "[reading]" of the rules page is a field here."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from models.errors import SpecError
+
+Decrease = Literal["any", "one-fewer"]
+BaseScope = Literal["per-use", "bottom-only"]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A rule variant.
+
+    decrease: R4 reading. "any" = the level above holds fewer castellers (any decrease, the
+        rules page's reading); "one-fewer" = exactly one fewer (some reviews' reading).
+    base_scope: Base reading. "per-use" = each Base use frees one level from the width limit
+        (the rules page's reading); "bottom-only" = only the bottom level may be freed, however
+        high the rank (the rule sheet's "one level ... all levels above obey the width limit").
+    """
+
+    name: str = "standard"
+    decrease: Decrease = "any"
+    base_scope: BaseScope = "per-use"
+    width_limit: int = 3
+    min_size: int = 1
+    max_size: int = 10
+    festival_min_levels: int = 4
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.min_size <= self.max_size:
+            raise SpecError(f"rules {self.name}: size range {self.min_size}..{self.max_size}")
+        if self.width_limit < 1 or self.festival_min_levels < 1:
+            raise SpecError(f"rules {self.name}: width limit and festival minimum must be >= 1")
+
+    @property
+    def sizes(self) -> range:
+        return range(self.min_size, self.max_size + 1)
+
+    def with_name(self, name: str) -> Rules:
+        return replace(self, name=name)
+
+
+STANDARD = Rules()
+VARIANTS: dict[str, Rules] = {
+    "standard": STANDARD,
+    "one-fewer": Rules(name="one-fewer", decrease="one-fewer"),
+    "bottom-base": Rules(name="bottom-base", base_scope="bottom-only"),
+}
+
+
+def rules_named(name: str) -> Rules:
+    """The named variant; an unknown name is a SpecError with the closest names suggested."""
+    key = name.strip().lower()
+    if key in VARIANTS:
+        return VARIANTS[key]
+    close = difflib.get_close_matches(key, list(VARIANTS), n=1)
+    hint = f"; did you mean '{close[0]}'?" if close else ""
+    known = ", ".join(VARIANTS)
+    raise SpecError(f"unknown rules variant '{name}' (known: {known}){hint}", token=name)
