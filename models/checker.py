@@ -198,7 +198,8 @@ def _width_violations(counts: Sequence[int], ranks: SkillRanks, rules: Rules,
 def _pool_violations(tower: Tower, pool: Pool, out: list[Violation]) -> None:
     for size in pool.missing_from(tower.sizes()):
         used = tower.size_counts()[size]
-        out.append(Violation("pool", None, f"the tower uses {used} castellers of size {size}; "
+        noun = "casteller" if used == 1 else "castellers"
+        out.append(Violation("pool", None, f"the tower uses {used} {noun} of size {size}; "
                              f"the pool has {pool.count(size)}"))
 
 

@@ -1,0 +1,31 @@
+"""The `castell` command."""
+
+from __future__ import annotations
+
+import typer
+
+from cli.solve import best, check
+from cli.verify import verify
+
+app = typer.Typer(
+    name="castell",
+    help="Exact tower, festival and tile answers for the board game Castell.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+)
+app.command("verify")(verify)
+app.command("best")(best)
+app.command("check")(check)
+
+
+@app.callback()
+def root() -> None:
+    """Exact tower, festival and tile answers for the board game Castell.
+
+    Exit codes: 0 yes/valid/found, 1 proven no, 2 bad input, 3 time limit before a proof.
+    """
+
+
+def main() -> None:
+    app()

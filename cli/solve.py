@@ -1,0 +1,258 @@
+"""`castell best` and `castell check`: ask the solver for a tower and render its answer."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from pydantic import BaseModel, ConfigDict, Field
+from rich.console import RenderableType
+from rich.panel import Panel
+from rich.text import Text
+
+from cli import options
+from cli.edge import ExitCode, at_edge, emit_json, fail, out
+from cli.inputs import read_inputs, run_batch
+from cli.render import stack, tower_picture, uses_text
+from models.errors import SpecError
+from models.festival import Festival
+from models.tiles import parse_tile
+from planner.api import DEFAULT_TIME_LIMIT, Answer, Engine, answer
+from planner.questions import BestTower, FestivalTower, Question, TileCheck
+from planner.result import Status
+
+EngineOption = Annotated[str, typer.Option(
+    "--engine", "-e", help="cpsat (the product) or search (exhaustive; small pools only).")]
+PoolOption = Annotated[str, typer.Option(
+    "--pool", "-p", help="Your team, e.g. '10,9x3,7,7,5x2'.")]
+
+EXIT_FOR = {Status.OPTIMAL: ExitCode.YES, Status.INFEASIBLE: ExitCode.NO,
+            Status.FEASIBLE: ExitCode.TIME_LIMIT, Status.UNKNOWN: ExitCode.TIME_LIMIT}
+
+
+class SolveLine(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    pool: str
+    skills: str = "none"
+    rules: str = "standard"
+    engine: str = "cpsat"
+    time_limit: float = Field(DEFAULT_TIME_LIMIT, gt=0)
+
+
+class BestLine(SolveLine):
+    """One line of `castell best --batch`."""
+
+    festival: str | None = None
+
+
+class CheckLine(SolveLine):
+    """One line of `castell check --batch`."""
+
+    tile: str
+
+
+def _engine(name: str) -> Engine:
+    if name == "cpsat":
+        return "cpsat"
+    if name == "search":
+        return "search"
+    raise SpecError(f"unknown engine '{name}' (engines: cpsat, search)", token=name)
+
+
+def run_question(question_text: tuple[str, str | None], line: SolveLine,
+                 workers: int = 1, seed: int = 0) -> Answer:
+    kind, text = question_text
+    pool, ranks, rules = read_inputs(line.pool, line.skills, line.rules)
+    assert pool is not None
+    question: Question
+    if kind == "tile":
+        question = TileCheck(parse_tile(text or ""))
+    elif text is not None:
+        question = FestivalTower(Festival.parse(text, rules))
+    else:
+        question = BestTower()
+    return answer(question, pool, ranks, rules, engine=_engine(line.engine),
+                  time_limit=line.time_limit, workers=workers, seed=seed)
+
+
+def _number(value: float | None) -> float | int | None:
+    if value is None:
+        return None
+    return int(value) if float(value).is_integer() else value
+
+
+def answer_json(reply: Answer) -> dict[str, Any]:
+    result, question = reply.result, reply.question
+    tower = result.tower
+    bound: float | int | None = _number(result.bound)
+    if isinstance(question, BestTower) and bound is not None:
+        bound = int(bound) // (reply.pool.total + 1)  # the proven bound on the height
+    why = reply.why_not
+    data: dict[str, Any] = {
+        "status": str(result.status),
+        "tower": str(tower) if tower else None,
+        "levels": tower.as_lists() if tower else None,
+        "height": tower.height if tower else None,
+        "castellers": tower.castellers if tower else None,
+        "score": result.objective if isinstance(question, FestivalTower) else None,
+        "uses": result.uses.as_dict() if result.uses else None,
+        "bound": bound,
+        "wall_time_s": round(result.wall_time_s, 6),
+        "engine": result.engine,
+        "reasons": list(why.reasons) if why else [],
+        "closest": str(why.closest.tower) if why and why.closest and why.closest.tower else None,
+        "suggestions": [s.as_dict() for s in why.suggestions] if why else [],
+    }
+    if isinstance(question, TileCheck):
+        data["achievable"] = result.status is Status.OPTIMAL
+    return data
+
+
+def _status_line(reply: Answer) -> str:
+    status = reply.result.status
+    if status is Status.OPTIMAL:
+        return "[bold green]optimal[/] (proven)" if not isinstance(reply.question, TileCheck) \
+            else "[bold green]achievable[/] (a tower meets the tile)"
+    if status is Status.FEASIBLE:
+        return "[bold yellow]feasible[/]: the time limit came before a proof of optimality"
+    if status is Status.INFEASIBLE:
+        return "[bold red]not achievable[/] (proven)"
+    return "[bold yellow]unknown[/]: the time limit came before any answer"
+
+
+def _summary(reply: Answer) -> str:
+    result, question = reply.result, reply.question
+    lines = [f"status: {_status_line(reply)}"]
+    tower = result.tower
+    if tower is not None:
+        if isinstance(question, FestivalTower):
+            matches = question.festival.matches(tower)
+            lines.append(f"score: {tower.height} levels + {matches} matching castellers "
+                         f"= [bold]{tower.height + matches}[/]")
+            if result.bound is not None and result.status is not Status.OPTIMAL:
+                lines.append(f"bound: no tower scores more than {int(result.bound)}")
+        else:
+            lines.append(f"height {tower.height}, {tower.castellers} castellers")
+        lines.append(f"skill uses: {uses_text(result.uses)}")
+    lines.append(f"[dim]{result.engine}, {result.wall_time_s * 1000:.1f} ms[/]")
+    return "\n".join(lines)
+
+
+def _why_not(reply: Answer) -> RenderableType | None:
+    why = reply.why_not
+    if why is None:
+        return None
+    text = Text()
+    for reason in why.reasons:
+        text.append(f"• {reason}\n")
+    if why.suggestions:
+        text.append("\nAny one of these would make it achievable:\n", style="bold")
+        for suggestion in why.suggestions:
+            text.append(f"  • {suggestion}\n")
+    else:
+        text.append("\nNo single extra casteller or +1 rank makes it achievable.\n", style="bold")
+    parts: list[RenderableType] = [Panel(text, title="why not", expand=False)]
+    if why.closest and why.closest.tower:
+        parts.append(Text("Closest: your tallest tower", style="bold"))
+        parts.append(tower_picture(why.closest.tower))
+    return stack(*parts)
+
+
+def _show(reply: Answer) -> None:
+    tower = reply.result.tower
+    out().print(stack(
+        tower_picture(tower) if tower else None,
+        Panel(_summary(reply), title=str(reply.question), expand=False),
+        _why_not(reply),
+    ))
+
+
+def _finish(reply: Answer, as_json: bool) -> None:
+    if as_json:
+        emit_json(answer_json(reply))
+    else:
+        _show(reply)
+    raise typer.Exit(EXIT_FOR[reply.result.status])
+
+
+def _batch(source: str, schema: type[SolveLine], kind: str, workers: int, seed: int) -> None:
+    def handle(line: SolveLine) -> dict[str, Any]:
+        text = getattr(line, kind, None)
+        return answer_json(run_question((kind, text), line, workers, seed))
+
+    bad = False
+    for item in run_batch(source, schema, handle):
+        bad |= "error" in item
+        emit_json(item)
+    raise typer.Exit(ExitCode.BAD_INPUT if bad else ExitCode.YES)
+
+
+@at_edge
+def best(
+    pool: Annotated[str | None, typer.Option(
+        "--pool", "-p", help="Your team, e.g. '10,9x3,7,7,5x2'.")] = None,
+    skills: options.Skills = "none",
+    festival: Annotated[str | None, typer.Option(
+        "--festival", "-f", help="The festival's size tokens, e.g. '6,3'.")] = None,
+    rules: options.Rules = "standard",
+    time_limit: options.TimeLimit = DEFAULT_TIME_LIMIT,
+    engine: EngineOption = "cpsat",
+    workers: options.Workers = 1,
+    seed: options.Seed = 0,
+    as_json: options.Json = False,
+    batch: options.Batch = None,
+) -> None:
+    """Your best tower: the tallest (then widest), or with --festival the best festival score.
+
+    Exit 0 proven best, 1 no tower can compete, 2 bad input, 3 time limit before a proof (the
+    best tower found so far is still printed).
+
+    Examples:
+
+      castell best --pool "9x4,7x3,6,6,5x2,3" --skills width=1 --festival 6,3
+
+      castell best --pool "10,9x3,7,7,5x2" --skills balance=1 --json
+    """
+    if batch is not None:
+        _batch(batch, BestLine, "festival", workers, seed)
+    if pool is None:
+        fail("missing --pool (or --batch FILE); see 'castell best --help'")
+    line = BestLine(pool=pool, skills=skills, rules=rules, engine=engine,
+                    time_limit=time_limit, festival=festival)
+    _finish(run_question(("festival", festival), line, workers, seed), as_json)
+
+
+@at_edge
+def check(
+    tile: Annotated[str | None, typer.Argument(
+        help="The tile: 'shape:4-3-2-1' or 'exhibition:4:balance+width'.")] = None,
+    pool: Annotated[str | None, typer.Option(
+        "--pool", "-p", help="Your team, e.g. '10,9x3,7,7,5x2'.")] = None,
+    skills: options.Skills = "none",
+    rules: options.Rules = "standard",
+    time_limit: options.TimeLimit = DEFAULT_TIME_LIMIT,
+    engine: EngineOption = "cpsat",
+    workers: options.Workers = 1,
+    seed: options.Seed = 0,
+    as_json: options.Json = False,
+    batch: options.Batch = None,
+) -> None:
+    """Can you claim a local performance tile? Shows a tower that meets it, or why not.
+
+    Exit 0 achievable, 1 proven not achievable, 2 bad input, 3 time limit before an answer.
+
+    Examples:
+
+      castell check shape:4-3-2-1 --pool "9x4,7x3,5x2,3" --skills width=1
+
+      castell check exhibition:4:balance+width --pool "9x4,7x3,5x2,3" --skills width=1
+    """
+    if batch is not None:
+        if tile is not None:
+            fail("give either a TILE or --batch, not both")
+        _batch(batch, CheckLine, "tile", workers, seed)
+    if tile is None or pool is None:
+        fail("missing TILE or --pool (or --batch FILE); see 'castell check --help'")
+    line = CheckLine(pool=pool, skills=skills, rules=rules, engine=engine,
+                     time_limit=time_limit, tile=tile)
+    _finish(run_question(("tile", tile), line, workers, seed), as_json)

@@ -1,0 +1,111 @@
+"""`castell verify`: check a tower against the rules, skill ranks and (optionally) a pool."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from pydantic import BaseModel, ConfigDict
+from rich.panel import Panel
+
+from cli import options
+from cli.edge import ExitCode, at_edge, emit_json, fail, out
+from cli.inputs import read_inputs, run_batch
+from cli.render import stack, tower_picture, uses_text, violations_table
+from models.checker import CheckResult, check_tower
+from models.tower import Tower
+
+EXAMPLES = """
+Examples:
+
+  castell verify "9,9,9,9/7,7,7/5,5/3" --skills width=1
+
+  castell verify "9x4/7x3/5x2/3" --pool "9x4,7x3,5x2,3" --json
+
+  echo '{"tower": "6,6/6"}' | castell verify --batch -
+"""
+
+
+class VerifyLine(BaseModel):
+    """One line of `castell verify --batch`."""
+
+    model_config = ConfigDict(extra="forbid")
+    tower: str
+    skills: str = "none"
+    pool: str | None = None
+    rules: str = "standard"
+
+
+def verify_tower(tower_text: str, skills: str, pool: str | None, rules: str) -> CheckResult:
+    pool_value, ranks, variant = read_inputs(pool, skills, rules)
+    return check_tower(Tower.parse(tower_text, variant), ranks, variant, pool_value)
+
+
+def result_json(result: CheckResult) -> dict[str, Any]:
+    uses = result.uses
+    return {
+        "valid": result.valid,
+        "tower": str(result.tower),
+        "height": result.tower.height,
+        "castellers": result.tower.castellers,
+        "uses": uses.as_dict() if uses else None,
+        "violations": [v.as_dict() for v in result.violations],
+    }
+
+
+def _show(result: CheckResult) -> None:
+    tower = result.tower
+    if result.valid:
+        verdict = "[bold green]valid[/]"
+        body = f"{verdict}   height {tower.height}, {tower.castellers} castellers\n" \
+               f"skill uses: {uses_text(result.uses)}"
+    else:
+        body = f"[bold red]invalid[/]   height {tower.height}, {tower.castellers} castellers"
+    out().print(stack(
+        tower_picture(tower),
+        Panel(body, title=str(tower), expand=False),
+        violations_table(result.violations) if result.violations else None,
+    ))
+
+
+def _batch(source: str) -> None:
+    bad = False
+    for item in run_batch(source, VerifyLine,
+                          lambda line: result_json(verify_tower(line.tower, line.skills,
+                                                                line.pool, line.rules))):
+        bad |= "error" in item
+        emit_json(item)
+    raise typer.Exit(ExitCode.BAD_INPUT if bad else ExitCode.YES)
+
+
+@at_edge
+def verify(
+    tower: Annotated[str | None, typer.Argument(
+        help="Tower, bottom level first: '9,9,9,9/7,7,7/5,5/3' or '9x4/7x3/5x2/3'.")] = None,
+    skills: options.Skills = "none",
+    pool: Annotated[str | None, typer.Option(
+        "--pool", "-p", help="Check the castellers against this pool, e.g. '9x4,7x3,5,5,3'.")
+    ] = None,
+    rules: options.Rules = "standard",
+    as_json: options.Json = False,
+    batch: options.Batch = None,
+) -> None:
+    """Check a tower against the rules and your skill ranks.
+
+    Exit 0 when valid, 1 when not, 2 on bad input. With --batch, exit 2 if any line was bad.
+    """
+    if batch is not None:
+        if tower is not None:
+            fail("give either a TOWER or --batch, not both")
+        _batch(batch)
+    if tower is None:
+        fail("missing TOWER (or --batch FILE); see 'castell verify --help'")
+    result = verify_tower(tower, skills, pool, rules)
+    if as_json:
+        emit_json(result_json(result))
+    else:
+        _show(result)
+    raise typer.Exit(ExitCode.YES if result.valid else ExitCode.NO)
+
+
+verify.__doc__ = (verify.__doc__ or "") + EXAMPLES

@@ -1,0 +1,91 @@
+"""CP-SAT models for the three tower questions, and the solve wrapper."""
+
+from __future__ import annotations
+
+import time
+
+from ortools.sat.python import cp_model
+
+from models.pool import Pool
+from models.rules import Rules
+from models.skills import SkillRanks
+from models.tiles import ExhibitionTile, ShapeTile
+from planner.bounds import max_height
+from planner.layout import TowerLayout, build_layout
+from planner.objective import objective_of
+from planner.questions import BestTower, Question, TileCheck
+from planner.result import SolveResult, Status
+
+
+def build_model(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules
+                ) -> TowerLayout:
+    """One CP-SAT model per question, all on the shared layout."""
+    model = cp_model.CpModel()
+    if isinstance(question, TileCheck):
+        layout = build_layout(model, pool, ranks, rules, question.tile.height)
+        for act in layout.active:
+            model.add(act == 1)
+        tile = question.tile
+        if isinstance(tile, ShapeTile):
+            for l, wanted in enumerate(tile.counts):
+                model.add(layout.n[l] == wanted)
+        elif isinstance(tile, ExhibitionTile):
+            for skill in tile.ordered_skills():
+                layout.require_use(skill)
+        return layout
+
+    layout = build_layout(model, pool, ranks, rules, max_height(pool, ranks, rules))
+    if isinstance(question, BestTower):
+        if layout.levels:
+            model.add(layout.active[0] == 1)
+        else:
+            model.add_bool_or([])  # an empty pool builds no tower
+        model.maximize(layout.height() * (pool.total + 1) + layout.castellers())
+        return layout
+    festival = question.festival
+    need = rules.festival_min_levels
+    if layout.levels < need:
+        model.add_bool_or([])  # no tower is tall enough: proven infeasible at once
+    else:
+        model.add(layout.active[need - 1] == 1)
+    matched = []
+    for size in sorted(festival.token_sizes):
+        if size not in pool.sizes:
+            model.add_bool_or([])
+            continue
+        model.add(layout.of_size(size) >= 1)
+        matched.append(layout.of_size(size))
+    model.maximize(layout.height() + sum(matched))
+    return layout
+
+
+def solve_cpsat(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
+                time_limit: float = 10.0, workers: int = 1, seed: int = 0) -> SolveResult:
+    started = time.perf_counter()
+    layout = build_model(question, pool, ranks, rules)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.num_workers = workers
+    solver.parameters.random_seed = seed
+    code = solver.solve(layout.model)
+    elapsed = time.perf_counter() - started
+    status = {
+        cp_model.OPTIMAL: Status.OPTIMAL,
+        cp_model.FEASIBLE: Status.FEASIBLE,
+        cp_model.INFEASIBLE: Status.INFEASIBLE,
+    }.get(code, Status.UNKNOWN)
+    if code == cp_model.MODEL_INVALID:
+        raise RuntimeError(f"CP-SAT rejected the model: {layout.model.validate()}")
+    if status in (Status.INFEASIBLE, Status.UNKNOWN):
+        return SolveResult(status, None, None, None, None, elapsed, "cpsat")
+    tower = layout.tower(solver)
+    has_objective = not isinstance(question, TileCheck)
+    return SolveResult(
+        status=status,
+        tower=tower,
+        objective=objective_of(question, tower, pool.total),
+        bound=solver.best_objective_bound if has_objective else None,
+        uses=layout.uses(solver, tower),
+        wall_time_s=elapsed,
+        engine="cpsat",
+    )
