@@ -12,6 +12,7 @@ from typing import Any, NoReturn, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from models.errors import CastellError
 
@@ -41,7 +42,8 @@ def emit_json(value: Any) -> None:
 
 
 def fail(message: str, code: ExitCode = ExitCode.BAD_INPUT) -> NoReturn:
-    err().print(f"[bold red]error:[/] {message}", markup=True, highlight=False, soft_wrap=True)
+    # a Text, not a str: the user's own text in the message is never read as markup or emoji
+    err().print(Text.assemble(("error: ", "bold red"), message), highlight=False, soft_wrap=True)
     raise typer.Exit(int(code))
 
 

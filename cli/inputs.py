@@ -42,6 +42,8 @@ def batch_lines(source: str) -> Iterator[tuple[int, str]]:
             text = Path(source).read_text(encoding="utf-8")
         except OSError as error:
             raise SpecError(f"cannot read batch file '{source}': {error.strerror}") from None
+        except UnicodeDecodeError:
+            raise SpecError(f"batch file '{source}' is not UTF-8 text") from None
     for number, line in enumerate(text.splitlines(), start=1):
         if line.strip():
             yield number, line

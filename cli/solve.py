@@ -104,7 +104,8 @@ def answer_json(reply: Answer) -> dict[str, Any]:
         "suggestions": [s.as_dict() for s in why.suggestions] if why else [],
     }
     if isinstance(question, TileCheck):
-        data["achievable"] = result.status is Status.OPTIMAL
+        # null when the time limit came first: neither a yes nor a proven no
+        data["achievable"] = {Status.OPTIMAL: True, Status.INFEASIBLE: False}.get(result.status)
     return data
 
 

@@ -21,37 +21,31 @@ def build_model(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules
                 ) -> TowerLayout:
     """One CP-SAT model per question, all on the shared layout."""
     model = cp_model.CpModel()
+    exhibition = isinstance(question, TileCheck) and isinstance(question.tile, ExhibitionTile)
+    layout = build_layout(model, pool, ranks, rules, choose_k=exhibition)
+    tallest = max_height(pool, ranks, rules)
+    model.add(layout.height() <= tallest)
     if isinstance(question, TileCheck):
-        layout = build_layout(model, pool, ranks, rules, question.tile.height)
-        for act in layout.active:
-            model.add(act == 1)
         tile = question.tile
-        if isinstance(tile, ShapeTile):
-            for l, wanted in enumerate(tile.counts):
-                model.add(layout.n[l] == wanted)
+        if tile.height > tallest:
+            model.add_bool_or([])  # proven at once, however tall the tile
+        elif isinstance(tile, ShapeTile):
+            layout.require_shape(tile.counts)
         elif isinstance(tile, ExhibitionTile):
+            model.add(layout.height() == tile.points)
             for skill in tile.ordered_skills():
                 layout.require_use(skill)
         return layout
-
-    layout = build_layout(model, pool, ranks, rules, max_height(pool, ranks, rules))
     if isinstance(question, BestTower):
-        if layout.levels:
-            model.add(layout.active[0] == 1)
-        else:
-            model.add_bool_or([])  # an empty pool builds no tower
+        model.add(layout.height() >= 1)
         model.maximize(layout.height() * (pool.total + 1) + layout.castellers())
         return layout
     festival = question.festival
-    need = rules.festival_min_levels
-    if layout.levels < need:
-        model.add_bool_or([])  # no tower is tall enough: proven infeasible at once
-    else:
-        model.add(layout.active[need - 1] == 1)
+    model.add(layout.height() >= rules.festival_min_levels)
     matched = []
     for size in sorted(festival.token_sizes):
         if size not in pool.sizes:
-            model.add_bool_or([])
+            model.add_bool_or([])  # proven at once: the pool has no such casteller
             continue
         model.add(layout.of_size(size) >= 1)
         matched.append(layout.of_size(size))
@@ -85,7 +79,7 @@ def solve_cpsat(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
         tower=tower,
         objective=objective_of(question, tower, pool.total),
         bound=solver.best_objective_bound if has_objective else None,
-        uses=layout.uses(solver, tower),
+        uses=layout.uses(solver),
         wall_time_s=elapsed,
         engine="cpsat",
     )

@@ -1,10 +1,15 @@
 """The CP-SAT variable layout shared by every tower question, and the tower rules on it.
 
-Per level: an `active` literal (active levels are contiguous from the bottom), a count per
-casteller size (identical castellers are interchangeable, so no per-casteller variables), a
-one-hot low size and a `mixed` literal (high = low + mixed), and the skill-use literals.
-Every use literal is exact (true iff the tower needs that use at the chosen k), so skill
-exhibitions can demand them.
+A tower's level lows never rise, so a tower is fixed by which *slots* it uses in one fixed
+order: for each pool size s, largest first, slot (s, 0) is "a level whose low size is s", and
+slots (s, 1), (s, 2), ... are further levels of low s stacked on it, each one a Strength use.
+Each slot has an `active` literal and two casteller counts, of size s and of size s + 1 (a
+mixed level); no per-casteller variables, so identical castellers cannot make symmetric
+solutions, and no level has to choose its size. The tower is the active slots, bottom to top.
+
+Every skill-use literal is exact (true iff the tower needs that use at the chosen k), so skill
+exhibitions can demand them. The rules are posted both as enforced constraints and, where it
+helps the LP relaxation, as plain linear inequalities that telescope along the tower.
 """
 
 from __future__ import annotations
@@ -18,9 +23,27 @@ from models.pool import Pool
 from models.rules import Rules
 from models.skills import Skill, SkillRanks
 from models.tower import Tower
-from planner.bounds import level_cap
+from planner.bounds import max_height
 
-Lit = cp_model.IntVar
+Var = cp_model.IntVar
+
+
+@dataclass
+class Slot:
+    low: int
+    stacked: int  # 0 for the first level of this low size, j for the j-th one stacked on it
+    active: Var
+    lows: Var  # castellers of size `low`
+    highs: Var  # castellers of size `low + 1` (only in a mixed level)
+    mixed: Var
+    balance: Var  # as many castellers as the level below
+    strength: Var  # high size equal to the low size of the level below
+    base: Var  # over the width limit, freed by Base
+    wide: Var  # over the base limit of 3 without Base: a Width use
+
+    @property
+    def n(self) -> cp_model.LinearExpr:
+        return self.lows + self.highs
 
 
 @dataclass
@@ -29,143 +52,183 @@ class TowerLayout:
     pool: Pool
     ranks: SkillRanks
     rules: Rules
-    levels: int
-    active: list[Lit]
-    count: list[dict[int, Lit]]  # count[l][size]
-    present: list[dict[int, Lit]]
-    low: list[dict[int, Lit]]  # one-hot low size
-    mixed: list[Lit]
-    lo: list[cp_model.LinearExpr]
-    hi: list[cp_model.LinearExpr]
-    width_k: Lit
-    n: list[cp_model.LinearExpr]
-    balance: list[Lit]  # index l: level l stands on l-1 with as many castellers (l >= 1)
-    strength: list[Lit]  # index l: level l's high equals level l-1's low (l >= 1)
-    base: list[Lit]  # level l exceeds the width limit
-    width_used: list[Lit]  # level l is wider than the base limit without Base
+    slots: list[Slot]
+    width_k: Var
 
     def height(self) -> cp_model.LinearExpr:
-        return sum(self.active)  # type: ignore[return-value]
+        return cp_model.LinearExpr.sum([s.active for s in self.slots])
 
     def castellers(self) -> cp_model.LinearExpr:
-        return sum(self.n)  # type: ignore[return-value]
+        return cp_model.LinearExpr.sum([s.n for s in self.slots])
 
     def of_size(self, size: int) -> cp_model.LinearExpr:
-        return sum(self.count[l][size] for l in range(self.levels))  # type: ignore[return-value]
+        terms = [s.lows for s in self.slots if s.low == size]
+        terms += [s.highs for s in self.slots if s.low + 1 == size]
+        return cp_model.LinearExpr.sum(terms)
 
     def require_use(self, skill: Skill) -> None:
-        literals = {
-            Skill.BALANCE: self.balance[1:],
-            Skill.MIX: self.mixed,
-            Skill.STRENGTH: self.strength[1:],
-            Skill.BASE: self.base,
-            Skill.WIDTH: self.width_used,
-        }[skill]
-        self.model.add_bool_or(literals)
+        field = {Skill.BALANCE: "balance", Skill.MIX: "mixed", Skill.STRENGTH: "strength",
+                 Skill.BASE: "base", Skill.WIDTH: "wide"}[skill]
+        self.model.add_bool_or([getattr(s, field) for s in self.slots])
+
+    def require_shape(self, counts: tuple[int, ...]) -> None:
+        """Exactly these counts per level, bottom to top."""
+        model = self.model
+        self.model.add(self.height() == len(counts))
+        table = list(counts) + [0] * len(self.slots)
+        below: cp_model.LinearExpr = cp_model.LinearExpr.constant(0)
+        for index, slot in enumerate(self.slots):
+            position = model.new_int_var(0, len(self.slots), f"pos{index}")
+            model.add(position == below)
+            wanted = model.new_int_var(0, max(table), f"wanted{index}")
+            model.add_element(position, table, wanted)
+            model.add(slot.n == wanted).only_enforce_if(slot.active)
+            below = below + slot.active
 
     def tower(self, solver: cp_model.CpSolver) -> Tower:
         levels = []
-        for l in range(self.levels):
-            if not solver.boolean_value(self.active[l]):
-                break
-            sizes = [s for s, var in self.count[l].items() for _ in range(solver.value(var))]
-            levels.append(sizes)
+        for slot in self.slots:
+            if solver.boolean_value(slot.active):
+                levels.append([slot.low] * solver.value(slot.lows)
+                              + [slot.low + 1] * solver.value(slot.highs))
         return Tower.of(levels)
 
-    def uses(self, solver: cp_model.CpSolver, tower: Tower) -> SkillUses:
+    def uses(self, solver: cp_model.CpSolver) -> SkillUses:
         """The accounting the solver chose (its k and Base levels)."""
-        height = tower.height
-        freed = [l for l in range(height) if solver.boolean_value(self.base[l])]
-        kept = [c for l, c in enumerate(tower.shape) if l not in freed]
-        width = max([c - self.rules.width_limit for c in kept], default=0)
+        active = [s for s in self.slots if solver.boolean_value(s.active)]
 
-        def total(literals: list[Lit]) -> int:
-            return sum(solver.boolean_value(x) for x in literals)
+        def total(field: str) -> int:
+            return sum(solver.boolean_value(getattr(s, field)) for s in active)
 
-        return SkillUses(balance=total(self.balance[1:height]), base=len(freed),
-                         mix=total(self.mixed[:height]), strength=total(self.strength[1:height]),
-                         width=max(0, width))
+        kept = [solver.value(s.n) for s in active if not solver.boolean_value(s.base)]
+        width = max([c - self.rules.width_limit for c in kept] + [0])
+        return SkillUses(balance=total("balance"), base=total("base"), mix=total("mixed"),
+                         strength=total("strength"), width=width)
 
 
-def build_layout(model: cp_model.CpModel, pool: Pool, ranks: SkillRanks, rules: Rules,
-                 levels: int) -> TowerLayout:
-    sizes = pool.sizes
-    W = rules.width_limit
-    false = model.new_constant(0)
-    active: list[Lit] = []
-    mixed: list[Lit] = []
-    count: list[dict[int, Lit]] = []
-    present: list[dict[int, Lit]] = []
-    low: list[dict[int, Lit]] = []
-    lo: list[cp_model.LinearExpr] = []
-    hi: list[cp_model.LinearExpr] = []
-    n: list[cp_model.LinearExpr] = []
-    for l in range(levels):
-        cap = level_cap(l, pool, ranks, rules)
-        act = model.new_bool_var(f"active{l}")
-        if l:
-            model.add_implication(act, active[l - 1])
-        cnt = {s: model.new_int_var(0, min(pool.count(s), cap), f"c{l}_{s}") for s in sizes}
-        pres = {s: model.new_bool_var(f"p{l}_{s}") for s in sizes}
-        lows = {s: model.new_bool_var(f"low{l}_{s}") for s in sizes}
-        mix = model.new_bool_var(f"mix{l}")
-        model.add_implication(mix, act)
-        for s in sizes:
-            model.add(cnt[s] >= 1).only_enforce_if(pres[s])
-            model.add(cnt[s] == 0).only_enforce_if(pres[s].Not())
-            model.add_implication(lows[s], pres[s])
-            # a size is present only as the level's low or, in a mixed level, low + 1
-            model.add_bool_or([lows[s], lows.get(s - 1, false)]).only_enforce_if(pres[s])
-            if s + 1 in pres:
-                model.add(pres[s + 1] == mix).only_enforce_if(lows[s])
+def _cap(pool: Pool, ranks: SkillRanks, rules: Rules) -> int:
+    """The most castellers one level can hold: one size, or two adjacent sizes with Mix."""
+    by_sizes = max((pool.count(s) + (pool.count(s + 1) if ranks.mix else 0)
+                    for s in pool.sizes), default=0)
+    if ranks.base:
+        return by_sizes
+    return min(by_sizes, rules.width_limit + ranks.width)
+
+
+def _add_position_shadow(model: cp_model.CpModel, slots: list[Slot], W: int, cap: int,
+                         k: Var, height: int) -> None:
+    """Per-position counts c_0 >= c_1 >= ... that every valid tower also satisfies.
+
+    They add no rule (the slots already hold every rule exactly), but they tie the counts to
+    positions in the tower, which the slot order leaves open in the LP relaxation: without
+    them, a fractional solution spreads a few levels over many slots and bounds the number of
+    castellers far too loosely.
+    """
+    on = [model.new_bool_var(f"y{p}") for p in range(height)]
+    count = [model.new_int_var(0, cap, f"c{p}") for p in range(height)]
+    even = [model.new_bool_var(f"B{p}") for p in range(height)]
+    freed = [model.new_bool_var(f"F{p}") for p in range(height)]
+    for p in range(height):
+        model.add(count[p] >= on[p])
+        model.add(count[p] <= cap * on[p])
+        model.add(count[p] <= W + k + (cap - W) * freed[p])
+        model.add_implication(freed[p], on[p])
+        model.add_implication(even[p], on[p])
+        if p:
+            model.add_implication(on[p], on[p - 1])
+            model.add(count[p] <= count[p - 1] - on[p] + even[p])
+    if height:
+        model.add(even[0] == 0)
+    model.add(sum(on) == sum(s.active for s in slots))
+    model.add(sum(count) == sum(s.n for s in slots))
+    model.add(sum(even) == sum(s.balance for s in slots))
+    model.add(sum(freed) == sum(s.base for s in slots))
+
+
+def build_layout(model: cp_model.CpModel, pool: Pool, ranks: SkillRanks, rules: Rules, *,
+                 choose_k: bool = False) -> TowerLayout:
+    """The slots and the rules R1..R4 with every skill exception.
+
+    Unless `choose_k`, the width limit is raised by the whole Width rank: the most permissive
+    accounting, so no tower is lost. A skill exhibition needs `choose_k`, since using Width and
+    Base together may need a smaller k.
+    """
+    W, cap, total = rules.width_limit, _cap(pool, ranks, rules), pool.total
+    k = model.new_int_var(0 if choose_k else ranks.width, ranks.width, "width_k")
+    zero = model.new_constant(0)
+    slots: list[Slot] = []
+    first_of: dict[int, Slot] = {}
+    previous_count: cp_model.LinearExpr | int = total + 1  # nothing below the bottom level
+    anything_below: Var = zero
+    for size in sorted(pool.sizes, reverse=True):
+        for j in range(min(ranks.strength, pool.count(size) - 1) + 1):
+            name = f"{size}_{j}"
+            act = model.new_bool_var(f"active{name}")
+            lows = model.new_int_var(0, min(pool.count(size), cap), f"lows{name}")
+            model.add(lows >= act)
+            model.add(lows <= min(pool.count(size), cap) * act)
+            mixed, highs = zero, zero
+            if j == 0 and pool.count(size + 1):
+                mixed = model.new_bool_var(f"mixed{name}")
+                highs = model.new_int_var(0, min(pool.count(size + 1), cap), f"highs{name}")
+                model.add(highs >= mixed)
+                model.add(highs <= min(pool.count(size + 1), cap) * mixed)
+                model.add_implication(mixed, act)
+            if j == 0:
+                # a mixed level's high equals the low of a level of low size + 1 below it
+                upper = first_of.get(size + 1)
+                strength = zero
+                if upper is not None and mixed is not zero:
+                    strength = model.new_bool_var(f"strength{name}")
+                    model.add_bool_and([mixed, upper.active]).only_enforce_if(strength)
+                    model.add_bool_or([mixed.Not(), upper.active.Not(), strength])
             else:
-                model.add_implication(lows[s], mix.Not())
-        model.add(sum(lows.values()) == act)
-        model.add(sum(cnt.values()) <= cap)
-        active.append(act)
-        count.append(cnt)
-        present.append(pres)
-        low.append(lows)
-        mixed.append(mix)
-        lo.append(cp_model.LinearExpr.weighted_sum(list(lows.values()), list(lows)))
-        hi.append(lo[-1] + mix)
-        n.append(cp_model.LinearExpr.sum(list(cnt.values())))
-    for s in sizes:
-        model.add(sum(count[l][s] for l in range(levels)) <= pool.count(s))
+                model.add_implication(act, slots[-1].active)
+                strength = act
+            n = lows + highs
+            model.add(n <= cap)
 
-    k = model.new_int_var(0, ranks.width, "width_k")
-    balance, strength, base, width_used = [false], [false], [], []
-    for l in range(levels):
-        exceeds = model.new_bool_var(f"base{l}")
-        model.add_implication(exceeds, active[l])
-        if rules.base_scope == "bottom-only" and l > 0:
-            model.add(exceeds == 0)
-        model.add(n[l] <= W + k).only_enforce_if(exceeds.Not())
-        model.add(n[l] >= W + 1 + k).only_enforce_if(exceeds)
-        wide = model.new_bool_var(f"wide{l}")
-        model.add_implication(wide, exceeds.Not())
-        model.add(n[l] >= W + 1).only_enforce_if(wide)
-        base.append(exceeds)
-        width_used.append(wide)
-        if l == 0:
-            continue
-        up = active[l]
-        strong = model.new_bool_var(f"strength{l}")
-        model.add_implication(strong, up)
-        model.add(hi[l] == lo[l - 1]).only_enforce_if(strong)
-        model.add(hi[l] + 1 <= lo[l - 1]).only_enforce_if([up, strong.Not()])
-        even = model.new_bool_var(f"balance{l}")
-        model.add_implication(even, up)
-        model.add(n[l] == n[l - 1]).only_enforce_if(even)
-        if rules.decrease == "one-fewer":
-            model.add(n[l] == n[l - 1] - 1).only_enforce_if([up, even.Not()])
-        else:
-            model.add(n[l] <= n[l - 1] - 1).only_enforce_if([up, even.Not()])
-        strength.append(strong)
-        balance.append(even)
-    model.add(sum(balance) <= ranks.balance)
-    model.add(sum(strength) <= ranks.strength)
-    model.add(sum(mixed) <= ranks.mix)
-    model.add(sum(base) <= ranks.base)
-    return TowerLayout(model, pool, ranks, rules, levels, active, count, present, low, mixed,
-                       lo, hi, k, n, balance, strength, base, width_used)
+            # R4 and Balance, on the count of the nearest active level below (`previous`)
+            count = model.new_int_var(0, total + 1, f"count{name}")
+            model.add(count == n).only_enforce_if(act)
+            model.add(count == previous_count).only_enforce_if(act.Not())
+            balance = model.new_bool_var(f"balance{name}")
+            model.add_implication(balance, act)
+            model.add(count == previous_count).only_enforce_if(balance)
+            if rules.decrease == "one-fewer":
+                model.add(count == previous_count - 1).only_enforce_if(
+                    [act, balance.Not(), anything_below])
+            model.add(count <= previous_count - 1).only_enforce_if([act, balance.Not()])
+            model.add(previous_count - count >= act - balance)
+
+            # R3 with Width (k) and Base
+            base = model.new_bool_var(f"base{name}")
+            model.add_implication(base, act)
+            model.add(n <= W + k).only_enforce_if(base.Not())
+            model.add(n >= W + 1 + k).only_enforce_if(base)
+            wide = model.new_bool_var(f"wide{name}")
+            model.add_implication(wide, base.Not())
+            model.add(n >= W + 1).only_enforce_if(wide)
+
+            slot = Slot(size, j, act, lows, highs, mixed, balance, strength, base, wide)
+            slots.append(slot)
+            if j == 0:
+                first_of[size] = slot
+            below = model.new_bool_var(f"below{name}")
+            model.add_bool_or([anything_below, act]).only_enforce_if(below)
+            model.add_implication(anything_below, below)
+            model.add_implication(act, below)
+            previous_count, anything_below = count, below
+
+    for size in pool.sizes:
+        used = [s.lows for s in slots if s.low == size]
+        used += [s.highs for s in slots if s.low + 1 == size]
+        model.add(sum(used) <= pool.count(size))
+    model.add(sum(s.balance for s in slots) <= ranks.balance)
+    model.add(sum(s.strength for s in slots) <= ranks.strength)
+    model.add(sum(s.mixed for s in slots) <= ranks.mix)
+    _add_position_shadow(model, slots, W, cap, k, max_height(pool, ranks, rules))
+    freeable = min(ranks.base, 1) if rules.base_scope == "bottom-only" else ranks.base
+    # counts never grow upwards, so freed levels are a bottom prefix: at most `freeable` of them
+    model.add(sum(s.base for s in slots) <= freeable)
+    return TowerLayout(model, pool, ranks, rules, slots, k)

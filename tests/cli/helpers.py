@@ -1,0 +1,63 @@
+"""Shared helpers for the CLI tests: run a command, read its JSON, and check error hygiene."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from typer.testing import CliRunner, Result
+
+from cli.main import app
+
+SKILL_NAMES = {"balance", "base", "mix", "strength", "width"}
+
+
+def run(*args: str, input: str | bytes | None = None) -> Result:
+    """Invoke `castell ARGS...` in-process with stdout and stderr kept apart."""
+    return CliRunner().invoke(app, list(args), input=input)
+
+
+def no_crash(result: Result) -> None:
+    """No Python exception escaped the command, and no traceback text reached the user."""
+    if result.exception is not None:
+        assert isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "Traceback" not in result.stdout
+    assert "Traceback" not in result.stderr
+
+
+def one_json(result: Result) -> dict[str, Any]:
+    """The command printed exactly one JSON object (one line) on stdout."""
+    no_crash(result)
+    lines = result.stdout.splitlines()
+    assert len(lines) == 1, result.stdout
+    data = json.loads(lines[0])
+    assert isinstance(data, dict)
+    return data
+
+
+def json_lines(result: Result) -> list[dict[str, Any]]:
+    """Every stdout line of a batch run, each one JSON object."""
+    no_crash(result)
+    items = [json.loads(line) for line in result.stdout.splitlines()]
+    assert all(isinstance(item, dict) for item in items)
+    return items
+
+
+def assert_bad_input(result: Result, *fragments: str) -> str:
+    """Exit 2, nothing on stdout, and one line on stderr that contains every fragment."""
+    no_crash(result)
+    assert result.exit_code == 2, (result.exit_code, result.stdout, result.stderr)
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    message = lines[0]
+    assert message.startswith("error:"), message
+    for fragment in fragments:
+        assert fragment in message, (fragment, message)
+    return message
+
+
+def is_uses(value: Any) -> bool:
+    """A skill-use object: exactly the five skills, each a whole number >= 0."""
+    return (isinstance(value, dict) and set(value) == SKILL_NAMES
+            and all(type(v) is int and v >= 0 for v in value.values()))
