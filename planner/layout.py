@@ -116,7 +116,7 @@ def _cap(pool: Pool, ranks: SkillRanks, rules: Rules) -> int:
 
 
 def _add_position_shadow(model: cp_model.CpModel, slots: list[Slot], W: int, cap: int,
-                         k: Var, height: int) -> None:
+                         k: Var, height: int, one_size: int) -> None:
     """Per-position counts c_0 >= c_1 >= ... that every valid tower also satisfies.
 
     They add no rule (the slots already hold every rule exactly), but they tie the counts to
@@ -128,7 +128,11 @@ def _add_position_shadow(model: cp_model.CpModel, slots: list[Slot], W: int, cap
     count = [model.new_int_var(0, cap, f"c{p}") for p in range(height)]
     even = [model.new_bool_var(f"B{p}") for p in range(height)]
     freed = [model.new_bool_var(f"F{p}") for p in range(height)]
+    mixed = [model.new_bool_var(f"M{p}") for p in range(height)]
     for p in range(height):
+        # a level holds one size, or two with Mix
+        model.add(count[p] <= one_size + (cap - one_size) * mixed[p])
+        model.add_implication(mixed[p], on[p])
         model.add(count[p] >= on[p])
         model.add(count[p] <= cap * on[p])
         model.add(count[p] <= W + k + (cap - W) * freed[p])
@@ -143,6 +147,7 @@ def _add_position_shadow(model: cp_model.CpModel, slots: list[Slot], W: int, cap
     model.add(sum(count) == sum(s.n for s in slots))
     model.add(sum(even) == sum(s.balance for s in slots))
     model.add(sum(freed) == sum(s.base for s in slots))
+    model.add(sum(mixed) == sum(s.mixed for s in slots))
 
 
 def build_layout(model: cp_model.CpModel, pool: Pool, ranks: SkillRanks, rules: Rules, *,
@@ -227,7 +232,12 @@ def build_layout(model: cp_model.CpModel, pool: Pool, ranks: SkillRanks, rules: 
     model.add(sum(s.balance for s in slots) <= ranks.balance)
     model.add(sum(s.strength for s in slots) <= ranks.strength)
     model.add(sum(s.mixed for s in slots) <= ranks.mix)
-    _add_position_shadow(model, slots, W, cap, k, max_height(pool, ranks, rules))
+    # each level takes one more size value than the level below (two if mixed) unless it
+    # stands on it by Strength: the pool's span of sizes bounds that sum
+    span = max(pool.sizes, default=0) - min(pool.sizes, default=0) + 1
+    model.add(sum(s.active + s.mixed - s.strength for s in slots) <= span)
+    one_size = min(cap, max((pool.count(s) for s in pool.sizes), default=0))
+    _add_position_shadow(model, slots, W, cap, k, max_height(pool, ranks, rules), one_size)
     freeable = min(ranks.base, 1) if rules.base_scope == "bottom-only" else ranks.base
     # counts never grow upwards, so freed levels are a bottom prefix: at most `freeable` of them
     model.add(sum(s.base for s in slots) <= freeable)
