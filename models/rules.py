@@ -10,6 +10,8 @@ from models.errors import SpecError
 
 Decrease = Literal["any", "one-fewer"]
 BaseScope = Literal["per-use", "bottom-only"]
+PrizeTies = Literal["share", "turn-order"]
+TokenTies = Literal["nobody", "turn-order"]
 
 
 @dataclass(frozen=True)
@@ -21,6 +23,16 @@ class Rules:
     base_scope: Base reading. "per-use" = each Base use frees one level from the width limit
         (the rules page's reading); "bottom-only" = only the bottom level may be freed, however
         high the rank (the rule sheet's "one level ... all levels above obey the width limit").
+
+    Game readings the rules page does not settle (ours, each a switch):
+    prize_ties: "share" = players tied on tower score all take the prize of their rank (the next
+        rank is skipped); "turn-order" = the tie goes to the earlier player in turn order.
+    size_token_ties: "nobody" = a size token tied on casteller count goes to no one;
+        "turn-order" = to the earlier player in turn order.
+    claim_collects_own_token: the special action token spent on a claim is placed in the row
+        first, so the claimer collects it back with the others (True), or not (False).
+    free_special_is_extra: the special action granted by training a special tile is on top of
+        the turn's own special action (True), or replaces it (False).
     """
 
     name: str = "standard"
@@ -30,6 +42,10 @@ class Rules:
     min_size: int = 1
     max_size: int = 10
     festival_min_levels: int = 4
+    prize_ties: PrizeTies = "share"
+    size_token_ties: TokenTies = "nobody"
+    claim_collects_own_token: bool = True
+    free_special_is_extra: bool = True
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_size <= self.max_size:
