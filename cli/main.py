@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import typer
 
+from cli import state
+from cli.board import board, route
+from cli.game import festival, score, wheel
 from cli.solve import best, check
 from cli.verify import verify
 
@@ -17,6 +20,12 @@ app = typer.Typer(
 app.command("verify")(verify)
 app.command("best")(best)
 app.command("check")(check)
+app.command("board")(board)
+app.command("route")(route)
+app.command("wheel")(wheel)
+app.command("festival")(festival)
+app.command("score")(score)
+app.add_typer(state.app, name="state")
 
 
 @app.callback()

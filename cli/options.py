@@ -19,3 +19,5 @@ TimeLimit = Annotated[float, typer.Option(
     "--time-limit", "-t", min=0.001, help="Seconds the solver may take.")]
 Workers = Annotated[int, typer.Option("--workers", min=1, help="CP-SAT worker threads.")]
 Seed = Annotated[int, typer.Option("--seed", help="CP-SAT random seed (fixed: same answer).")]
+BoardFile = Annotated[str | None, typer.Option(
+    "--board", "-b", metavar="FILE", help="A board TOML file instead of the default board.")]

@@ -1,0 +1,188 @@
+"""`castell wheel`, `castell festival` and `castell score`: reading a game state."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+
+from cli import options
+from cli.edge import at_edge, emit_json, out
+from cli.game_inputs import board_from, state_from
+from models.board import ALL_REGIONS, SPECIAL, Board
+from models.contest import Outcome, resolve_festival
+from models.errors import SpecError
+from models.rules import rules_named
+from models.scoring import CATEGORIES, score_game
+from models.skills import parse_skill
+from models.state import GameState
+from models.wheel import slot_tiles
+from planner.api import DEFAULT_TIME_LIMIT
+from planner.finders import festival_tower
+
+StateArg = Annotated[str, typer.Argument(metavar="STATE", help="A game state JSON file.")]
+
+
+def _wheel_rows(state: GameState, board: Board, first: int, count: int
+                ) -> list[tuple[int, dict[str, str]]]:
+    return [(r, slot_tiles(board, state.wheel_rotation + (r - state.round)))
+            for r in range(first, first + count)]
+
+
+def _where(tiles: dict[str, str], wanted: str, board: Board, side: str) -> list[str]:
+    """Regions where a pawn may train `wanted` with the wheel showing `tiles`."""
+    if side == "standard" and tiles[ALL_REGIONS] == wanted:
+        return list(board.region_ids)
+    return [r for r in board.region_ids if tiles[r] == wanted]
+
+
+@at_edge
+def wheel(
+    state_file: StateArg,
+    round_: Annotated[int | None, typer.Option(
+        "--round", min=1, help="First round to show (default: the state's round).")] = None,
+    ahead: Annotated[int, typer.Option("--ahead", min=1, help="How many rounds to show.")] = 3,
+    skill: Annotated[str | None, typer.Option(
+        "--skill", help="Where and when can I train this skill (or 'special')?")] = None,
+    board_file: options.BoardFile = None,
+    as_json: options.Json = False,
+) -> None:
+    """Which skill each region offers this round and the next ones.
+
+    Examples:
+
+      castell wheel game.json
+
+      castell wheel game.json --skill width --ahead 8
+    """
+    data = board_from(board_file)
+    state = state_from(state_file, data)
+    first = round_ or state.round
+    wanted = None
+    if skill is not None:
+        wanted = SPECIAL if skill.lower() == SPECIAL else parse_skill(skill).value
+        ahead = max(ahead, 1)
+    rows = _wheel_rows(state, data, first, ahead)
+    if as_json:
+        emit_json({
+            "side": state.wheel_side,
+            "rounds": [{"round": r, "slots": tiles} for r, tiles in rows],
+            "skill": wanted,
+            "where": [{"round": r, "regions": _where(tiles, wanted, data, state.wheel_side)}
+                      for r, tiles in rows] if wanted else None,
+        })
+        return
+    names = {r.id: r.name for r in data.regions}
+    table = Table(title=f"Skill wheel ({state.wheel_side} side)")
+    table.add_column("region")
+    for r, _ in rows:
+        table.add_column(f"round {r}", justify="center")
+    for slot in [*data.region_ids, ALL_REGIONS]:
+        label = names.get(slot, "All Regions")
+        cells = []
+        for _, tiles in rows:
+            tile = tiles[slot]
+            cells.append(f"[bold green]{tile}[/]" if tile == wanted else tile)
+        table.add_row(label, *cells)
+    out().print(table)
+    if wanted:
+        for r, tiles in rows:
+            where = _where(tiles, wanted, data, state.wheel_side)
+            shown = "every region (All Regions slot)" if len(where) == len(data.region_ids) \
+                else ", ".join(names[w] for w in where) or "nowhere"
+            out().print(f"round {r}: {wanted} in {shown}")
+
+
+def outcome_json(outcome: Outcome) -> dict[str, Any]:
+    space = outcome.space
+    return {
+        "round": space.round, "location": space.location, "region": space.region,
+        "type": space.type, "size_tokens": space.size_tokens,
+        "entries": [{"player": e.player, "eligible": e.eligible, "reason": e.reason,
+                     "tower": str(e.tower) if e.tower else None, "score": e.score,
+                     "rank": e.rank, "prize": e.prize} for e in outcome.entries],
+        "size_token_winners": [{"size": s, "player": p} for s, p in outcome.size_tokens],
+    }
+
+
+@at_edge
+def festival(
+    state_file: StateArg,
+    rules: options.Rules = "standard",
+    time_limit: options.TimeLimit = DEFAULT_TIME_LIMIT,
+    board_file: options.BoardFile = None,
+    as_json: options.Json = False,
+) -> None:
+    """Resolve the festivals held at the end of the state's round.
+
+    Each player in the festival's region competes with their best festival tower (found by
+    the solver); prizes by the prize chart, size tokens to the most castellers of that size.
+
+    Example:
+
+      castell festival game.json
+    """
+    data = board_from(board_file)
+    state = state_from(state_file, data)
+    variant = rules_named(rules)
+
+    def finder(pool: Any, ranks: Any, fest: Any, r: Any) -> Any:
+        return festival_tower(pool, ranks, fest, r, time_limit)
+
+    outcomes = [resolve_festival(state, data, space, variant, finder)
+                for space in state.festivals_in(state.round)]
+    if as_json:
+        emit_json({"round": state.round, "festivals": [outcome_json(o) for o in outcomes]})
+        return
+    if not outcomes:
+        out().print(f"No festival at the end of round {state.round}.")
+        return
+    for outcome in outcomes:
+        space = outcome.space
+        tokens = ",".join(map(str, space.size_tokens))
+        table = Table(title=f"{space.location} (type {space.type}), round {space.round}, "
+                            f"size tokens {tokens}")
+        for column in ("player", "tower", "score", "rank", "prize"):
+            table.add_column(column)
+        for e in outcome.entries:
+            table.add_row(e.player, str(e.tower) if e.tower else f"[dim]{e.reason}[/]",
+                          str(e.score or "-"), str(e.rank or "-"), e.prize or "-")
+        out().print(table)
+        for size, winner in outcome.size_tokens:
+            out().print(f"size token {size}: {winner or 'nobody (no single leader)'}")
+
+
+@at_edge
+def score(
+    state_file: StateArg,
+    board_file: options.BoardFile = None,
+    as_json: options.Json = False,
+) -> None:
+    """End-of-game score breakdown per player in the five categories, and the winner.
+
+    Example:
+
+      castell score game.json --json
+    """
+    data = board_from(board_file)
+    state = state_from(state_file, data)
+    if not state.players:
+        raise SpecError("the state has no players")
+    cards, winners = score_game(state, data)
+    if as_json:
+        emit_json({"players": [c.as_dict() for c in cards], "winners": winners})
+        return
+    table = Table(title="End-of-game score")
+    table.add_column("player")
+    headers = {"best_tower": "tower", "region_variety": "regions", "prizes": "prizes",
+               "size_tokens": "sizes", "local_performances": "performances"}
+    for category in CATEGORIES:
+        table.add_column(headers[category], justify="right")
+    table.add_column("total", justify="right", style="bold")
+    for card in cards:
+        table.add_row(card.player, *(str(getattr(card, c)) for c in CATEGORIES),
+                      str(card.total))
+    out().print(table)
+    label = "winner" if len(winners) == 1 else "tied winners"
+    out().print(f"{label}: {', '.join(winners)}")

@@ -1,0 +1,87 @@
+"""`castell state new` and `castell state show`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from cli import options
+from cli.edge import at_edge, emit_json, out
+from cli.game import StateArg
+from cli.game_inputs import board_from, state_from
+from models.errors import SpecError
+from models.setup import new_game
+
+app = typer.Typer(help="Create and show game state files.", no_args_is_help=True)
+
+
+@app.command("new")
+@at_edge
+def new(
+    players: Annotated[int, typer.Option("--players", "-n", min=2, max=4)] = 3,
+    seed: Annotated[int, typer.Option("--seed", help="Same seed, same deal.")] = 0,
+    names: Annotated[str | None, typer.Option(
+        "--names", help="Comma-separated player names in turn order.")] = None,
+    output: Annotated[str, typer.Option(
+        "--out", "-o", metavar="FILE", help="Write the state here ('-' = stdout).")] = "-",
+    board_file: options.BoardFile = None,
+) -> None:
+    """Deal a legal starting state from the board (seeded, reproducible).
+
+    Example:
+
+      castell state new --players 3 --seed 7 --out game.json
+    """
+    board = board_from(board_file)
+    state = new_game(board, players, seed,
+                     [n.strip() for n in names.split(",")] if names else None,
+                     board_name=board_file or "default")
+    if output == "-":
+        typer.echo(state.to_json(), nl=False)
+        return
+    try:
+        Path(output).write_text(state.to_json(), encoding="utf-8")
+    except OSError as error:
+        raise SpecError(f"cannot write '{output}': {error.strerror}") from None
+    typer.echo(f"wrote {output}: {players} players, seed {seed}", err=True)
+
+
+@app.command("show")
+@at_edge
+def show(
+    state_file: StateArg,
+    board_file: options.BoardFile = None,
+    as_json: options.Json = False,
+) -> None:
+    """Show a game state: round, turn, players, regions and festivals to come."""
+    board = board_from(board_file)
+    state = state_from(state_file, board)
+    if as_json:
+        emit_json(state.model_dump(mode="json"))
+        return
+    names = {r.id: r.name for r in board.regions}
+    status = "game over" if state.game_over else f"round {state.round}, {state.turn.player} to play"
+    players = Table(title=f"{status} ({state.wheel_side} wheel)")
+    for column in ("player", "pawn", "team", "skills", "tokens", "best tower", "tiles"):
+        players.add_column(column)
+    for p in state.players:
+        players.add_row(p.name, names.get(p.pawn or "", "-"), p.pool, p.skills,
+                        str(p.special_tokens), str(p.best_tower_score),
+                        ", ".join(p.claimed_tiles) or "-")
+    regions = Table(title="Regions")
+    for column in ("region", "castellers", "local performances", "tokens in row"):
+        regions.add_column(column)
+    for region_id, region in state.regions.items():
+        tiles = ", ".join(f"{t} {board.tile(t).tile}" for t in region.performance_tiles)
+        regions.add_row(names[region_id], region.castellers, tiles or "-",
+                        str(region.special_tokens))
+    festivals = Table(title="Festivals")
+    for column in ("round", "town", "region", "type", "size tokens", "held"):
+        festivals.add_column(column)
+    for f in state.festivals:
+        festivals.add_row(str(f.round), f.location, names[f.region], f.type,
+                          ",".join(map(str, f.size_tokens)), "yes" if f.resolved else "")
+    out().print(players, regions, festivals)
