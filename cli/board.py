@@ -11,9 +11,8 @@ from rich.table import Table
 from cli import options
 from cli.edge import at_edge, emit_json, out
 from cli.game_inputs import board_from
-from cli.svg import board_map
+from cli.svg import board_map, save
 from models.board import Board
-from models.errors import SpecError
 from models.regions import RegionGraph, Route
 
 
@@ -49,10 +48,7 @@ def board(
     """
     data = board_from(board_file)
     if svg is not None:
-        try:
-            board_map(data).save_svg(svg)
-        except OSError as error:
-            raise SpecError(f"cannot write '{svg}': {error.strerror}") from None
+        save(board_map(data), svg)
     if as_json:
         emit_json(board_json(data))
         return

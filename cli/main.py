@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from cli import state
+from cli import puzzle, state
 from cli.board import board, route
 from cli.game import festival, score, wheel
 from cli.solve import best, check
@@ -26,6 +26,7 @@ app.command("wheel")(wheel)
 app.command("festival")(festival)
 app.command("score")(score)
 app.add_typer(state.app, name="state")
+app.add_typer(puzzle.app, name="puzzle")
 
 
 @app.callback()

@@ -21,3 +21,5 @@ Workers = Annotated[int, typer.Option("--workers", min=1, help="CP-SAT worker th
 Seed = Annotated[int, typer.Option("--seed", help="CP-SAT random seed (fixed: same answer).")]
 BoardFile = Annotated[str | None, typer.Option(
     "--board", "-b", metavar="FILE", help="A board TOML file instead of the default board.")]
+Svg = Annotated[str | None, typer.Option(
+    "--svg", metavar="FILE", help="Also draw the tower as an SVG picture.")]

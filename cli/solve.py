@@ -14,6 +14,7 @@ from cli import options
 from cli.edge import ExitCode, at_edge, emit_json, fail, out
 from cli.inputs import read_inputs, run_batch
 from cli.render import stack, tower_picture, uses_text
+from cli.svg import save, tower_svg
 from models.errors import SpecError
 from models.festival import Festival
 from models.tiles import parse_tile
@@ -168,7 +169,10 @@ def _show(reply: Answer) -> None:
     ))
 
 
-def _finish(reply: Answer, as_json: bool) -> None:
+def _finish(reply: Answer, as_json: bool, svg: str | None) -> None:
+    tower = reply.result.tower
+    if svg is not None and tower is not None:
+        save(tower_svg(tower.as_lists(), str(tower)), svg)
     if as_json:
         emit_json(answer_json(reply))
     else:
@@ -202,6 +206,7 @@ def best(
     seed: options.Seed = 0,
     as_json: options.Json = False,
     batch: options.Batch = None,
+    svg: options.Svg = None,
 ) -> None:
     """Your best tower: the tallest (then widest), or with --festival the best festival score.
 
@@ -220,7 +225,7 @@ def best(
         fail("missing --pool (or --batch FILE); see 'castell best --help'")
     line = BestLine(pool=pool, skills=skills, rules=rules, engine=engine,
                     time_limit=time_limit, festival=festival)
-    _finish(run_question(("festival", festival), line, workers, seed), as_json)
+    _finish(run_question(("festival", festival), line, workers, seed), as_json, svg)
 
 
 @at_edge
@@ -237,6 +242,7 @@ def check(
     seed: options.Seed = 0,
     as_json: options.Json = False,
     batch: options.Batch = None,
+    svg: options.Svg = None,
 ) -> None:
     """Can you claim a local performance tile? Shows a tower that meets it, or why not.
 
@@ -256,4 +262,4 @@ def check(
         fail("missing TILE or --pool (or --batch FILE); see 'castell check --help'")
     line = CheckLine(pool=pool, skills=skills, rules=rules, engine=engine,
                      time_limit=time_limit, tile=tile)
-    _finish(run_question(("tile", tile), line, workers, seed), as_json)
+    _finish(run_question(("tile", tile), line, workers, seed), as_json, svg)

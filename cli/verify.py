@@ -12,6 +12,7 @@ from cli import options
 from cli.edge import ExitCode, at_edge, emit_json, fail, out
 from cli.inputs import read_inputs, run_batch
 from cli.render import stack, tower_picture, uses_text, violations_table
+from cli.svg import save, tower_svg
 from models.checker import CheckResult, check_tower
 from models.tower import Tower
 
@@ -89,6 +90,7 @@ def verify(
     rules: options.Rules = "standard",
     as_json: options.Json = False,
     batch: options.Batch = None,
+    svg: options.Svg = None,
 ) -> None:
     """Check a tower against the rules and your skill ranks.
 
@@ -101,6 +103,8 @@ def verify(
     if tower is None:
         fail("missing TOWER (or --batch FILE); see 'castell verify --help'")
     result = verify_tower(tower, skills, pool, rules)
+    if svg is not None:
+        save(tower_svg(result.tower.as_lists(), str(result.tower)), svg)
     if as_json:
         emit_json(result_json(result))
     else:

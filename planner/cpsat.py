@@ -38,7 +38,8 @@ def build_model(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules
         return layout
     if isinstance(question, BestTower):
         model.add(layout.height() >= 1)
-        model.maximize(layout.height() * (pool.total + 1) + layout.castellers())
+        layout.objective = layout.height() * (pool.total + 1) + layout.castellers()
+        model.maximize(layout.objective)
         return layout
     festival = question.festival
     model.add(layout.height() >= rules.festival_min_levels)
@@ -49,8 +50,17 @@ def build_model(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules
             continue
         model.add(layout.of_size(size) >= 1)
         matched.append(layout.of_size(size))
-    model.maximize(layout.height() + sum(matched))
+    layout.objective = layout.height() + sum(matched)
+    model.maximize(layout.objective)
     return layout
+
+
+def configure(solver: cp_model.CpSolver, *, time_limit: float, workers: int, seed: int) -> None:
+    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.num_workers = workers
+    solver.parameters.random_seed = seed
+    # measured in benchmarks/: probing costs more than it saves on these small models
+    solver.parameters.cp_model_probing_level = 0
 
 
 def solve_cpsat(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
@@ -58,11 +68,7 @@ def solve_cpsat(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
     started = time.perf_counter()
     layout = build_model(question, pool, ranks, rules)
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = time_limit
-    solver.parameters.num_workers = workers
-    solver.parameters.random_seed = seed
-    # measured in benchmarks/: probing costs more than it saves on these small models
-    solver.parameters.cp_model_probing_level = 0
+    configure(solver, time_limit=time_limit, workers=workers, seed=seed)
     code = solver.solve(layout.model)
     elapsed = time.perf_counter() - started
     status = {
@@ -73,7 +79,8 @@ def solve_cpsat(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
     if code == cp_model.MODEL_INVALID:
         raise RuntimeError(f"CP-SAT rejected the model: {layout.model.validate()}")
     if status in (Status.INFEASIBLE, Status.UNKNOWN):
-        return SolveResult(status, None, None, None, None, elapsed, "cpsat")
+        return SolveResult(status, None, None, None, None, elapsed, "cpsat",
+                           int(solver.num_branches))
     tower = layout.tower(solver)
     has_objective = not isinstance(question, TileCheck)
     return SolveResult(
@@ -84,4 +91,5 @@ def solve_cpsat(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
         uses=layout.uses(solver),
         wall_time_s=elapsed,
         engine="cpsat",
+        branches=int(solver.num_branches),
     )

@@ -54,6 +54,7 @@ class TowerLayout:
     rules: Rules
     slots: list[Slot]
     width_k: Var
+    objective: cp_model.LinearExprT | None = None  # set by the question's builder
 
     def height(self) -> cp_model.LinearExpr:
         return cp_model.LinearExpr.sum([s.active for s in self.slots])
@@ -84,6 +85,29 @@ class TowerLayout:
             model.add_element(position, table, wanted)
             model.add(slot.n == wanted).only_enforce_if(slot.active)
             below = below + slot.active
+
+    def forbid(self, tower: Tower) -> None:
+        """No solution may be `tower` (as per-level size multisets): the tower fixes every
+        slot's activity and counts, so it is enough that one of those differs."""
+        wanted: dict[int, tuple[int, int]] = {}
+        stacked: dict[int, int] = {}
+        for level in tower.levels:
+            low = level.low
+            j = stacked.get(low, 0)
+            stacked[low] = j + 1
+            index = next((i for i, s in enumerate(self.slots)
+                          if s.low == low and s.stacked == j), None)
+            if index is None:
+                return  # no slot can hold this level: the model cannot produce this tower
+            wanted[index] = (level.sizes.count(low), level.count - level.sizes.count(low))
+        differs = []
+        for index, slot in enumerate(self.slots):
+            lows, highs = wanted.get(index, (0, 0))
+            for var, value in ((slot.lows, lows), (slot.highs, highs)):
+                other = self.model.new_bool_var(f"differs{index}")
+                self.model.add(var != value).only_enforce_if(other)
+                differs.append(other)
+        self.model.add_bool_or(differs)
 
     def tower(self, solver: cp_model.CpSolver) -> Tower:
         levels = []

@@ -25,6 +25,7 @@ class SolveResult:
     uses: SkillUses | None
     wall_time_s: float
     engine: str
+    branches: int = 0  # CP-SAT search branches (0 for the exhaustive search)
 
     @property
     def found(self) -> bool:

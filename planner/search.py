@@ -75,6 +75,26 @@ def _walk(pool: Pool, ranks: SkillRanks, rules: Rules, max_height: int | None,
     yield from extend()
 
 
+def answers(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules
+            ) -> tuple[int | None, list[Tower]]:
+    """Every tower that answers `question` best (all of them, not one), and their objective:
+    the reference for uniqueness. Exhaustive, so for small pools only."""
+    limit = question.tile.height if isinstance(question, TileCheck) else None
+    best: int | None = None
+    found: list[Tower] = []
+    for tower, result in _walk(pool, ranks, rules, limit, float("inf")):
+        if not _meets(question, tower, result, rules):
+            continue
+        value = objective_of(question, tower, pool.total)
+        if found and value is not None and best is not None and value < best:
+            continue
+        if not found or (value is not None and best is not None and value > best):
+            found = []
+        best = value
+        found.append(tower)
+    return best, found
+
+
 def _meets(question: Question, tower: Tower, result: CheckResult, rules: Rules) -> bool:
     if isinstance(question, FestivalTower):
         return question.festival.eligible(tower, rules)

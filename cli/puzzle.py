@@ -1,0 +1,200 @@
+"""`castell puzzle generate|check|solve|sheet`: puzzle sets with proven unique solutions."""
+
+from __future__ import annotations
+
+import json
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Annotated, Any, TextIO
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+from rich.table import Table
+
+from cli import options
+from cli.edge import ExitCode, at_edge, emit_json, err, out
+from cli.inputs import batch_lines
+from cli.render import tower_picture
+from cli.sheet import write_sheets
+from models.errors import SpecError
+from models.files import field_errors
+from models.puzzle import DIFFICULTIES, KINDS, Difficulty, Kind, Puzzle
+from models.rules import rules_named
+from planner.api import solve
+from planner.puzzles import check_puzzle, generate_one, kind_for, question_of
+
+app = typer.Typer(help="Generate, check, solve and print puzzles with one solution.",
+                  no_args_is_help=True)
+
+PuzzleFile = Annotated[str, typer.Argument(metavar="FILE", help="Puzzles, JSON Lines ('-').")]
+
+
+def read_puzzles(source: str) -> list[Puzzle]:
+    from pydantic import ValidationError
+
+    puzzles = []
+    for number, line in batch_lines(source):
+        try:
+            puzzles.append(Puzzle.model_validate_json(line))
+        except ValidationError as error:
+            raise SpecError(f"{source}, line {number}: {field_errors(error)}") from None
+    if not puzzles:
+        raise SpecError(f"{source} holds no puzzles")
+    return puzzles
+
+
+def _make(job: tuple[Kind | None, Difficulty, int, int, str]) -> str:
+    kind, level, seed, index, rules = job
+    puzzle = generate_one(kind_for(kind, index), level, seed, index, rules_named(rules))
+    return json.dumps(puzzle.model_dump(mode="json"), ensure_ascii=False)
+
+
+@app.command("generate")
+@at_edge
+def generate(
+    kind: Annotated[str, typer.Option(
+        "--kind", "-k", help=f"One of {', '.join(KINDS)}, or 'any' to cycle through them.")
+    ] = "any",
+    difficulty: Annotated[str, typer.Option(
+        "--difficulty", "-d", help="easy, medium or hard (a measured property).")] = "medium",
+    count: Annotated[int, typer.Option("--count", "-n", min=1)] = 10,
+    seed: Annotated[int, typer.Option("--seed", help="Same seed, same puzzles.")] = 0,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Processes.")] = 1,
+    rules: options.Rules = "standard",
+    output: Annotated[str, typer.Option(
+        "--out", "-o", metavar="FILE", help="JSON Lines out ('-' = stdout).")] = "-",
+) -> None:
+    """Generate puzzles whose answer CP-SAT proves unique, graded by measured difficulty.
+
+    Difficulty points = 2 x distinct skills the solution uses + its skill uses + castellers
+    the solution leaves out + 1 if the proof needed over 200 search branches; easy <= 3,
+    medium <= 7, hard above. Each puzzle records its measurements.
+
+    Examples:
+
+      castell puzzle generate --kind festival --difficulty hard --count 20 --seed 7
+
+      castell puzzle generate --count 200 --workers 2 --out set.jsonl
+    """
+    if kind != "any" and kind not in KINDS:
+        raise SpecError(f"unknown puzzle kind '{kind}' (kinds: {', '.join(KINDS)}, any)")
+    if difficulty not in DIFFICULTIES:
+        raise SpecError(f"unknown difficulty '{difficulty}' (easy, medium, hard)")
+    rules_named(rules)
+    chosen: Kind | None = None if kind == "any" else kind  # type: ignore[assignment]
+    level: Difficulty = difficulty  # type: ignore[assignment]
+    jobs = [(chosen, level, seed, index, rules) for index in range(count)]
+    console = err()
+    with ExitStack() as stack:
+        sink = sys.stdout if output == "-" else stack.enter_context(_open(output))
+        _run(jobs, workers, sink, console)
+    if output != "-":
+        console.print(f"wrote {count} puzzles to {output}")
+
+
+def _open(path: str) -> TextIO:
+    try:
+        return Path(path).open("w", encoding="utf-8")
+    except OSError as error:
+        raise SpecError(f"cannot write '{path}': {error.strerror}") from None
+
+
+def _run(jobs: list[tuple[Kind | None, Difficulty, int, int, str]], workers: int,
+         sink: TextIO, console: Console) -> None:
+    """Puzzles in index order whatever the number of workers (each is a function of its
+    index), with a progress bar on stderr for large runs."""
+    count = len(jobs)
+    with Progress("generating", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console, transient=True,
+                  disable=count < 20 or not console.is_terminal) as progress:
+        task = progress.add_task("puzzles", total=count)
+        if workers == 1:
+            lines = map(_make, jobs)
+            for line in lines:
+                sink.write(line + "\n")
+                progress.advance(task)
+        else:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                for line in pool.map(_make, jobs, chunksize=max(1, count // (workers * 8))):
+                    sink.write(line + "\n")
+                    progress.advance(task)
+
+
+@app.command("check")
+@at_edge
+def check(puzzle_file: PuzzleFile, as_json: options.Json = False) -> None:
+    """Check each puzzle: its solution is valid, optimal and the only one.
+
+    Exit 0 when every puzzle passes, 1 otherwise (the failing ids and a second solution are
+    shown).
+
+    Example:
+
+      castell puzzle check examples/puzzles/medium.jsonl
+    """
+    verdicts = [check_puzzle(p) for p in read_puzzles(puzzle_file)]
+    failed = [v for v in verdicts if not v.ok]
+    if as_json:
+        emit_json({"ok": not failed, "checked": len(verdicts),
+                   "failed": [{"id": v.puzzle.id, "problems": list(v.problems),
+                               "second": str(v.second) if v.second else None} for v in failed]})
+    else:
+        for verdict in verdicts:
+            if verdict.ok:
+                out().print(f"[green]ok[/]   {verdict.puzzle.id}")
+                continue
+            out().print(f"[bold red]FAIL[/] {verdict.puzzle.id}: {'; '.join(verdict.problems)}")
+            if verdict.second is not None:
+                out().print(tower_picture(verdict.second))
+        out().print(f"{len(verdicts) - len(failed)} of {len(verdicts)} puzzles pass"
+                    + (f"; failing: {', '.join(v.puzzle.id for v in failed)}" if failed else ""))
+    raise typer.Exit(ExitCode.NO if failed else ExitCode.YES)
+
+
+@app.command("solve")
+@at_edge
+def solve_puzzles(puzzle_file: PuzzleFile, as_json: options.Json = False) -> None:
+    """Solve each puzzle from scratch (ignoring its recorded solution).
+
+    Example:
+
+      castell puzzle solve examples/puzzles/medium.jsonl --json
+    """
+    rows: list[dict[str, Any]] = []
+    for puzzle in read_puzzles(puzzle_file):
+        result = solve(question_of(puzzle), puzzle.team, puzzle.ranks, puzzle.variant)
+        rows.append({"id": puzzle.id, "status": str(result.status),
+                     "tower": str(result.tower) if result.tower else None,
+                     "objective": result.objective,
+                     "matches_recorded": str(result.tower) == puzzle.solution})
+    if as_json:
+        for row in rows:
+            emit_json(row)
+        return
+    table = Table(title="Solutions")
+    for column in ("id", "status", "tower", "objective"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(row["id"], row["status"], row["tower"] or "-", str(row["objective"]))
+    out().print(table)
+
+
+@app.command("sheet")
+@at_edge
+def sheet(
+    puzzle_file: PuzzleFile,
+    directory: Annotated[str, typer.Option("--out", "-o", metavar="DIR")] = "sheets",
+    title: Annotated[str, typer.Option("--title")] = "Castell puzzles",
+) -> None:
+    """Printable HTML: puzzles.html (pool, skills, target, a grid to draw in) and answers.html.
+
+    Example:
+
+      castell puzzle sheet examples/puzzles/medium.jsonl --out sheets/
+    """
+    written = write_sheets(read_puzzles(puzzle_file), Path(directory), title)
+    for path in written:
+        out().print(f"wrote {path}")

@@ -1,0 +1,63 @@
+"""Printable puzzle sheets: an HTML page of puzzles and a separate answer key (jinja2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import drawsvg as draw
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from cli.svg import pool_svg, tower_svg
+from models.errors import SpecError
+from models.puzzle import Puzzle
+from models.skills import SKILL_ORDER
+
+_ENV = Environment(loader=PackageLoader("cli", "templates"),
+                   autoescape=select_autoescape(["html", "j2"]), keep_trailing_newline=True)
+
+
+def grid_svg(rows: int, columns: int) -> str:
+    """An empty grid of casteller-sized boxes to draw a tower in."""
+    cell_w, cell_h = 36, 44
+    drawing = draw.Drawing(columns * cell_w + 2, rows * cell_h + 2)
+    for row in range(rows):
+        for column in range(columns):
+            drawing.append(draw.Rectangle(1 + column * cell_w, 1 + row * cell_h, cell_w,
+                                          cell_h, fill="white", stroke="#bbb"))
+    return str(drawing.as_svg())
+
+
+def _view(puzzle: Puzzle) -> dict[str, Any]:
+    ranks = puzzle.ranks
+    solution = puzzle.tower
+    widest = max(level.count for level in solution.levels)
+    return {
+        "id": puzzle.id, "kind": puzzle.kind, "rules": puzzle.rules,
+        "level": puzzle.difficulty.get("level", "?"),
+        "target": puzzle.target_text()[0].upper() + puzzle.target_text()[1:] + ".",
+        "badges": [f"{s.value} {ranks[s]}" for s in SKILL_ORDER if ranks[s]],
+        "pool_svg": pool_svg(list(puzzle.team)).as_svg(),
+        "grid_svg": grid_svg(max(solution.height + 1, 5), max(widest + 1, 5)),
+        "solution_svg": tower_svg(solution.as_lists(), str(solution)).as_svg(),
+        "objective": puzzle.objective,
+    }
+
+
+def render_sheet(puzzles: list[Puzzle], title: str, answers: bool) -> str:
+    template = _ENV.get_template("sheet.html.j2")
+    return str(template.render(title=title, answers=answers,
+                               puzzles=[_view(p) for p in puzzles]))
+
+
+def write_sheets(puzzles: list[Puzzle], directory: Path, title: str) -> list[Path]:
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        written = []
+        for name, answers in (("puzzles.html", False), ("answers.html", True)):
+            path = directory / name
+            path.write_text(render_sheet(puzzles, title, answers), encoding="utf-8")
+            written.append(path)
+    except OSError as error:
+        raise SpecError(f"cannot write sheets to '{directory}': {error.strerror}") from None
+    return written

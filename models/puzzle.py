@@ -1,0 +1,91 @@
+"""A puzzle file line (JSON Lines): pool, ranks, rule variant, target, measured difficulty and
+the recorded solution."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from models.errors import NotationError
+from models.festival import Festival
+from models.pool import Pool
+from models.rules import Rules, rules_named
+from models.skills import SkillRanks
+from models.tiles import ExhibitionTile, ShapeTile, Tile, parse_tile
+from models.tower import Tower
+
+Kind = Literal["tallest", "festival", "shape", "exhibition"]
+KINDS: tuple[Kind, ...] = ("tallest", "festival", "shape", "exhibition")
+Difficulty = Literal["easy", "medium", "hard"]
+DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
+
+
+class Puzzle(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(min_length=1)
+    kind: Kind
+    pool: str
+    skills: str = "none"
+    rules: str = "standard"
+    festival: str | None = None
+    tile: str | None = None
+    difficulty: dict[str, Any] = {}
+    solution: str
+    objective: int | None = None
+
+    @model_validator(mode="after")
+    def _readable(self) -> Puzzle:
+        try:
+            variant = self.variant
+            Pool.parse(self.pool, variant)
+            SkillRanks.parse(self.skills)
+            Tower.parse(self.solution, variant)
+            if self.kind == "festival":
+                if self.festival is None:
+                    raise ValueError("a festival puzzle needs 'festival'")
+                Festival.parse(self.festival, variant)
+            if self.kind in ("shape", "exhibition"):
+                if self.tile is None:
+                    raise ValueError(f"a {self.kind} puzzle needs 'tile'")
+                tile = parse_tile(self.tile)
+                wanted = ShapeTile if self.kind == "shape" else ExhibitionTile
+                if not isinstance(tile, wanted):
+                    raise ValueError(f"a {self.kind} puzzle needs a {self.kind} tile")
+        except NotationError as error:
+            raise ValueError(str(error)) from None
+        return self
+
+    @property
+    def variant(self) -> Rules:
+        return rules_named(self.rules)
+
+    @property
+    def team(self) -> Pool:
+        return Pool.parse(self.pool, self.variant)
+
+    @property
+    def ranks(self) -> SkillRanks:
+        return SkillRanks.parse(self.skills)
+
+    @property
+    def tower(self) -> Tower:
+        return Tower.parse(self.solution, self.variant)
+
+    @property
+    def target_tile(self) -> Tile | None:
+        return parse_tile(self.tile) if self.tile else None
+
+    @property
+    def target_festival(self) -> Festival | None:
+        return Festival.parse(self.festival, self.variant) if self.festival else None
+
+    def target_text(self) -> str:
+        if self.kind == "tallest":
+            return "build the tallest tower (then the one with the most castellers)"
+        if self.kind == "festival":
+            return f"build the best festival tower for size tokens {self.festival}"
+        if self.kind == "shape":
+            return f"build a tower of exactly the shape {self.tile}"
+        return f"build the skill exhibition {self.tile}"
