@@ -7,7 +7,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Annotated, Any, TextIO
+from typing import Annotated, Any, TextIO, cast
 
 import typer
 from rich.console import Console
@@ -84,8 +84,8 @@ def generate(
     if difficulty not in DIFFICULTIES:
         raise SpecError(f"unknown difficulty '{difficulty}' (easy, medium, hard)")
     rules_named(rules)
-    chosen: Kind | None = None if kind == "any" else kind  # type: ignore[assignment]
-    level: Difficulty = difficulty  # type: ignore[assignment]
+    chosen = None if kind == "any" else cast(Kind, kind)
+    level = cast(Difficulty, difficulty)
     jobs = [(chosen, level, seed, index, rules) for index in range(count)]
     console = err()
     with ExitStack() as stack:
