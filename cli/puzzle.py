@@ -85,7 +85,7 @@ def generate(
         raise SpecError(f"unknown difficulty '{difficulty}' (easy, medium, hard)")
     rules_named(rules)
     chosen = None if kind == "any" else cast(Kind, kind)
-    level = cast(Difficulty, difficulty)
+    level: Difficulty = difficulty
     jobs = [(chosen, level, seed, index, rules) for index in range(count)]
     console = err()
     with ExitStack() as stack:
