@@ -1,0 +1,111 @@
+"""`castell puzzle` and the SVG pictures."""
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cli.main import app
+from models.puzzle import Puzzle
+from models.tower import Tower
+
+runner = CliRunner()
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "puzzles"
+
+
+def _figures(svg_text: str) -> list[int]:
+    root = ET.fromstring(svg_text)
+    return [int(e.get("data-size", "0")) for e in root.iter() if e.get("class") == "casteller"]
+
+
+def test_generate_is_deterministic_and_checks(tmp_path: Path) -> None:
+    args = ["puzzle", "generate", "--count", "6", "--seed", "4", "--difficulty", "easy"]
+    first = runner.invoke(app, args)
+    again = runner.invoke(app, args)
+    other = runner.invoke(app, [*args[:-4], "--seed", "5", "--difficulty", "easy"])
+    assert first.exit_code == 0 and first.stdout == again.stdout
+    assert other.stdout != first.stdout
+    lines = first.stdout.splitlines()
+    assert len(lines) == 6
+    kinds = [Puzzle.model_validate_json(line).kind for line in lines]
+    assert set(kinds) == {"tallest", "festival", "shape", "exhibition"}
+    path = tmp_path / "set.jsonl"
+    path.write_text(first.stdout)
+    checked = runner.invoke(app, ["puzzle", "check", str(path), "--json"])
+    assert checked.exit_code == 0, checked.stdout
+    assert json.loads(checked.stdout) == {"ok": True, "checked": 6, "failed": []}
+
+
+def test_workers_do_not_change_the_set(tmp_path: Path) -> None:
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    base = ["puzzle", "generate", "--count", "4", "--seed", "9", "--kind", "shape"]
+    assert runner.invoke(app, [*base, "--out", str(one)]).exit_code == 0
+    assert runner.invoke(app, [*base, "--workers", "2", "--out", str(two)]).exit_code == 0
+    assert one.read_bytes() == two.read_bytes()
+
+
+def test_check_rejects_a_non_unique_puzzle_and_shows_the_second(tmp_path: Path) -> None:
+    twins = Puzzle(id="twins", kind="tallest", pool="9x3,8x3,7x2,5", solution="9,9,9/8,8/7",
+                   objective=36)
+    path = tmp_path / "bad.jsonl"
+    path.write_text(twins.model_dump_json() + "\n")
+    human = runner.invoke(app, ["puzzle", "check", str(path)])
+    assert human.exit_code == 1
+    assert "FAIL twins" in human.stdout and "failing: twins" in human.stdout
+    data = json.loads(runner.invoke(app, ["puzzle", "check", str(path), "--json"]).stdout)
+    assert data["ok"] is False and data["failed"][0]["id"] == "twins"
+    second = Tower.parse(data["failed"][0]["second"])
+    assert str(second) != twins.solution and second.height == 3 and second.castellers == 6
+
+
+def test_bad_puzzle_file_names_line_and_field(tmp_path: Path) -> None:
+    path = tmp_path / "broken.jsonl"
+    path.write_text('{"id": "x", "kind": "maze", "pool": "9", "solution": "9"}\n')
+    result = runner.invoke(app, ["puzzle", "check", str(path)])
+    assert result.exit_code == 2
+    assert "line 1" in result.stderr and "kind" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_solve_finds_the_recorded_solutions() -> None:
+    result = runner.invoke(app, ["puzzle", "solve", str(EXAMPLES / "medium.jsonl"), "--json"])
+    assert result.exit_code == 0
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert rows and all(r["status"] == "optimal" and r["matches_recorded"] for r in rows)
+
+
+def test_example_set_passes_check() -> None:
+    result = runner.invoke(app, ["puzzle", "check", str(EXAMPLES / "medium.jsonl")])
+    assert result.exit_code == 0, result.stdout
+
+
+def test_sheet_writes_puzzles_and_answers(tmp_path: Path) -> None:
+    source = EXAMPLES / "medium.jsonl"
+    result = runner.invoke(app, ["puzzle", "sheet", str(source), "--out", str(tmp_path)])
+    assert result.exit_code == 0
+    puzzles = [Puzzle.model_validate_json(line) for line in source.read_text().splitlines()]
+    sheet = (tmp_path / "puzzles.html").read_text()
+    key = (tmp_path / "answers.html").read_text()
+    for puzzle in puzzles:
+        assert f'id="{puzzle.id}"' in sheet and f'id="{puzzle.id}"' in key
+        assert puzzle.solution in key and puzzle.solution not in sheet
+
+
+def test_svg_draws_one_figure_per_casteller(tmp_path: Path) -> None:
+    svg = tmp_path / "tower.svg"
+    result = runner.invoke(app, ["verify", "9x4/7x3/5x2/3", "--skills", "width=1",
+                                 "--svg", str(svg)])
+    assert result.exit_code == 0
+    assert sorted(_figures(svg.read_text())) == sorted(Tower.parse("9x4/7x3/5x2/3").sizes())
+    best = tmp_path / "best.svg"
+    data = runner.invoke(app, ["best", "--pool", "9x4,7x3,6,6,5x2,3", "--skills", "width=1",
+                               "--json", "--svg", str(best)])
+    tower = Tower.parse(json.loads(data.stdout)["tower"])
+    assert sorted(_figures(best.read_text())) == sorted(tower.sizes())
+
+
+def test_unwritable_svg_is_bad_input(tmp_path: Path) -> None:
+    target = tmp_path / "missing-dir" / "t.svg"
+    result = runner.invoke(app, ["verify", "9,9/7", "--svg", str(target)])
+    assert result.exit_code == 2 and "cannot write" in result.stderr
