@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from models.errors import CastellError
+from models.errors import CastellError, ProvenNo
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -54,6 +54,8 @@ def at_edge(command: Callable[P, R]) -> Callable[P, R]:
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return command(*args, **kwargs)
+        except ProvenNo as error:
+            fail(str(error), ExitCode.NO)
         except CastellError as error:
             fail(str(error))
         except (typer.Exit, typer.Abort, KeyboardInterrupt):

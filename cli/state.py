@@ -56,7 +56,12 @@ def show(
     board_file: options.BoardFile = None,
     as_json: options.Json = False,
 ) -> None:
-    """Show a game state: round, turn, players, regions and festivals to come."""
+    """Show a game state: round, turn, players, regions and festivals to come.
+
+    Example:
+
+      castell state show examples/game/round3.json
+    """
     board = board_from(board_file)
     state = state_from(state_file, board)
     if as_json:

@@ -49,7 +49,7 @@ class Wheel(_Strict):
     @classmethod
     def _known_tiles(cls, tiles: list[str]) -> list[str]:
         for tile in tiles:
-            if tile != SPECIAL:
+            if tile.lower() != SPECIAL:
                 try:
                     parse_skill(tile)
                 except NotationError as error:
@@ -144,9 +144,15 @@ class Board(_Strict):
             if location.region not in known:
                 raise ValueError(f"festival_locations.{index}.region: unknown region "
                                  f"'{location.region}'")
-        tile_ids = [t.id for t in self.performance_tiles]
-        if len(set(tile_ids)) != len(tile_ids):
-            raise ValueError("performance_tiles: duplicate tile id")
+        seen: set[str] = set()
+        for index, tile in enumerate(self.performance_tiles):
+            if tile.id in seen:
+                raise ValueError(f"performance_tiles.{index}.id: duplicate tile id '{tile.id}'")
+            seen.add(tile.id)
+        for index, row in enumerate(self.calendar):
+            if row.round > self.rounds:
+                raise ValueError(f"calendar.{index}.round: round {row.round} is after the "
+                                 f"last round ({self.rounds})")
         for players in PLAYER_COUNTS:
             self._check_supply(players)
         return self

@@ -21,5 +21,9 @@ class SpecError(CastellError, ValueError):
         super().__init__(message)
 
 
+class ProvenNo(CastellError):
+    """A well-formed question whose answer is a proven no (the CLI's exit code 1)."""
+
+
 class NotationError(SpecError):
     """A pool, skill, tower, tile or festival text does not follow the notation."""

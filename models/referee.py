@@ -117,6 +117,7 @@ def _special(state: GameState, board: Board, player: PlayerState, action: Specia
             raise _refuse("the special action was already taken this turn")
         if player.special_tokens < 1:
             raise _refuse("no special action token left")
+    token_region = player.pawn
     if action.kind == "recruit":
         assert action.size is not None
         _recruit(state, player, [action.size])
@@ -132,9 +133,11 @@ def _special(state: GameState, board: Board, player: PlayerState, action: Specia
         return
     turn.special = True
     player.special_tokens -= 1
+    if (action.kind == "move" and rules.token_after_move) or token_region is None:
+        token_region = player.pawn
     if action.kind != "claim":
-        assert player.pawn is not None
-        state.regions[player.pawn].special_tokens += 1
+        assert token_region is not None
+        state.regions[token_region].special_tokens += 1
 
 
 def apply(state: GameState, board: Board, action: Action, rules: Rules = STANDARD,

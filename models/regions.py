@@ -9,7 +9,11 @@ from functools import cached_property
 import networkx as nx
 
 from models.board import Board
-from models.errors import SpecError
+from models.errors import ProvenNo, SpecError
+
+
+class NoRoute(ProvenNo):
+    """The board has no route between two regions."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +62,7 @@ class RegionGraph:
         try:
             return int(nx.shortest_path_length(self.graph, a, b))
         except nx.NetworkXNoPath:
-            raise SpecError(f"no route from '{a}' to '{b}' on this board") from None
+            raise NoRoute(f"no route from '{a}' to '{b}' on this board") from None
 
     def within(self, region: str, moves: int) -> set[str]:
         """Regions at most `moves` moves from `region`."""

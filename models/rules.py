@@ -33,6 +33,8 @@ class Rules:
         first, so the claimer collects it back with the others (True), or not (False).
     free_special_is_extra: the special action granted by training a special tile is on top of
         the turn's own special action (True), or replaces it (False).
+    token_after_move: the token of a special move goes to the row of the region the pawn moves
+        to, where it stands once the action is complete (True), or the one it leaves (False).
     """
 
     name: str = "standard"
@@ -46,6 +48,7 @@ class Rules:
     size_token_ties: TokenTies = "nobody"
     claim_collects_own_token: bool = True
     free_special_is_extra: bool = True
+    token_after_move: bool = True
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_size <= self.max_size:

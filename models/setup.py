@@ -27,8 +27,8 @@ def new_game(board: Board, players: int = 3, seed: int = 0,
         counts = ", ".join(map(str, sorted(board.setup_castellers)))
         raise SpecError(f"this board is for {counts} players, not {players}")
     names = list(names) if names else list(DEFAULT_NAMES[:players])
-    if len(names) != players or len(set(names)) != players:
-        raise SpecError(f"give {players} different player names")
+    if len(names) != players or len(set(names)) != players or not all(names):
+        raise SpecError(f"give {players} different, non-empty player names (got {names})")
     rng = random.Random(seed)
     bag = sorted(s for size, count in board.bag.items() for s in [size] * count)
     regions = {}

@@ -143,8 +143,10 @@ def check_against_board(state: GameState, board: Board) -> None:
     known = set(board.region_ids)
     tiles = {t.id for t in board.performance_tiles}
     problems = []
-    if set(state.regions) != known:
-        problems.append(f"regions: must be exactly the board's regions {sorted(known)}")
+    for extra in sorted(set(state.regions) - known):
+        problems.append(f"regions.{extra}: not a region of this board")
+    for missing in sorted(known - set(state.regions)):
+        problems.append(f"regions: the board's region '{missing}' is missing")
     for region_id, region in state.regions.items():
         for tile in region.performance_tiles:
             if tile not in tiles:
