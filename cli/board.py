@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
@@ -11,12 +11,15 @@ from rich.table import Table
 from cli import options
 from cli.edge import at_edge, emit_json, out
 from cli.game_inputs import board_from
-from cli.svg import board_map, save
 from models.board import Board
-from models.regions import RegionGraph, Route
+
+if TYPE_CHECKING:
+    from models.regions import Route
 
 
 def board_json(board: Board) -> dict[str, Any]:
+    from models.regions import RegionGraph  # deferred: keeps start-up light
+
     return {
         "name": board.name,
         "provisional": board.provisional,
@@ -46,8 +49,12 @@ def board(
 
       castell board --svg map.svg --board examples/boards/islands.toml
     """
+    from models.regions import RegionGraph  # deferred: keeps start-up light
+
     data = board_from(board_file)
     if svg is not None:
+        from cli.svg import board_map, save  # deferred: keeps start-up light
+
         save(board_map(data), svg)
     if as_json:
         emit_json(board_json(data))
@@ -96,6 +103,8 @@ def route(
 
       castell route "terres de l'ebre" barcelona --json
     """
+    from models.regions import RegionGraph  # deferred: keeps start-up light
+
     data = board_from(board_file)
     found = RegionGraph(data).route(data.find_region(start).id, data.find_region(end).id)
     if as_json:

@@ -18,7 +18,6 @@ from cli import options
 from cli.edge import ExitCode, at_edge, emit_json, err, out
 from cli.inputs import batch_lines
 from cli.render import tower_picture
-from cli.sheet import write_sheets
 from models.errors import SpecError
 from models.files import field_errors
 from models.puzzle import DIFFICULTIES, KINDS, Difficulty, Kind, Puzzle
@@ -195,6 +194,8 @@ def sheet(
 
       castell puzzle sheet examples/puzzles/medium.jsonl --out sheets/
     """
+    from cli.sheet import write_sheets  # deferred: keeps start-up light
+
     written = write_sheets(read_puzzles(puzzle_file), Path(directory), title)
     for path in written:
         out().print(f"wrote {path}")

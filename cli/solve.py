@@ -14,7 +14,6 @@ from cli import options
 from cli.edge import ExitCode, at_edge, emit_json, fail, out
 from cli.inputs import read_inputs, run_batch
 from cli.render import stack, tower_picture, uses_text
-from cli.svg import save, tower_svg
 from models.errors import SpecError
 from models.festival import Festival
 from models.tiles import parse_tile
@@ -172,6 +171,8 @@ def _show(reply: Answer) -> None:
 def _finish(reply: Answer, as_json: bool, svg: str | None) -> None:
     tower = reply.result.tower
     if svg is not None and tower is not None:
+        from cli.svg import save, tower_svg  # deferred: keeps start-up light
+
         save(tower_svg(tower.as_lists(), str(tower)), svg)
     if as_json:
         emit_json(answer_json(reply))

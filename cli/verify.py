@@ -12,7 +12,6 @@ from cli import options
 from cli.edge import ExitCode, at_edge, emit_json, fail, out
 from cli.inputs import read_inputs, run_batch
 from cli.render import stack, tower_picture, uses_text, violations_table
-from cli.svg import save, tower_svg
 from models.checker import CheckResult, check_tower
 from models.tower import Tower
 
@@ -104,6 +103,8 @@ def verify(
         fail("missing TOWER (or --batch FILE); see 'castell verify --help'")
     result = verify_tower(tower, skills, pool, rules)
     if svg is not None:
+        from cli.svg import save, tower_svg  # deferred: keeps start-up light
+
         save(tower_svg(result.tower.as_lists(), str(result.tower)), svg)
     if as_json:
         emit_json(result_json(result))
