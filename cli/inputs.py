@@ -6,10 +6,12 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
+import typer
 from pydantic import BaseModel, ValidationError
 
+from cli.edge import ExitCode, emit_json
 from models.errors import SpecError
 from models.pool import Pool
 from models.rules import Rules, rules_named
@@ -47,6 +49,16 @@ def batch_lines(source: str) -> Iterator[tuple[int, str]]:
     for number, line in enumerate(text.splitlines(), start=1):
         if line.strip():
             yield number, line
+
+
+def emit_batch(source: str, schema: type[M], handle: Callable[[M], dict[str, Any]]
+               ) -> NoReturn:
+    """Print one JSON result per line; exit 2 if any line was bad, else 0."""
+    bad = False
+    for item in run_batch(source, schema, handle):
+        bad |= "error" in item
+        emit_json(item)
+    raise typer.Exit(ExitCode.BAD_INPUT if bad else ExitCode.YES)
 
 
 def run_batch(source: str, schema: type[M], handle: Callable[[M], dict[str, Any]]

@@ -8,6 +8,8 @@ import typer
 
 from models.rules import VARIANTS
 
+Team = Annotated[str | None, typer.Option(
+    "--pool", "-p", help="Your team, e.g. '10,9x3,7,7,5x2'.")]
 Skills = Annotated[str, typer.Option(
     "--skills", "-s", help="Skill ranks, e.g. 'balance=1,width=2' (unnamed skills are 0).")]
 Rules = Annotated[str, typer.Option(

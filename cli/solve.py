@@ -12,7 +12,7 @@ from rich.text import Text
 
 from cli import options
 from cli.edge import ExitCode, at_edge, emit_json, fail, out
-from cli.inputs import read_inputs, run_batch
+from cli.inputs import emit_batch, read_inputs
 from cli.render import stack, tower_picture, uses_text
 from models.errors import SpecError
 from models.festival import Festival
@@ -23,8 +23,6 @@ from planner.result import Status
 
 EngineOption = Annotated[str, typer.Option(
     "--engine", "-e", help="cpsat (the product) or search (exhaustive; small pools only).")]
-PoolOption = Annotated[str, typer.Option(
-    "--pool", "-p", help="Your team, e.g. '10,9x3,7,7,5x2'.")]
 
 EXIT_FOR = {Status.OPTIMAL: ExitCode.YES, Status.INFEASIBLE: ExitCode.NO,
             Status.FEASIBLE: ExitCode.TIME_LIMIT, Status.UNKNOWN: ExitCode.TIME_LIMIT}
@@ -186,17 +184,12 @@ def _batch(source: str, schema: type[SolveLine], kind: str, workers: int, seed: 
         text = getattr(line, kind, None)
         return answer_json(run_question((kind, text), line, workers, seed))
 
-    bad = False
-    for item in run_batch(source, schema, handle):
-        bad |= "error" in item
-        emit_json(item)
-    raise typer.Exit(ExitCode.BAD_INPUT if bad else ExitCode.YES)
+    emit_batch(source, schema, handle)
 
 
 @at_edge
 def best(
-    pool: Annotated[str | None, typer.Option(
-        "--pool", "-p", help="Your team, e.g. '10,9x3,7,7,5x2'.")] = None,
+    pool: options.Team = None,
     skills: options.Skills = "none",
     festival: Annotated[str | None, typer.Option(
         "--festival", "-f", help="The festival's size tokens, e.g. '6,3'.")] = None,
@@ -233,8 +226,7 @@ def best(
 def check(
     tile: Annotated[str | None, typer.Argument(
         help="The tile: 'shape:4-3-2-1' or 'exhibition:4:balance+width'.")] = None,
-    pool: Annotated[str | None, typer.Option(
-        "--pool", "-p", help="Your team, e.g. '10,9x3,7,7,5x2'.")] = None,
+    pool: options.Team = None,
     skills: options.Skills = "none",
     rules: options.Rules = "standard",
     time_limit: options.TimeLimit = DEFAULT_TIME_LIMIT,

@@ -10,7 +10,7 @@ from rich.panel import Panel
 
 from cli import options
 from cli.edge import ExitCode, at_edge, emit_json, fail, out
-from cli.inputs import read_inputs, run_batch
+from cli.inputs import emit_batch, read_inputs
 from cli.render import stack, tower_picture, uses_text, violations_table
 from models.checker import CheckResult, check_tower
 from models.tower import Tower
@@ -68,16 +68,6 @@ def _show(result: CheckResult) -> None:
     ))
 
 
-def _batch(source: str) -> None:
-    bad = False
-    for item in run_batch(source, VerifyLine,
-                          lambda line: result_json(verify_tower(line.tower, line.skills,
-                                                                line.pool, line.rules))):
-        bad |= "error" in item
-        emit_json(item)
-    raise typer.Exit(ExitCode.BAD_INPUT if bad else ExitCode.YES)
-
-
 @at_edge
 def verify(
     tower: Annotated[str | None, typer.Argument(
@@ -98,7 +88,8 @@ def verify(
     if batch is not None:
         if tower is not None:
             fail("give either a TOWER or --batch, not both")
-        _batch(batch)
+        emit_batch(batch, VerifyLine, lambda line: result_json(
+            verify_tower(line.tower, line.skills, line.pool, line.rules)))
     if tower is None:
         fail("missing TOWER (or --batch FILE); see 'castell verify --help'")
     result = verify_tower(tower, skills, pool, rules)
