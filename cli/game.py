@@ -9,7 +9,7 @@ from rich.table import Table
 
 from cli import options
 from cli.edge import at_edge, emit_json, out
-from cli.game_inputs import board_from, state_from
+from cli.game_inputs import game_from
 from models.board import ALL_REGIONS, SPECIAL, Board
 from models.contest import Outcome, resolve_festival
 from models.errors import SpecError
@@ -56,8 +56,7 @@ def wheel(
 
       castell wheel game.json --skill width --ahead 8
     """
-    data = board_from(board_file)
-    state = state_from(state_file, data)
+    data, state = game_from(state_file, board_file)
     first = round_ or state.round
     wanted = None
     if skill is not None:
@@ -123,8 +122,7 @@ def festival(
 
       castell festival game.json
     """
-    data = board_from(board_file)
-    state = state_from(state_file, data)
+    data, state = game_from(state_file, board_file)
     variant = rules_named(rules)
 
     def finder(pool: Any, ranks: Any, fest: Any, r: Any) -> Any:
@@ -165,8 +163,7 @@ def score(
 
       castell score game.json --json
     """
-    data = board_from(board_file)
-    state = state_from(state_file, data)
+    data, state = game_from(state_file, board_file)
     if not state.players:
         raise SpecError("the state has no players")
     cards, winners = score_game(state, data)

@@ -11,7 +11,7 @@ from rich.table import Table
 from cli import options
 from cli.edge import at_edge, emit_json, out
 from cli.game import StateArg
-from cli.game_inputs import board_from, state_from
+from cli.game_inputs import board_from, game_from
 from models.errors import SpecError
 from models.setup import new_game
 
@@ -62,8 +62,7 @@ def show(
 
       castell state show examples/game/round3.json
     """
-    board = board_from(board_file)
-    state = state_from(state_file, board)
+    board, state = game_from(state_file, board_file)
     if as_json:
         emit_json(state.model_dump(mode="json"))
         return

@@ -682,3 +682,19 @@ def test_help_shows_an_example(command: list[str]) -> None:
     lines = [line.strip() for line in result.stdout.splitlines()]
     prefix = "castell " + " ".join(command) + " "
     assert any(line.startswith(prefix) for line in lines), result.stdout
+
+
+def test_commands_use_the_board_the_state_names(tmp_path: Path) -> None:
+    state = tmp_path / "islands.json"
+    assert run("state", "new", "--players", "2", "--board", str(ISLANDS),
+               "--out", str(state)).exit_code == 0
+    wheel = run("wheel", str(state), "--json")
+    assert wheel.exit_code == 0, wheel.stderr
+    slots = json.loads(wheel.stdout)["rounds"][0]["slots"]
+    assert set(slots) == {"all", "costa", "muntanya", "plana", "illa"}
+    for command in (["state", "show"], ["score"], ["festival"]):
+        assert run(*command, str(state)).exit_code == 0
+    moved = json.loads(state.read_text())
+    moved["board"] = "missing-board.toml"
+    state.write_text(json.dumps(moved))
+    assert_bad_input(run("wheel", str(state)), "missing-board.toml", "--board")
