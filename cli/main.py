@@ -12,7 +12,6 @@ from cli.verify import verify
 
 app = typer.Typer(
     name="castell",
-    help="Exact tower, festival and tile answers for the board game Castell.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
@@ -33,7 +32,8 @@ app.add_typer(puzzle.app, name="puzzle")
 def root() -> None:
     """Exact tower, festival and tile answers for the board game Castell.
 
-    Exit codes: 0 yes/valid/found, 1 proven no, 2 bad input, 3 time limit before a proof.
+    Exit codes: 0 yes / valid / found, 1 proven no, 2 bad input, 3 the time limit came
+    before a proof, 4 internal error (a bug).
     """
 
 
