@@ -17,6 +17,11 @@ _ENV = Environment(loader=PackageLoader("cli", "templates"),
                    autoescape=select_autoescape(["html", "j2"]), keep_trailing_newline=True)
 
 
+def _inline(drawing: draw.Drawing) -> str:
+    """SVG markup to embed in HTML: no XML declaration."""
+    return str(drawing.as_svg(header=""))
+
+
 def grid_svg(rows: int, columns: int) -> str:
     """An empty grid of casteller-sized boxes to draw a tower in."""
     cell_w, cell_h = 36, 44
@@ -25,7 +30,7 @@ def grid_svg(rows: int, columns: int) -> str:
         for column in range(columns):
             drawing.append(draw.Rectangle(1 + column * cell_w, 1 + row * cell_h, cell_w,
                                           cell_h, fill="white", stroke="#bbb"))
-    return str(drawing.as_svg())
+    return _inline(drawing)
 
 
 def _view(puzzle: Puzzle) -> dict[str, Any]:
@@ -37,9 +42,9 @@ def _view(puzzle: Puzzle) -> dict[str, Any]:
         "level": puzzle.difficulty.get("level", "?"),
         "target": puzzle.target_text()[0].upper() + puzzle.target_text()[1:] + ".",
         "badges": [f"{s.value} {ranks[s]}" for s in SKILL_ORDER if ranks[s]],
-        "pool_svg": pool_svg(list(puzzle.team)).as_svg(),
+        "pool_svg": _inline(pool_svg(list(puzzle.team))),
         "grid_svg": grid_svg(max(solution.height + 1, 5), max(widest + 1, 5)),
-        "solution_svg": tower_svg(solution.as_lists(), str(solution)).as_svg(),
+        "solution_svg": _inline(tower_svg(solution.as_lists(), str(solution))),
         "objective": puzzle.objective,
     }
 
