@@ -129,8 +129,10 @@ def _candidate(kind: Kind, level: Difficulty, rng: random.Random, rules: Rules
     built = _draw_tower(rng, ranks, rules, height)
     if built is None:
         return None
-    extra = [rng.randint(rules.min_size, rules.max_size)
-             for _ in range(rng.randint(*shape.distractors))]
+    low, high = shape.distractors
+    if kind == "exhibition":  # an exhibition has many towers to choose from: spare castellers
+        high = low            # mostly add more, so unique ones are rare
+    extra = [rng.randint(rules.min_size, rules.max_size) for _ in range(rng.randint(low, high))]
     pool = Pool.of([*built.sizes(), *extra])
     if kind == "tallest":
         return pool, ranks, BestTower(), None, None
