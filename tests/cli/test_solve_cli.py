@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import Result
 
 from models import (
     Festival,
@@ -467,16 +468,18 @@ def _check_best_batch(items: list[dict[str, Any]]) -> None:
     assert answers[3]["engine"] == "search"
 
 
-def test_best_batch_from_stdin() -> None:
-    result = run("best", "--batch", "-", input=_jsonl(BEST_LINES))
-    assert result.exit_code == 2
-    _check_best_batch(json_lines(result))
+def _run_batch(command: str, lines: list[Any], source: str, tmp_path: Path) -> Result:
+    """Run a batch from stdin or from a file."""
+    if source == "stdin":
+        return run(command, "--batch", "-", input=_jsonl(lines))
+    path = tmp_path / f"{command}.jsonl"
+    path.write_text(_jsonl(lines), encoding="utf-8")
+    return run(command, "--batch", str(path))
 
 
-def test_best_batch_from_file(tmp_path: Path) -> None:
-    path = tmp_path / "best.jsonl"
-    path.write_text(_jsonl(BEST_LINES), encoding="utf-8")
-    result = run("best", "--batch", str(path))
+@pytest.mark.parametrize("source", ["stdin", "file"])
+def test_best_batch(source: str, tmp_path: Path) -> None:
+    result = _run_batch("best", BEST_LINES, source, tmp_path)
     assert result.exit_code == 2
     _check_best_batch(json_lines(result))
 
@@ -515,16 +518,9 @@ def _check_check_batch(items: list[dict[str, Any]]) -> None:
     assert [a["achievable"] for a in answers] == [True, False, True]
 
 
-def test_check_batch_from_stdin() -> None:
-    result = run("check", "--batch", "-", input=_jsonl(CHECK_LINES))
-    assert result.exit_code == 2
-    _check_check_batch(json_lines(result))
-
-
-def test_check_batch_from_file(tmp_path: Path) -> None:
-    path = tmp_path / "check.jsonl"
-    path.write_text(_jsonl(CHECK_LINES), encoding="utf-8")
-    result = run("check", "--batch", str(path))
+@pytest.mark.parametrize("source", ["stdin", "file"])
+def test_check_batch(source: str, tmp_path: Path) -> None:
+    result = _run_batch("check", CHECK_LINES, source, tmp_path)
     assert result.exit_code == 2
     _check_check_batch(json_lines(result))
 

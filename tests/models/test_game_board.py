@@ -22,6 +22,7 @@ from models.board import (
 from models.errors import SpecError
 from models.skills import Skill
 from models.tiles import parse_tile
+from tests.edits import drop_at, set_at
 
 # The seven vegueries and the twelve borders, by display name, as the issue lists them.
 REGION_NAMES = {
@@ -162,26 +163,6 @@ def test_load_board_missing_file_is_a_spec_error(tmp_path: Path) -> None:
 # --- one bad value per field --------------------------------------------------------------------
 
 
-def _set(path: tuple[str | int, ...], value: object) -> Callable[[dict[str, Any]], None]:
-    def change(data: dict[str, Any]) -> None:
-        target: Any = data
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-
-    return change
-
-
-def _drop(path: tuple[str | int, ...]) -> Callable[[dict[str, Any]], None]:
-    def change(data: dict[str, Any]) -> None:
-        target: Any = data
-        for key in path[:-1]:
-            target = target[key]
-        del target[path[-1]]
-
-    return change
-
-
 def _slots_without(region: str) -> Callable[[dict[str, Any]], None]:
     def change(data: dict[str, Any]) -> None:
         data["wheel"]["slots"] = [s for s in data["wheel"]["slots"] if s != region]
@@ -202,60 +183,60 @@ def _keep_tiles(count: int) -> Callable[[dict[str, Any]], None]:
 
 
 BAD_VALUES = [
-    pytest.param(_set(("borders", 2), ["alt-pirineu-aran", "atlantis"]),
+    pytest.param(set_at(("borders", 2), ["alt-pirineu-aran", "atlantis"]),
                  ["borders.2", "atlantis"], id="border-unknown-region"),
-    pytest.param(_set(("borders", 5), ["lleida", "lleida"]),
+    pytest.param(set_at(("borders", 5), ["lleida", "lleida"]),
                  ["borders.5", "lleida"], id="self-border"),
-    pytest.param(_set(("dotted_links",), [["girona", "mallorca"]]),
+    pytest.param(set_at(("dotted_links",), [["girona", "mallorca"]]),
                  ["dotted_links.0", "mallorca"], id="dotted-link-unknown-region"),
-    pytest.param(_set(("regions", 0, "id"), "Alt Pirineu"),
+    pytest.param(set_at(("regions", 0, "id"), "Alt Pirineu"),
                  ["regions.0.id", "Alt Pirineu"], id="region-id-pattern"),
-    pytest.param(_set(("regions", 2, "name"), ""),
+    pytest.param(set_at(("regions", 2, "name"), ""),
                  ["regions.2.name"], id="region-name-empty"),
-    pytest.param(_set(("regions", 1, "x"), "west"),
+    pytest.param(set_at(("regions", 1, "x"), "west"),
                  ["regions.1.x", "west"], id="x-not-a-number"),
     pytest.param(_slots_without("comarques-centrals"),
                  ["wheel.slots", "'lleida']"], id="wheel-slots-missing-region"),
-    pytest.param(_set(("wheel", "tiles", 3), "juggling"),
+    pytest.param(set_at(("wheel", "tiles", 3), "juggling"),
                  ["wheel.tiles", "juggling"], id="wheel-tile-not-a-skill"),
-    pytest.param(_set(("wheel", "tiles"), ["balance", "special", "base", "mix", "special",
+    pytest.param(set_at(("wheel", "tiles"), ["balance", "special", "base", "mix", "special",
                                            "strength", "width"]),
                  ["wheel.tiles", "7"], id="wheel-tiles-too-few"),
-    pytest.param(_set(("wheel", "direction"), "left"),
+    pytest.param(set_at(("wheel", "direction"), "left"),
                  ["wheel.direction", "left"], id="wheel-direction"),
-    pytest.param(_set(("festival_locations", 4, "region"), "valencia"),
+    pytest.param(set_at(("festival_locations", 4, "region"), "valencia"),
                  ["festival_locations.4.region", "valencia"], id="festival-region-unknown"),
-    pytest.param(_set(("calendar", 2, "spaces", 0), "III"),
+    pytest.param(set_at(("calendar", 2, "spaces", 0), "III"),
                  ["calendar.2.spaces.0", "III"], id="calendar-type-III"),
     pytest.param(_all_locations_type_ii,
                  ["calendar", "type I", "only 0"], id="calendar-more-spaces-than-locations"),
-    pytest.param(_set(("size_tokens", 5), 11),
+    pytest.param(set_at(("size_tokens", 5), 11),
                  ["size_tokens.5", "11"], id="size-token-11"),
-    pytest.param(_set(("performance_tiles", 6, "tile"), "shape:4-0"),
+    pytest.param(set_at(("performance_tiles", 6, "tile"), "shape:4-0"),
                  ["performance_tiles.6.tile", "shape:4-0"], id="tile-text-shape-4-0"),
-    pytest.param(_set(("performance_tiles", 0, "points"), -1),
+    pytest.param(set_at(("performance_tiles", 0, "points"), -1),
                  ["performance_tiles.0.points", "-1"], id="tile-points-negative"),
-    pytest.param(_set(("performance_tiles", 7, "id"), "LP01"),
+    pytest.param(set_at(("performance_tiles", 7, "id"), "LP01"),
                  ["performance_tiles", "LP01"], id="duplicate-tile-id"),
     pytest.param(_keep_tiles(13),
                  ["performance_tiles", "14", "13"], id="too-few-tiles"),
-    pytest.param(_set(("prize_chart", "I", "2"), ["gold"]),
+    pytest.param(set_at(("prize_chart", "I", "2"), ["gold"]),
                  ["prize_chart.I.2.0", "gold"], id="prize-chart-gold"),
-    pytest.param(_set(("scoring", "prizes", "gold"), 7),
+    pytest.param(set_at(("scoring", "prizes", "gold"), 7),
                  ["scoring.prizes.gold", "gold"], id="scoring-prize-gold"),
-    pytest.param(_drop(("scoring",)),
+    pytest.param(drop_at(("scoring",)),
                  ["scoring", "required"], id="missing-scoring"),
-    pytest.param(_drop(("regions", 3, "name")),
+    pytest.param(drop_at(("regions", 3, "name")),
                  ["regions.3.name", "required"], id="missing-region-name"),
-    pytest.param(_set(("regions", 0, "colour"), "red"),
+    pytest.param(set_at(("regions", 0, "colour"), "red"),
                  ["regions.0.colour", "red"], id="extra-unknown-field"),
-    pytest.param(_set(("bag",), {"1": 10, "2": 10}),
+    pytest.param(set_at(("bag",), {"1": 10, "2": 10}),
                  ["bag", "20"], id="bag-too-small-for-setup"),
-    pytest.param(_set(("bag",), {"11": 150}),
+    pytest.param(set_at(("bag",), {"11": 150}),
                  ["bag.11", "11"], id="bag-size-11"),
-    pytest.param(_drop(("setup_castellers", "4")),
+    pytest.param(drop_at(("setup_castellers", "4")),
                  ["setup_castellers", "4 players"], id="setup-count-missing"),
-    pytest.param(_set(("rounds",), 0),
+    pytest.param(set_at(("rounds",), 0),
                  ["rounds", "0"], id="rounds-zero"),
 ]
 

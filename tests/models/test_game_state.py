@@ -18,6 +18,7 @@ from models.errors import SpecError
 from models.pool import Pool
 from models.setup import casteller_census, new_game
 from models.state import GameState, check_against_board, load_state, state_from_dict
+from tests.edits import set_at
 
 BOARD = load_board()
 players_counts = st.sampled_from([2, 3, 4])
@@ -142,16 +143,6 @@ def test_new_game_refuses_bad_player_counts_and_names() -> None:
 # --- bad state files ----------------------------------------------------------------------------
 
 
-def _set(path: tuple[str | int, ...], value: object) -> Callable[[dict[str, Any]], None]:
-    def change(data: dict[str, Any]) -> None:
-        target: Any = data
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
-
-    return change
-
-
 def _drop(key: str) -> Callable[[dict[str, Any]], None]:
     def change(data: dict[str, Any]) -> None:
         del data[key]
@@ -160,29 +151,29 @@ def _drop(key: str) -> Callable[[dict[str, Any]], None]:
 
 
 BAD_STATES = [
-    pytest.param(_set(("players", 0, "pool"), "10,11,3"), ["players.0.pool", "11"],
+    pytest.param(set_at(("players", 0, "pool"), "10,11,3"), ["players.0.pool", "11"],
                  id="pool-size-11"),
-    pytest.param(_set(("players", 1, "skills"), "juggling=1"), ["players.1.skills", "juggling"],
+    pytest.param(set_at(("players", 1, "skills"), "juggling=1"), ["players.1.skills", "juggling"],
                  id="unknown-skill"),
-    pytest.param(_set(("players", 1, "special_tokens"), -1),
+    pytest.param(set_at(("players", 1, "special_tokens"), -1),
                  ["players.1.special_tokens", "-1"], id="negative-tokens"),
-    pytest.param(_set(("players", 2, "prizes"), {"gold": 1}),
+    pytest.param(set_at(("players", 2, "prizes"), {"gold": 1}),
                  ["players.2.prizes.gold", "gold"], id="prize-gold"),
-    pytest.param(_set(("players", 0, "size_tokens"), [3, 0]),
+    pytest.param(set_at(("players", 0, "size_tokens"), [3, 0]),
                  ["players.0.size_tokens.1", "0"], id="size-token-0"),
-    pytest.param(_set(("regions", "lleida", "castellers"), "9x0"),
+    pytest.param(set_at(("regions", "lleida", "castellers"), "9x0"),
                  ["regions.lleida.castellers", "9x0"], id="region-repeat-0"),
-    pytest.param(_set(("festivals", 0, "size_tokens"), []),
+    pytest.param(set_at(("festivals", 0, "size_tokens"), []),
                  ["festivals.0.size_tokens"], id="festival-without-token"),
-    pytest.param(_set(("festivals", 1, "type"), "III"), ["festivals.1.type", "III"],
+    pytest.param(set_at(("festivals", 1, "type"), "III"), ["festivals.1.type", "III"],
                  id="festival-type-III"),
-    pytest.param(_set(("turn_order",), ["Anna"]), ["turn_order", "Anna"], id="one-player"),
-    pytest.param(_set(("round",), 0), ["round", "0"], id="round-0"),
-    pytest.param(_set(("bag",), "0"), ["bag", "0"], id="bag-size-0"),
-    pytest.param(_set(("turn", "moved"), "perhaps"), ["turn.moved", "perhaps"],
+    pytest.param(set_at(("turn_order",), ["Anna"]), ["turn_order", "Anna"], id="one-player"),
+    pytest.param(set_at(("round",), 0), ["round", "0"], id="round-0"),
+    pytest.param(set_at(("bag",), "0"), ["bag", "0"], id="bag-size-0"),
+    pytest.param(set_at(("turn", "moved"), "perhaps"), ["turn.moved", "perhaps"],
                  id="not-a-bool"),
     pytest.param(_drop("turn"), ["turn", "required"], id="missing-turn"),
-    pytest.param(_set(("colour",), "red"), ["colour", "red"], id="extra-field"),
+    pytest.param(set_at(("colour",), "red"), ["colour", "red"], id="extra-field"),
 ]
 
 
@@ -217,19 +208,19 @@ def test_bad_state_file_names_the_file(tmp_path: Path) -> None:
 
 
 NOT_ON_THE_BOARD = [
-    pytest.param(_set(("regions", "lleida", "performance_tiles"), ["LP99"]),
+    pytest.param(set_at(("regions", "lleida", "performance_tiles"), ["LP99"]),
                  ["regions.lleida.performance_tiles", "LP99"], id="unknown-row-tile"),
-    pytest.param(_set(("players", 0, "pawn"), "valencia"), ["players.0.pawn", "valencia"],
+    pytest.param(set_at(("players", 0, "pawn"), "valencia"), ["players.0.pawn", "valencia"],
                  id="unknown-pawn-region"),
-    pytest.param(_set(("players", 1, "claimed_tiles"), ["LP77"]),
+    pytest.param(set_at(("players", 1, "claimed_tiles"), ["LP77"]),
                  ["players.1.claimed_tiles", "LP77"], id="unknown-claimed-tile"),
-    pytest.param(_set(("players", 1, "earned_regions"), ["lleida", "mallorca"]),
+    pytest.param(set_at(("players", 1, "earned_regions"), ["lleida", "mallorca"]),
                  ["players.1.earned_regions", "mallorca"], id="unknown-earned-region"),
-    pytest.param(_set(("festivals", 2, "region"), "valencia"),
+    pytest.param(set_at(("festivals", 2, "region"), "valencia"),
                  ["festivals.2.region", "valencia"], id="unknown-festival-region"),
-    pytest.param(_set(("regions", "valencia"), {}), ["regions"], id="extra-region"),
-    pytest.param(_set(("turn", "player"), "Zoe"), ["turn.player", "Zoe"], id="unknown-player"),
-    pytest.param(_set(("round",), 12), ["round", "10 rounds"], id="round-past-the-end"),
+    pytest.param(set_at(("regions", "valencia"), {}), ["regions"], id="extra-region"),
+    pytest.param(set_at(("turn", "player"), "Zoe"), ["turn.player", "Zoe"], id="unknown-player"),
+    pytest.param(set_at(("round",), 12), ["round", "10 rounds"], id="round-past-the-end"),
 ]
 
 
