@@ -118,8 +118,27 @@ def width_accountings(
     return pairs
 
 
-def _fixed_needs(tower: Tower, rules: Rules, out: list[Violation]) -> FixedNeeds:
+def count_steps(counts: Sequence[int], rules: Rules = STANDARD
+                ) -> tuple[list[int], list[Violation]]:
+    """R4 on the level counts alone: the (1-based) levels that need Balance, and the
+    violations no skill can excuse."""
     balance: list[int] = []
+    out: list[Violation] = []
+    for index in range(1, len(counts)):
+        number, count, below = index + 1, counts[index], counts[index - 1]
+        if count > below:
+            out.append(Violation("R4", number, f"level {number} holds {count} castellers, "
+                                 f"more than the {below} of level {number - 1}"))
+        elif count == below:
+            balance.append(number)
+        elif rules.decrease == "one-fewer" and count < below - 1:
+            out.append(Violation("R4", number, f"level {number} holds {count}, "
+                                 f"{below - count} fewer than level {number - 1}; "
+                                 f"the {rules.name} rules allow exactly one fewer"))
+    return balance, out
+
+
+def _fixed_needs(tower: Tower, rules: Rules, out: list[Violation]) -> FixedNeeds:
     mix: list[int] = []
     strength: list[int] = []
     levels = tower.levels
@@ -143,15 +162,8 @@ def _fixed_needs(tower: Tower, rules: Rules, out: list[Violation]) -> FixedNeeds
                                  "must be smaller"))
         elif level.high == below.low:
             strength.append(number)
-        if level.count > below.count:
-            out.append(Violation("R4", number, f"level {number} holds {level.count} castellers, "
-                                 f"more than the {below.count} of level {number - 1}"))
-        elif level.count == below.count:
-            balance.append(number)
-        elif rules.decrease == "one-fewer" and level.count < below.count - 1:
-            out.append(Violation("R4", number, f"level {number} holds {level.count}, "
-                                 f"{below.count - level.count} fewer than level {number - 1}; "
-                                 f"the {rules.name} rules allow exactly one fewer"))
+    balance, count_violations = count_steps(tower.shape, rules)
+    out.extend(count_violations)
     return FixedNeeds(tuple(balance), tuple(mix), tuple(strength))
 
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import pairwise
 
-from models.checker import width_accountings
+from models.checker import count_steps, width_accountings
 from models.pool import Pool
 from models.rules import Rules
 from models.skills import SKILL_ORDER, Skill, SkillRanks
@@ -48,15 +47,11 @@ def _shape_reasons(tile: ShapeTile, pool: Pool, ranks: SkillRanks, rules: Rules)
     reasons = []
     if sum(counts) > pool.total:
         reasons.append(f"the shape needs {sum(counts)} castellers; the pool has {pool.total}")
-    pairs = list(pairwise(counts))
-    if any(up > down for down, up in pairs):
-        reasons.append("the shape widens upwards; no skill allows a wider level above")
-    equal = sum(1 for down, up in pairs if up == down)
-    if equal > ranks.balance:
-        reasons.append(f"the shape repeats a level's width {equal} time(s); "
-                       f"that needs Balance {equal}, your rank is {ranks.balance}")
-    if rules.decrease == "one-fewer" and any(up < down - 1 for down, up in pairs):
-        reasons.append(f"the {rules.name} rules allow each level exactly one fewer casteller")
+    balanced, broken = count_steps(counts, rules)
+    reasons += [f"the shape breaks R4: {v.message}" for v in broken]
+    if len(balanced) > ranks.balance:
+        reasons.append(f"the shape repeats a level's width {len(balanced)} time(s); "
+                       f"that needs Balance {len(balanced)}, your rank is {ranks.balance}")
     if not width_accountings(counts, ranks, rules):
         reasons.append(f"its widest level ({max(counts)}) is over the width limit these Width "
                        "and Base ranks allow")
