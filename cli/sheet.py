@@ -45,8 +45,17 @@ def _view(puzzle: Puzzle) -> dict[str, Any]:
         "pool_svg": _inline(pool_svg(list(puzzle.team))),
         "grid_svg": grid_svg(max(solution.height + 1, 5), max(widest + 1, 5)),
         "solution_svg": _inline(tower_svg(solution.as_lists(), str(solution))),
-        "objective": puzzle.objective,
+        "result": _result_text(puzzle),
     }
+
+
+def _result_text(puzzle: Puzzle) -> str:
+    tower = puzzle.tower
+    if puzzle.kind == "tallest":
+        return f"{tower.height} levels, {tower.castellers} castellers"
+    if puzzle.kind == "festival":
+        return f"festival score {puzzle.objective}"
+    return f"{tower.height} levels"
 
 
 def render_sheet(puzzles: list[Puzzle], title: str, answers: bool) -> str:

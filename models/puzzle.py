@@ -86,6 +86,10 @@ class Puzzle(BaseModel):
             return "build the tallest tower (then the one with the most castellers)"
         if self.kind == "festival":
             return f"build the best festival tower for size tokens {self.festival}"
-        if self.kind == "shape":
-            return f"build a tower of exactly the shape {self.tile}"
-        return f"build the skill exhibition {self.tile}"
+        tile = self.target_tile
+        if isinstance(tile, ShapeTile):
+            counts = "-".join(map(str, tile.counts))
+            return f"build a tower of exactly this shape (castellers a level, bottom up): {counts}"
+        assert isinstance(tile, ExhibitionTile)
+        skills = " and ".join(s.value for s in tile.ordered_skills())
+        return f"build a tower of exactly {tile.points} levels that uses {skills}"
