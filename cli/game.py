@@ -13,10 +13,13 @@ from cli.game_inputs import game_from
 from models.board import ALL_REGIONS, SPECIAL, Board
 from models.contest import Outcome, resolve_festival
 from models.errors import SpecError
-from models.rules import rules_named
+from models.festival import Festival
+from models.pool import Pool
+from models.rules import Rules, rules_named
 from models.scoring import CATEGORIES, score_game
-from models.skills import parse_skill
+from models.skills import SkillRanks, parse_skill
 from models.state import GameState
+from models.tower import Tower
 from models.wheel import slot_tiles
 from planner.api import DEFAULT_TIME_LIMIT
 from planner.finders import festival_tower
@@ -125,7 +128,7 @@ def festival(
     data, state = game_from(state_file, board_file)
     variant = rules_named(rules)
 
-    def finder(pool: Any, ranks: Any, fest: Any, r: Any) -> Any:
+    def finder(pool: Pool, ranks: SkillRanks, fest: Festival, r: Rules) -> Tower | None:
         return festival_tower(pool, ranks, fest, r, time_limit)
 
     outcomes = [resolve_festival(state, data, space, variant, finder)

@@ -18,6 +18,7 @@ from models.errors import SpecError
 from models.festival import Festival
 from models.tiles import parse_tile
 from planner.api import DEFAULT_TIME_LIMIT, Answer, Engine, answer
+from planner.objective import height_weight
 from planner.questions import BestTower, FestivalTower, Question, TileCheck
 from planner.result import Status
 
@@ -84,7 +85,7 @@ def answer_json(reply: Answer) -> dict[str, Any]:
     tower = result.tower
     bound: float | int | None = _number(result.bound)
     if isinstance(question, BestTower) and bound is not None:
-        bound = int(bound) // (reply.pool.total + 1)  # the proven bound on the height
+        bound = int(bound) // height_weight(reply.pool.total)  # the proven bound on the height
     why = reply.why_not
     data: dict[str, Any] = {
         "status": str(result.status),

@@ -12,7 +12,7 @@ from models.skills import SkillRanks
 from models.tiles import ExhibitionTile, ShapeTile
 from planner.bounds import max_height
 from planner.layout import TowerLayout, build_layout
-from planner.objective import objective_of
+from planner.objective import height_weight, objective_of
 from planner.questions import BestTower, Question, TileCheck
 from planner.result import SolveResult, Status
 
@@ -38,7 +38,7 @@ def build_model(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules
         return layout
     if isinstance(question, BestTower):
         model.add(layout.height() >= 1)
-        layout.objective = layout.height() * (pool.total + 1) + layout.castellers()
+        layout.objective = layout.height() * height_weight(pool.total) + layout.castellers()
         model.maximize(layout.objective)
         return layout
     festival = question.festival
@@ -79,7 +79,7 @@ def _tallest_first(solver: cp_model.CpSolver, layout: TowerLayout, pool: Pool,
     """Best tower, lexicographically: the most levels, then (height fixed) the most
     castellers. Two small proofs are much faster than one on the folded objective when Base
     and Strength make the castellers' bound loose. Returns status, folded bound, branches."""
-    model, weight = layout.model, pool.total + 1
+    model, weight = layout.model, height_weight(pool.total)
     model.clear_objective()  # type: ignore[no-untyped-call]
     model.maximize(layout.height())
     status = _run(solver, layout)

@@ -6,9 +6,14 @@ from models.tower import Tower
 from planner.questions import BestTower, FestivalTower, Question
 
 
+def height_weight(pool_total: int) -> int:
+    """The best tower's objective folds height first, then castellers, into one integer:
+    height x this + castellers (a pool never holds this many castellers)."""
+    return pool_total + 1
+
+
 def best_key(tower: Tower, pool_total: int) -> int:
-    """Height first, then castellers, folded into one integer."""
-    return tower.height * (pool_total + 1) + tower.castellers
+    return tower.height * height_weight(pool_total) + tower.castellers
 
 
 def objective_of(question: Question, tower: Tower, pool_total: int) -> int | None:
