@@ -23,7 +23,7 @@ from models.pool import Pool
 from models.rules import Rules
 from models.skills import Skill, SkillRanks
 from models.tower import Tower
-from planner.bounds import max_height
+from planner.bounds import level_cap, max_height
 
 Var = cp_model.IntVar
 
@@ -130,15 +130,6 @@ class TowerLayout:
                          strength=total("strength"), width=width)
 
 
-def _cap(pool: Pool, ranks: SkillRanks, rules: Rules) -> int:
-    """The most castellers one level can hold: one size, or two adjacent sizes with Mix."""
-    by_sizes = max((pool.count(s) + (pool.count(s + 1) if ranks.mix else 0)
-                    for s in pool.sizes), default=0)
-    if ranks.base:
-        return by_sizes
-    return min(by_sizes, rules.width_limit + ranks.width)
-
-
 def _add_position_shadow(model: cp_model.CpModel, slots: list[Slot], W: int, cap: int,
                          k: Var, height: int, one_size: int) -> None:
     """Per-position counts c_0 >= c_1 >= ... that every valid tower also satisfies.
@@ -182,7 +173,7 @@ def build_layout(model: cp_model.CpModel, pool: Pool, ranks: SkillRanks, rules: 
     accounting, so no tower is lost. A skill exhibition needs `choose_k`, since using Width and
     Base together may need a smaller k.
     """
-    W, cap, total = rules.width_limit, _cap(pool, ranks, rules), pool.total
+    W, cap, total = rules.width_limit, level_cap(pool, ranks, rules), pool.total
     k = model.new_int_var(0 if choose_k else ranks.width, ranks.width, "width_k")
     zero = model.new_constant(0)
     slots: list[Slot] = []
