@@ -90,11 +90,17 @@ def _base_freed(counts: Sequence[int], limit: int) -> list[int]:
     return [i for i, count in enumerate(counts) if count > limit]
 
 
+def _freeable(over: Sequence[int], ranks: SkillRanks, rules: Rules) -> int:
+    """How many of the levels over the width limit (`over`, 0-based, bottom first) Base may
+    free: one per use, or with the bottom-only reading just the bottom level."""
+    if rules.base_scope == "bottom-only":
+        return 1 if over and over[0] == 0 and ranks.base else 0
+    return ranks.base
+
+
 def _width_fits(counts: Sequence[int], k: int, ranks: SkillRanks, rules: Rules) -> bool:
     over = _base_freed(counts, rules.width_limit + k)
-    if rules.base_scope == "bottom-only":
-        return not over or (over == [0] and ranks.base >= 1)
-    return len(over) <= ranks.base
+    return len(over) <= _freeable(over, ranks, rules)
 
 
 def width_accountings(
@@ -196,8 +202,7 @@ def _width_violations(counts: Sequence[int], ranks: SkillRanks, rules: Rules,
                       out: list[Violation]) -> None:
     limit = rules.width_limit + ranks.width
     over = _base_freed(counts, limit)
-    freeable = (1 if over and over[0] == 0 and ranks.base else 0) \
-        if rules.base_scope == "bottom-only" else ranks.base
+    freeable = _freeable(over, ranks, rules)
     how = f"{rules.width_limit} + Width {ranks.width}" if ranks.width else "no Width"
     for index in over[freeable:]:
         number = index + 1
