@@ -10,7 +10,7 @@ from rich.table import Table
 from cli import options
 from cli.edge import at_edge, emit_json, out
 from cli.game_inputs import game_from
-from models.board import ALL_REGIONS, SPECIAL, Board
+from models.board import ALL_REGIONS, SPECIAL
 from models.contest import Outcome, resolve_festival
 from models.errors import SpecError
 from models.festival import Festival
@@ -20,24 +20,17 @@ from models.scoring import CATEGORIES, score_game
 from models.skills import SkillRanks, parse_skill
 from models.state import GameState
 from models.tower import Tower
-from models.wheel import slot_tiles
+from models.wheel import rotation_in_round, slot_tiles, where_offered
 from planner.api import DEFAULT_TIME_LIMIT
 from planner.finders import festival_tower
 
 StateArg = Annotated[str, typer.Argument(metavar="STATE", help="A game state JSON file.")]
 
 
-def _wheel_rows(state: GameState, board: Board, first: int, count: int
-                ) -> list[tuple[int, dict[str, str]]]:
-    return [(r, slot_tiles(board, state.wheel_rotation + (r - state.round)))
+def _wheel_rows(state: GameState, first: int, count: int) -> list[tuple[int, int]]:
+    """(round, wheel rotation in that round) for the rounds shown."""
+    return [(r, rotation_in_round(state.wheel_rotation, state.round, r))
             for r in range(first, first + count)]
-
-
-def _where(tiles: dict[str, str], wanted: str, board: Board, side: str) -> list[str]:
-    """Regions where a pawn may train `wanted` with the wheel showing `tiles`."""
-    if side == "standard" and tiles[ALL_REGIONS] == wanted:
-        return list(board.region_ids)
-    return [r for r in board.region_ids if tiles[r] == wanted]
 
 
 @at_edge
@@ -64,15 +57,15 @@ def wheel(
     wanted = None
     if skill is not None:
         wanted = SPECIAL if skill.lower() == SPECIAL else parse_skill(skill).value
-        ahead = max(ahead, 1)
-    rows = _wheel_rows(state, data, first, ahead)
+    rows = _wheel_rows(state, first, ahead)
+    side = state.wheel_side
     if as_json:
         emit_json({
-            "side": state.wheel_side,
-            "rounds": [{"round": r, "slots": tiles} for r, tiles in rows],
+            "side": side,
+            "rounds": [{"round": r, "slots": slot_tiles(data, turn)} for r, turn in rows],
             "skill": wanted,
-            "where": [{"round": r, "regions": _where(tiles, wanted, data, state.wheel_side)}
-                      for r, tiles in rows] if wanted else None,
+            "where": [{"round": r, "regions": where_offered(data, turn, wanted, side)}
+                      for r, turn in rows] if wanted else None,
         })
         return
     names = {r.id: r.name for r in data.regions}
@@ -83,14 +76,14 @@ def wheel(
     for slot in [*data.region_ids, ALL_REGIONS]:
         label = names.get(slot, "All Regions")
         cells = []
-        for _, tiles in rows:
-            tile = tiles[slot]
+        for _, turn in rows:
+            tile = slot_tiles(data, turn)[slot]
             cells.append(f"[bold green]{tile}[/]" if tile == wanted else tile)
         table.add_row(label, *cells)
     out().print(table)
     if wanted:
-        for r, tiles in rows:
-            where = _where(tiles, wanted, data, state.wheel_side)
+        for r, turn in rows:
+            where = where_offered(data, turn, wanted, side)
             shown = "every region (All Regions slot)" if len(where) == len(data.region_ids) \
                 else ", ".join(names[w] for w in where) or "nowhere"
             out().print(f"round {r}: {wanted} in {shown}")

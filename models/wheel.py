@@ -28,6 +28,11 @@ def offers(board: Board, rotation: int, region: str, side: Side) -> list[str]:
     return offered
 
 
+def where_offered(board: Board, rotation: int, tile: str, side: Side) -> list[str]:
+    """The regions where a pawn may train `tile` (a skill name or 'special')."""
+    return [r for r in board.region_ids if tile in offers(board, rotation, r, side)]
+
+
 def rotation_in_round(start_rotation: int, start_round: int, round_: int) -> int:
     """The wheel turns one step a round."""
     return start_rotation + (round_ - start_round)

@@ -14,7 +14,7 @@ from models.actions import Train
 from models.board import ALL_REGIONS, Board, board_from_dict, default_board_path, load_board
 from models.referee import IllegalAction, apply, end_round, legal_actions
 from models.setup import new_game
-from models.wheel import offers, rotation_in_round, slot_tiles
+from models.wheel import offers, rotation_in_round, slot_tiles, where_offered
 
 DEFAULT = load_board()
 
@@ -148,3 +148,16 @@ def test_advanced_side_offers_only_the_region_slot() -> None:
         apply(state, DEFAULT, Train(skill="balance"))
     assert apply(state, DEFAULT, Train(skill="base")).players[0].ranks.base == 1
     assert [a.skill for a in legal_actions(state, DEFAULT) if isinstance(a, Train)] == ["base"]
+
+
+@pytest.mark.parametrize("rotation", range(8))
+def test_where_offered_reads_the_slots(rotation: int) -> None:
+    tiles = slot_tiles(DEFAULT, rotation)
+    for tile in set(tiles.values()):
+        in_region_slots = sorted(r for r in DEFAULT.region_ids if tiles[r] == tile)
+        assert sorted(where_offered(DEFAULT, rotation, tile, "advanced")) == in_region_slots
+        standard = where_offered(DEFAULT, rotation, tile, "standard")
+        if tiles[ALL_REGIONS] == tile:
+            assert sorted(standard) == sorted(DEFAULT.region_ids)
+        else:
+            assert sorted(standard) == in_region_slots
