@@ -58,16 +58,14 @@ def _engine(name: str) -> Engine:
     raise SpecError(f"unknown engine '{name}' (engines: cpsat, search)", token=name)
 
 
-def run_question(question_text: tuple[str, str | None], line: SolveLine,
-                 workers: int = 1, seed: int = 0) -> Answer:
-    kind, text = question_text
+def run_question(line: BestLine | CheckLine, workers: int = 1, seed: int = 0) -> Answer:
     pool, ranks, rules = read_inputs(line.pool, line.skills, line.rules)
-    assert pool is not None
+    assert pool is not None  # the line's pool is required
     question: Question
-    if kind == "tile":
-        question = TileCheck(parse_tile(text or ""))
-    elif text is not None:
-        question = FestivalTower(Festival.parse(text, rules))
+    if isinstance(line, CheckLine):
+        question = TileCheck(parse_tile(line.tile))
+    elif line.festival is not None:
+        question = FestivalTower(Festival.parse(line.festival, rules))
     else:
         question = BestTower()
     return answer(question, pool, ranks, rules, engine=_engine(line.engine),
@@ -180,10 +178,10 @@ def _finish(reply: Answer, as_json: bool, svg: str | None) -> None:
     raise typer.Exit(EXIT_FOR[reply.result.status])
 
 
-def _batch(source: str, schema: type[SolveLine], kind: str, workers: int, seed: int) -> None:
-    def handle(line: SolveLine) -> dict[str, Any]:
-        text = getattr(line, kind, None)
-        return answer_json(run_question((kind, text), line, workers, seed))
+def _batch(source: str, schema: type[BestLine] | type[CheckLine], workers: int,
+           seed: int) -> None:
+    def handle(line: BestLine | CheckLine) -> dict[str, Any]:
+        return answer_json(run_question(line, workers, seed))
 
     emit_batch(source, schema, handle)
 
@@ -215,12 +213,12 @@ def best(
       castell best --pool "10,9x3,7,7,5x2" --skills balance=1 --json
     """
     if batch is not None:
-        _batch(batch, BestLine, "festival", workers, seed)
+        _batch(batch, BestLine, workers, seed)
     if pool is None:
         fail("missing --pool (or --batch FILE); see 'castell best --help'")
     line = BestLine(pool=pool, skills=skills, rules=rules, engine=engine,
                     time_limit=time_limit, festival=festival)
-    _finish(run_question(("festival", festival), line, workers, seed), as_json, svg)
+    _finish(run_question(line, workers, seed), as_json, svg)
 
 
 @at_edge
@@ -251,9 +249,9 @@ def check(
     if batch is not None:
         if tile is not None:
             fail("give either a TILE or --batch, not both")
-        _batch(batch, CheckLine, "tile", workers, seed)
+        _batch(batch, CheckLine, workers, seed)
     if tile is None or pool is None:
         fail("missing TILE or --pool (or --batch FILE); see 'castell check --help'")
     line = CheckLine(pool=pool, skills=skills, rules=rules, engine=engine,
                      time_limit=time_limit, tile=tile)
-    _finish(run_question(("tile", tile), line, workers, seed), as_json, svg)
+    _finish(run_question(line, workers, seed), as_json, svg)

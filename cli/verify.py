@@ -15,16 +15,6 @@ from cli.render import stack, tower_picture, uses_text, violations_table
 from models.checker import CheckResult, check_tower
 from models.tower import Tower
 
-EXAMPLES = """
-Examples:
-
-  castell verify "9,9,9,9/7,7,7/5,5/3" --skills width=1
-
-  castell verify "9x4/7x3/5x2/3" --pool "9x4,7x3,5x2,3" --json
-
-  echo '{"tower": "6,6/6"}' | castell verify --batch -
-"""
-
 
 class VerifyLine(BaseModel):
     """One line of `castell verify --batch`."""
@@ -84,6 +74,14 @@ def verify(
     """Check a tower against the rules and your skill ranks.
 
     Exit 0 when valid, 1 when not, 2 on bad input. With --batch, exit 2 if any line was bad.
+
+    Examples:
+
+      castell verify "9,9,9,9/7,7,7/5,5/3" --skills width=1
+
+      castell verify "9x4/7x3/5x2/3" --pool "9x4,7x3,5x2,3" --json
+
+      echo '{"tower": "6,6/6"}' | castell verify --batch -
     """
     if batch is not None:
         if tower is not None:
@@ -103,5 +101,3 @@ def verify(
         _show(result)
     raise typer.Exit(ExitCode.YES if result.valid else ExitCode.NO)
 
-
-verify.__doc__ = (verify.__doc__ or "") + EXAMPLES

@@ -109,7 +109,6 @@ def apply_outcome(state: GameState, outcome: Outcome) -> GameState:
             if region not in player.earned_regions:
                 player.earned_regions = [*player.earned_regions, region]
     for space in new.festivals:
-        if space == outcome.space or (space.round, space.location) == (
-                outcome.space.round, outcome.space.location):
+        if (space.round, space.location) == (outcome.space.round, outcome.space.location):
             space.resolved = True
     return new

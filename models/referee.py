@@ -69,8 +69,7 @@ def _recruit(state: GameState, player: PlayerState, sizes: list[int]) -> None:
         raise _refuse("the pawn is not on the board yet; move first")
     region = state.regions[player.pawn]
     region.castellers = str(_take(region.supply, sizes, player.pawn))
-    player.pool = str(player.team.add(sizes[0]).add(sizes[1]) if len(sizes) == 2
-                      else player.team.add(sizes[0]))
+    player.pool = str(Pool.of([*player.team, *sizes]))
 
 
 def _claim(state: GameState, board: Board, player: PlayerState, action: Special,

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from itertools import count
 from typing import Any
 
 from models.checker import check_tower
 from models.festival import Festival
 from models.matching import tile_shortfalls
 from models.pool import Pool
-from models.puzzle import DIFFICULTIES, KINDS, Difficulty, Kind, Puzzle
+from models.puzzle import KINDS, Difficulty, Kind, Puzzle
 from models.rules import STANDARD, Rules
 from models.skills import SKILL_ORDER, Skill, SkillRanks
 from models.tiles import ExhibitionTile, ShapeTile
@@ -27,6 +26,7 @@ from models.tower import Level, Tower
 from planner.api import solve
 from planner.objective import objective_of
 from planner.questions import BestTower, FestivalTower, Question, TileCheck
+from planner.result import Status
 from planner.unique import prove_unique, second_answer
 
 TIME_LIMIT = 10.0
@@ -217,10 +217,7 @@ def check_puzzle(puzzle: Puzzle, time_limit: float = TIME_LIMIT) -> Verdict:
                                       time_limit=time_limit)
     if second is not None:
         return Verdict(puzzle, (f"not unique: {second} is another solution",), second)
-    if status.value == "unknown":
+    if status is Status.UNKNOWN:
         return Verdict(puzzle, ("uniqueness not proven within the time limit",), None)
     return Verdict(puzzle, (), None)
 
-
-__all__ = ["DIFFICULTIES", "KINDS", "Verdict", "check_puzzle", "count", "generate_one",
-           "kind_for", "measure", "question_of"]
