@@ -442,18 +442,25 @@ def _jsonl(lines: list[Any]) -> str:
     return "\n".join(out) + "\n"
 
 
-def _check_best_batch(items: list[dict[str, Any]]) -> None:
-    assert len(items) == 10  # one per non-blank line, in order
-    lines = [line for line in BEST_LINES if line is not None]
+def _split_batch(sent: list[Any], items: list[dict[str, Any]], tile: bool) -> dict[int, str]:
+    """Each answer in order checked against its line; the error objects, by line number."""
+    lines = [line for line in sent if line is not None]
+    assert len(items) == len(lines)  # one per non-blank line, in order
     errors = {}
     for asked, got in zip(lines, items, strict=True):
         if "error" in got:
             assert set(got) == {"line", "error"}
             errors[got["line"]] = got["error"]
             continue
-        assert_solve_json(got)
+        assert_solve_json(got, tile=tile)
         assert_sound(got, asked["pool"], asked.get("skills", "none"),
-                     festival=asked.get("festival"))
+                     festival=asked.get("festival"), tile=asked.get("tile"))
+    return errors
+
+
+def _check_best_batch(items: list[dict[str, Any]]) -> None:
+    assert len(items) == 10
+    errors = _split_batch(BEST_LINES, items, tile=False)
     assert set(errors) == {4, 5, 6, 7, 8, 9}
     assert "JSON" in errors[4]
     assert "'q'" in errors[5]
@@ -499,16 +506,7 @@ CHECK_LINES: list[Any] = [
 
 
 def _check_check_batch(items: list[dict[str, Any]]) -> None:
-    lines = [line for line in CHECK_LINES if line is not None]
-    assert len(items) == len(lines)
-    errors = {}
-    for asked, got in zip(lines, items, strict=True):
-        if "error" in got:
-            assert set(got) == {"line", "error"}
-            errors[got["line"]] = got["error"]
-            continue
-        assert_solve_json(got, tile=True)
-        assert_sound(got, asked["pool"], asked.get("skills", "none"), tile=asked["tile"])
+    errors = _split_batch(CHECK_LINES, items, tile=True)
     assert set(errors) == {4, 5, 6, 7, 8}
     assert "circle:3" in errors[4]
     assert "tile" in errors[5]
