@@ -19,9 +19,13 @@ class Move(_Action):
         return f"move to {self.to}"
 
 
+RECRUIT_LIMIT = 2  # castellers one Recruit action takes (a special action takes one more)
+
+
 class Recruit(_Action):
     type: Literal["recruit"] = "recruit"
-    sizes: Annotated[list[Annotated[int, Field(ge=1, le=10)]], Field(min_length=1, max_length=2)]
+    sizes: Annotated[list[Annotated[int, Field(ge=1, le=10)]],
+                     Field(min_length=1, max_length=RECRUIT_LIMIT)]
 
     def __str__(self) -> str:
         return "recruit " + ", ".join(map(str, self.sizes))

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from itertools import combinations_with_replacement
 
-from models.actions import Action, EndTurn, Move, Recruit, Special, Train
+from models.actions import RECRUIT_LIMIT, Action, EndTurn, Move, Recruit, Special, Train
 from models.board import SPECIAL, Board, PerformanceTile
 from models.checker import check_tower
 from models.contest import TowerFinder, apply_outcome, resolve_festival
@@ -245,10 +245,10 @@ def legal_actions(state: GameState, board: Board, rules: Rules = STANDARD,
         if not turn.moved:
             actions += [Move(to=r) for r in targets]
         if player.pawn is not None and not turn.recruited:
-            supply = sorted(state.regions[player.pawn].supply)
-            picks: set[tuple[int, ...]] = {(s,) for s in supply}
-            picks |= {pair for pair in combinations_with_replacement(sorted(set(supply)), 2)
-                      if not state.regions[player.pawn].supply.missing_from(pair)}
+            supply = state.regions[player.pawn].supply
+            picks = {pick for n in range(1, RECRUIT_LIMIT + 1)
+                     for pick in combinations_with_replacement(supply.sizes, n)
+                     if not supply.missing_from(pick)}
             actions += [Recruit(sizes=list(p)) for p in sorted(picks)]
         if not turn.trained:
             actions += [Train(skill=s) for s in trainable(state, board, player)]
