@@ -6,6 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
+from models.notation import Size
+
 
 class _Action(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -24,7 +26,7 @@ RECRUIT_LIMIT = 2  # castellers one Recruit action takes (a special action takes
 
 class Recruit(_Action):
     type: Literal["recruit"] = "recruit"
-    sizes: Annotated[list[Annotated[int, Field(ge=1, le=10)]],
+    sizes: Annotated[list[Size],
                      Field(min_length=1, max_length=RECRUIT_LIMIT)]
 
     def __str__(self) -> str:
@@ -44,7 +46,7 @@ class Special(_Action):
 
     type: Literal["special"] = "special"
     kind: Literal["recruit", "move", "claim"]
-    size: Annotated[int, Field(ge=1, le=10)] | None = None
+    size: Size | None = None
     to: str | None = None
     tile: str | None = None
     tower: str | None = None

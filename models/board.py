@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from models.errors import NotationError, SpecError
 from models.files import load_toml, validate
+from models.notation import Size
 from models.skills import parse_skill
 from models.tiles import Tile, parse_tile
 
@@ -108,14 +109,14 @@ class Board(_Strict):
     tiles_per_region: Annotated[int, Field(ge=0)] = 2
     refill_rounds: list[int] = []
     setup_castellers: dict[int, Annotated[int, Field(ge=0)]]
-    bag: dict[Annotated[int, Field(ge=1, le=10)], Annotated[int, Field(ge=0)]]
+    bag: dict[Size, Annotated[int, Field(ge=0)]]
     regions: Annotated[list[Region], Field(min_length=1)]
     borders: list[tuple[str, str]]
     dotted_links: list[tuple[str, str]] = []
     wheel: Wheel
     festival_locations: list[FestivalLocation]
     calendar: list[CalendarRow]
-    size_tokens: list[Annotated[int, Field(ge=1, le=10)]]
+    size_tokens: list[Size]
     performance_tiles: list[PerformanceTile]
     prize_chart: dict[FestivalType, dict[int, list[Prize]]]
     scoring: Scoring

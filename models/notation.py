@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
+from pydantic import Field
+
 from models.errors import NotationError
 from models.rules import STANDARD, Rules
 
@@ -42,3 +46,7 @@ def parse_sizes(text: str, rules: Rules = STANDARD, *, what: str) -> list[int]:
                 raise NotationError(f"repeat count in '{item}' must be >= 1", token=item)
         sizes.extend([size] * count)
     return sizes
+
+
+# A casteller size in a file field (board, state, actions): the standard rules' size range.
+Size = Annotated[int, Field(ge=STANDARD.min_size, le=STANDARD.max_size)]

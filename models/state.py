@@ -12,6 +12,7 @@ from models.board import Board, FestivalType, Prize
 from models.errors import NotationError, SpecError
 from models.festival import Festival
 from models.files import load_json, validate
+from models.notation import Size
 from models.pool import Pool
 from models.skills import SkillRanks
 
@@ -36,7 +37,7 @@ class PlayerState(_Model):
     claimed_tiles: list[str] = []
     collected_tokens: Annotated[int, Field(ge=0)] = 0
     prizes: dict[Prize, Annotated[int, Field(ge=0)]] = {}
-    size_tokens: list[Annotated[int, Field(ge=1, le=10)]] = []
+    size_tokens: list[Size] = []
     best_tower_score: Annotated[int, Field(ge=0)] = 0
     earned_regions: list[str] = []
 
@@ -82,7 +83,7 @@ class FestivalSpace(_Model):
     location: str
     region: str
     type: FestivalType
-    size_tokens: Annotated[list[Annotated[int, Field(ge=1, le=10)]], Field(min_length=1)]
+    size_tokens: Annotated[list[Size], Field(min_length=1)]
     resolved: bool = False
 
     @property
