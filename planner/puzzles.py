@@ -200,8 +200,7 @@ def check_puzzle(puzzle: Puzzle, time_limit: float = TIME_LIMIT) -> Verdict:
     result = check_tower(solution, ranks, rules, pool)
     problems = [v.message for v in result.violations]
     if isinstance(question, TileCheck):
-        problems += [r for r in tile_shortfalls(question.tile, result)
-                     if r not in problems]
+        problems = tile_shortfalls(question.tile, result)  # the violations, and the tile's needs
     if isinstance(question, FestivalTower):
         problems += question.festival.shortfalls(solution, rules)
     objective = objective_of(question, solution, pool.total)
@@ -209,6 +208,7 @@ def check_puzzle(puzzle: Puzzle, time_limit: float = TIME_LIMIT) -> Verdict:
         problems.append(f"recorded objective {puzzle.objective}, the solution scores {objective}")
     if problems:
         return Verdict(puzzle, tuple(problems), None)
+    # the optimum first, so that a better tower is reported as such, not as a second solution
     best = solve(question, pool, ranks, rules, time_limit=time_limit)
     if objective is not None and best.objective is not None and best.objective > objective:
         return Verdict(puzzle, (f"not optimal: {best.tower} scores {best.objective}",),
