@@ -12,10 +12,11 @@ from collections.abc import Iterator
 from itertools import product
 
 from models.checker import CheckResult, check_tower
+from models.matching import tile_shortfalls
 from models.pool import Pool
 from models.rules import Rules
 from models.skills import SkillRanks
-from models.tiles import ExhibitionTile, ShapeTile
+from models.tiles import ExhibitionTile
 from models.tower import Level, Tower
 from planner.objective import objective_of
 from planner.questions import FestivalTower, Question, TileCheck
@@ -99,11 +100,7 @@ def _meets(question: Question, tower: Tower, result: CheckResult, rules: Rules) 
     if isinstance(question, FestivalTower):
         return question.festival.eligible(tower, rules)
     if isinstance(question, TileCheck):
-        tile = question.tile
-        if isinstance(tile, ShapeTile):
-            return tower.shape == tile.counts
-        if isinstance(tile, ExhibitionTile):
-            return tower.height == tile.points and result.uses_all(tile.skills)
+        return not tile_shortfalls(question.tile, result)
     return True
 
 
