@@ -79,10 +79,14 @@ class CheckResult:
             found |= accounting.used()
         return found
 
+    def accounting_using(self, skills: Iterable[Skill]) -> SkillUses | None:
+        """The first valid accounting that uses every one of `skills`, if any."""
+        wanted = frozenset(skills)
+        return next((a for a in self.accountings if wanted <= a.used()), None)
+
     def uses_all(self, skills: Iterable[Skill]) -> bool:
         """One single valid accounting uses every one of `skills` (a skill exhibition's test)."""
-        wanted = frozenset(skills)
-        return self.valid and any(wanted <= a.used() for a in self.accountings)
+        return self.valid and self.accounting_using(skills) is not None
 
 
 def _base_freed(counts: Sequence[int], limit: int) -> list[int]:

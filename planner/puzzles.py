@@ -54,7 +54,7 @@ def measure(tower: Tower, pool: Pool, ranks: SkillRanks, rules: Rules, question:
     check = check_tower(tower, ranks, rules, pool)
     uses = check.uses
     if isinstance(question, TileCheck) and isinstance(question.tile, ExhibitionTile):
-        uses = next(a for a in check.accountings if question.tile.skills <= a.used())
+        uses = check.accounting_using(question.tile.skills)
     assert uses is not None
     skill_uses = sum(uses.as_dict().values())
     skills = len(uses.used())

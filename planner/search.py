@@ -129,8 +129,7 @@ def solve_search(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules
     _, tower, result = best
     uses = result.uses
     if isinstance(question, TileCheck) and isinstance(question.tile, ExhibitionTile):
-        wanted = question.tile.skills
-        uses = next(a for a in result.accountings if wanted <= a.used())
+        uses = result.accounting_using(question.tile.skills)
     objective = objective_of(question, tower, pool.total)
     return SolveResult(
         status=Status.OPTIMAL if finished else Status.FEASIBLE,
