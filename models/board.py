@@ -6,6 +6,7 @@ default board ships inside the package and a user can pass their own with `--boa
 
 from __future__ import annotations
 
+import difflib
 import unicodedata
 from functools import cached_property
 from importlib import resources
@@ -201,8 +202,6 @@ class Board(_Strict):
 
     def find_region(self, text: str) -> Region:
         """A region by id or name, ignoring case, accents and punctuation; did-you-mean else."""
-        import difflib
-
         key = _fold(text)
         for region in self.regions:
             if key in (_fold(region.id), _fold(region.name)):
