@@ -14,6 +14,7 @@ helps the LP relaxation, as plain linear inequalities that telescope along the t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
@@ -26,6 +27,17 @@ from models.tower import Tower
 from planner.bounds import level_cap, max_height
 
 Var = cp_model.IntVar
+Expr = cp_model.LinearExprT
+
+
+@dataclass(frozen=True)
+class Limits:
+    """A pool and ranks that are themselves decided by a bigger model (the turn planner): the
+    layout is built for upper bounds and these expressions cap what the tower may use."""
+
+    counts: Mapping[int, Expr]  # castellers of each size the tower may use
+    ranks: Mapping[Skill, Expr]  # each skill's rank
+    base_any: Var | None = None  # true iff the Base rank is >= 1 (for the bottom-only reading)
 
 
 @dataclass
@@ -67,15 +79,19 @@ class TowerLayout:
         terms += [s.highs for s in self.slots if s.low + 1 == size]
         return cp_model.LinearExpr.sum(terms)
 
-    def require_use(self, skill: Skill) -> None:
+    def require_use(self, skill: Skill, when: Var | None = None) -> None:
+        """The tower uses `skill` (only if `when`, when given)."""
         field = {Skill.BALANCE: "balance", Skill.MIX: "mixed", Skill.STRENGTH: "strength",
                  Skill.BASE: "base", Skill.WIDTH: "wide"}[skill]
-        self.model.add_bool_or([getattr(s, field) for s in self.slots])
+        used = self.model.add_bool_or([getattr(s, field) for s in self.slots])
+        if when is not None:
+            used.only_enforce_if(when)
 
-    def require_shape(self, counts: tuple[int, ...]) -> None:
-        """Exactly these counts per level, bottom to top."""
+    def require_shape(self, counts: tuple[int, ...], when: Var | None = None) -> None:
+        """Exactly these counts per level, bottom to top (only if `when`, when given)."""
         model = self.model
-        self.model.add(self.height() == len(counts))
+        enforce = [] if when is None else [when]
+        model.add(self.height() == len(counts)).only_enforce_if(enforce)
         table = list(counts) + [0] * len(self.slots)
         below: cp_model.LinearExpr = cp_model.LinearExpr.constant(0)
         for index, slot in enumerate(self.slots):
@@ -83,7 +99,7 @@ class TowerLayout:
             model.add(position == below)
             wanted = model.new_int_var(0, max(table), f"wanted{index}")
             model.add_element(position, table, wanted)
-            model.add(slot.n == wanted).only_enforce_if(slot.active)
+            model.add(slot.n == wanted).only_enforce_if([slot.active, *enforce])
             below = below + slot.active
 
     def forbid(self, tower: Tower) -> None:
@@ -166,13 +182,15 @@ def _add_position_shadow(model: cp_model.CpModel, slots: list[Slot], W: int, cap
 
 
 def build_layout(model: cp_model.CpModel, pool: Pool, ranks: SkillRanks, rules: Rules, *,
-                 choose_k: bool = False) -> TowerLayout:
+                 choose_k: bool = False, limits: Limits | None = None) -> TowerLayout:
     """The slots and the rules R1..R4 with every skill exception.
 
     Unless `choose_k`, the width limit is raised by the whole Width rank: the most permissive
     accounting, so no tower is lost. A skill exhibition needs `choose_k`, since using Width and
-    Base together may need a smaller k.
+    Base together may need a smaller k. With `limits`, `pool` and `ranks` are upper bounds and
+    the limits' expressions are the real pool and ranks (k is then always chosen).
     """
+    choose_k = choose_k or limits is not None
     W, cap, total = rules.width_limit, level_cap(pool, ranks, rules), pool.total
     k = model.new_int_var(0 if choose_k else ranks.width, ranks.width, "width_k")
     zero = model.new_constant(0)
@@ -240,20 +258,29 @@ def build_layout(model: cp_model.CpModel, pool: Pool, ranks: SkillRanks, rules: 
             model.add_implication(act, below)
             previous_count, anything_below = count, below
 
+    counts: Mapping[int, Expr] = limits.counts if limits else pool.counts()
+    rank: Mapping[Skill, Expr] = limits.ranks if limits else {s: ranks[s] for s in Skill}
     for size in pool.sizes:
         used = [s.lows for s in slots if s.low == size]
         used += [s.highs for s in slots if s.low + 1 == size]
-        model.add(sum(used) <= pool.count(size))
-    model.add(sum(s.balance for s in slots) <= ranks.balance)
-    model.add(sum(s.strength for s in slots) <= ranks.strength)
-    model.add(sum(s.mixed for s in slots) <= ranks.mix)
+        model.add(sum(used) <= counts[size])
+    model.add(sum(s.balance for s in slots) <= rank[Skill.BALANCE])
+    model.add(sum(s.strength for s in slots) <= rank[Skill.STRENGTH])
+    model.add(sum(s.mixed for s in slots) <= rank[Skill.MIX])
+    if limits is not None:
+        model.add(k <= rank[Skill.WIDTH])
     # each level takes one more size value than the level below (two if mixed) unless it
     # stands on it by Strength: the pool's span of sizes bounds that sum
     span = max(pool.sizes, default=0) - min(pool.sizes, default=0) + 1
     model.add(sum(s.active + s.mixed - s.strength for s in slots) <= span)
     one_size = min(cap, max((pool.count(s) for s in pool.sizes), default=0))
     _add_position_shadow(model, slots, W, cap, k, max_height(pool, ranks, rules), one_size)
-    freeable = min(ranks.base, 1) if rules.base_scope == "bottom-only" else ranks.base
+    freeable: Expr = min(ranks.base, 1) if rules.base_scope == "bottom-only" else ranks.base
+    if limits is not None:
+        bottom_only = rules.base_scope == "bottom-only"
+        if bottom_only and limits.base_any is None:
+            raise ValueError("the bottom-only Base reading needs limits.base_any")
+        freeable = limits.base_any if bottom_only else rank[Skill.BASE]  # type: ignore[assignment]
     # counts never grow upwards, so freed levels are a bottom prefix: at most `freeable` of them
     model.add(sum(s.base for s in slots) <= freeable)
     return TowerLayout(model, pool, ranks, rules, slots, k)
