@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from models.board import Board, Prize
@@ -38,8 +38,13 @@ class Outcome:
         return next(e for e in self.entries if e.player == player)
 
 
+Choices = Mapping[tuple[str, str], Tower | None]
+"""Towers players chose to build, by (festival location, player); None declines to compete.
+Players not in it build what the finder finds."""
+
+
 def resolve_festival(state: GameState, board: Board, space: FestivalSpace, rules: Rules,
-                     finder: TowerFinder) -> Outcome:
+                     finder: TowerFinder, chosen: Choices | None = None) -> Outcome:
     festival = space.festival
     towers: dict[str, Tower] = {}
     reasons: dict[str, str] = {}
@@ -48,14 +53,22 @@ def resolve_festival(state: GameState, board: Board, space: FestivalSpace, rules
             where = player.pawn or "off the board"
             reasons[player.name] = f"the pawn is in {where}, not {space.region}"
             continue
-        tower = finder(player.team, player.ranks, festival, rules)
+        key = (space.location, player.name)
+        if chosen is not None and key in chosen:
+            tower = chosen[key]
+            if tower is None:
+                reasons[player.name] = "chose not to compete"
+                continue
+        else:
+            tower = finder(player.team, player.ranks, festival, rules)
         if tower is None:
             reasons[player.name] = "no valid tower can compete (4 levels and every token size)"
             continue
         check = check_tower(tower, player.ranks, rules, player.team)
         if not check.valid or not festival.eligible(tower, rules):
-            raise RuntimeError(f"the tower finder returned {tower} for {player.name}, which "
-                               "cannot compete: a bug in the finder")
+            source = "chose" if chosen is not None and key in chosen else "the finder returned"
+            raise ValueError(f"{player.name} {source} {tower} at {space.location}, which "
+                             "cannot compete there")
         towers[player.name] = tower
 
     order = state.turn_order
@@ -90,7 +103,7 @@ def resolve_festival(state: GameState, board: Board, space: FestivalSpace, rules
 
 
 def apply_outcome(state: GameState, outcome: Outcome) -> GameState:
-    new = state.model_copy(deep=True)
+    new = state.clone()
     region = outcome.space.region
     for entry in outcome.entries:
         player = new.player(entry.player)

@@ -14,11 +14,11 @@ from itertools import combinations_with_replacement
 from models.actions import RECRUIT_LIMIT, Action, EndTurn, Move, Recruit, Special, Train
 from models.board import SPECIAL, Board, PerformanceTile
 from models.checker import check_tower
-from models.contest import TowerFinder, apply_outcome, resolve_festival
+from models.contest import Choices, TowerFinder, apply_outcome, resolve_festival
 from models.errors import CastellError, NotationError
 from models.matching import tile_shortfalls
 from models.pool import Pool
-from models.regions import RegionGraph
+from models.regions import graph_of
 from models.rules import STANDARD, Rules
 from models.setup import draw
 from models.skills import Skill, SkillRanks, parse_skill
@@ -59,7 +59,7 @@ def _take(supply: Pool, sizes: list[int], where: str) -> Pool:
 def _move(state: GameState, board: Board, player: PlayerState, to: str) -> None:
     if to not in board.region_ids:
         raise _refuse(f"unknown region '{to}'")
-    if player.pawn is not None and not RegionGraph(board).adjacent(player.pawn, to):
+    if player.pawn is not None and not graph_of(board).adjacent(player.pawn, to):
         raise _refuse(f"{to} is not adjacent to {player.pawn}")
     player.pawn = to
 
@@ -140,14 +140,14 @@ def _special(state: GameState, board: Board, player: PlayerState, action: Specia
 
 
 def apply(state: GameState, board: Board, action: Action, rules: Rules = STANDARD,
-          finder: TowerFinder | None = None) -> GameState:
+          finder: TowerFinder | None = None, chosen: Choices | None = None) -> GameState:
     """The state after the current player takes `action`; an EndTurn needs `finder` when it
-    ends a round with festivals."""
+    ends a round with festivals (`chosen` towers go before the finder's)."""
     if state.game_over:
         raise _refuse("the game is over")
     if isinstance(action, EndTurn):
-        return end_turn(state, board, rules, finder)
-    new = state.model_copy(deep=True)
+        return end_turn(state, board, rules, finder, chosen)
+    new = state.clone()
     turn = new.turn
     player = new.current
     if turn.free_special and not isinstance(action, Special):
@@ -187,27 +187,28 @@ def apply(state: GameState, board: Board, action: Action, rules: Rules = STANDAR
 
 
 def end_turn(state: GameState, board: Board, rules: Rules = STANDARD,
-             finder: TowerFinder | None = None) -> GameState:
+             finder: TowerFinder | None = None, chosen: Choices | None = None) -> GameState:
     if state.turn.free_special:
         raise _refuse("a special tile was trained: take its free special action first")
-    new = state.model_copy(deep=True)
+    new = state.clone()
     order = new.turn_order
     position = order.index(new.turn.player)
     if position + 1 < len(order):
         new.turn = type(new.turn)(player=order[position + 1])
         return new
-    return end_round(new, board, rules, finder)
+    return end_round(new, board, rules, finder, chosen)
 
 
 def end_round(state: GameState, board: Board, rules: Rules = STANDARD,
-              finder: TowerFinder | None = None) -> GameState:
+              finder: TowerFinder | None = None, chosen: Choices | None = None) -> GameState:
     """Festivals of this round, the wheel's turn, refills, and the next round's first turn."""
-    new = state.model_copy(deep=True)
+    new = state.clone()
     for space in new.festivals:
         if space.round == new.round and not space.resolved:
             if finder is None:
                 raise ValueError("a festival is due: end_round needs a tower finder")
-            new = apply_outcome(new, resolve_festival(new, board, space, rules, finder))
+            new = apply_outcome(new, resolve_festival(new, board, space, rules, finder,
+                                                      chosen))
     new.wheel_rotation += 1
     if new.round in board.refill_rounds and new.bag is not None:
         _refill(new, board)
@@ -237,7 +238,7 @@ def legal_actions(state: GameState, board: Board, rules: Rules = STANDARD,
     if state.game_over:
         return []
     turn, player = state.turn, state.current
-    graph = RegionGraph(board)
+    graph = graph_of(board)
     targets = list(board.region_ids) if player.pawn is None else graph.neighbours(player.pawn)
     actions: list[Action] = []
     can_special = turn.free_special or (not turn.special and player.special_tokens > 0)

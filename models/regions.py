@@ -11,6 +11,8 @@ import networkx as nx
 from models.board import Board
 from models.errors import ProvenNo, SpecError
 
+_GRAPHS: dict[int, tuple[Board, RegionGraph]] = {}
+
 
 class NoRoute(ProvenNo):
     """The board has no route between two regions."""
@@ -32,6 +34,15 @@ class Route:
     def turns_with_special(self) -> int:
         """Turns needed when every turn adds a special-action move to its Move."""
         return math.ceil(self.moves / 2)
+
+
+def graph_of(board: Board) -> RegionGraph:
+    """The board's region graph, built once per board (the referee asks for it per action)."""
+    cached = _GRAPHS.get(id(board))
+    if cached is None or cached[0] is not board:
+        cached = (board, RegionGraph(board))
+        _GRAPHS[id(board)] = cached
+    return cached[1]
 
 
 class RegionGraph:
