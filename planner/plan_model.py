@@ -1,0 +1,409 @@
+"""The turn planner's CP-SAT model: the player's turns, time-expanded.
+
+Each turn has `STOPS` stops: the pawn's region at the start, then after each of up to three
+moves (the Move action, a paid special move, the free special move a special tile grants).
+Every other action happens at a stop, in one order that loses nothing: recruits first, then
+the training, then claims (a claim wants the biggest team and ranks, and collects the special
+tokens recruits placed). A stop after no move is the same place as the one before, so actions
+are only allowed at stops a move reached (no symmetric plans).
+
+Recruits are counts per (stop, region, size), never per casteller. The team and ranks at each
+stop feed one tower layout (with limits, see `planner.layout`) per festival in the horizon and
+per local performance tile in reach.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from models.board import SPECIAL, PerformanceTile
+from models.regions import RegionGraph
+from models.skills import Skill
+from models.state import FestivalSpace
+from models.tiles import ExhibitionTile, ShapeTile
+from planner.api import solve
+from planner.horizon import Horizon
+from planner.layout import Limits, TowerLayout, build_layout
+from planner.questions import FestivalTower, TileCheck
+from planner.result import Status
+
+Var = cp_model.IntVar
+Expr = cp_model.LinearExpr
+STOPS = 4
+OFF = "(off the board)"
+MOVE_KINDS = ("move", "paid", "free")  # the Move action, a paid special move, a free one
+PREFILTER_LIMIT = 2.0  # seconds for each "could any team in reach do this at all?" solve
+
+
+@dataclass
+class TileClaim:
+    tile: PerformanceTile
+    region: str
+    at: dict[int, Var]  # stop -> claimed there
+    free: dict[int, Var]  # stop -> claimed with the free special action there
+    layout: TowerLayout
+
+    @property
+    def claimed(self) -> Expr:
+        return cp_model.LinearExpr.sum(list(self.at.values()))
+
+
+@dataclass
+class FestivalEntry:
+    turn: int
+    space: FestivalSpace
+    eligible: Var
+    layout: TowerLayout
+
+    @property
+    def score(self) -> Expr:
+        matched = [self.layout.of_size(s) for s in sorted(set(self.space.size_tokens))]
+        return self.layout.height() + cp_model.LinearExpr.sum(matched)
+
+
+@dataclass
+class PlanModel:
+    horizon: Horizon
+    model: cp_model.CpModel
+    places: list[str]  # regions, and OFF while the pawn is off the board
+    at: list[dict[str, Var]]  # stop -> place -> the pawn is there
+    moves: dict[tuple[int, str], Var]  # (stop, kind) -> the pawn moves on to the next stop
+    recruit: dict[tuple[int, str, int], Var]  # (stop, region, size) -> by the Recruit action
+    extra: dict[tuple[int, str, int], Var]  # ... by a special action (paid or free)
+    free_recruit: dict[int, Var]  # stop -> one of its extra recruits is the free special
+    train: dict[tuple[int, str], Var]  # (stop, tile) -> trained there
+    team: list[dict[int, Var]]  # stop -> size -> castellers in the team after the stop
+    ranks: list[dict[Skill, Var]]  # stop -> skill -> rank after the stop
+    paid: list[Expr]  # turn -> special tokens spent
+    claims_on: Var  # false forbids every claim (a goal's stage may not need them)
+    claims: list[TileClaim] = field(default_factory=list)
+    festivals: list[FestivalEntry] = field(default_factory=list)
+    collected: Expr | int = 0  # special tokens collected with claims
+
+    @property
+    def stops(self) -> int:
+        return len(self.at)
+
+    def tokens_spent(self) -> Expr:
+        return cp_model.LinearExpr.sum(self.paid)
+
+    def tile_points(self) -> Expr:
+        return cp_model.LinearExpr.sum([c.claimed * c.tile.points for c in self.claims])
+
+    def local_points(self) -> Expr:
+        per_token = self.horizon.board.scoring.special_token
+        return self.tile_points() + self.collected * per_token
+
+
+def build_plan_model(horizon: Horizon, tiles: set[str] | None = None) -> PlanModel:
+    """The model; only the tiles in `tiles` (default: all in reach) may be claimed."""
+    model = cp_model.CpModel()
+    me = horizon.me
+    places = list(horizon.regions) + ([OFF] if me.pawn is None else [])
+    count = len(horizon.turns) * STOPS
+    at = [{g: model.new_bool_var(f"at{i}_{g}") for g in places} for i in range(count)]
+    for stop in at:
+        model.add_exactly_one(stop.values())
+    model.add(at[0][me.pawn or OFF] == 1)
+    plan = PlanModel(horizon, model, places, at, {}, {}, {}, {}, {}, [], [], [],
+                     model.new_bool_var("claims_on"))
+    live = _moves(plan)
+    _recruits_and_training(plan, live)
+    _team_and_ranks(plan)
+    _claims(plan, live, tiles)
+    _specials(plan)
+    _festivals(plan)
+    _collected_tokens(plan)
+    return plan
+
+
+def _flag(model: cp_model.CpModel, allowed: bool, name: str) -> Var:
+    var = model.new_bool_var(name)
+    if not allowed:
+        model.add(var == 0)
+    return var
+
+
+def _moves(plan: PlanModel) -> list[Var | int]:
+    """The pawn's moves between stops; returns, per stop, whether a move reached it."""
+    model, at, horizon = plan.model, plan.at, plan.horizon
+    graph = RegionGraph(horizon.board)
+    before = {g: graph.neighbours(g) + ([OFF] if OFF in plan.places else [])
+              for g in horizon.regions}
+    before[OFF] = []
+    live: list[Var | int] = []
+    for t, slot in enumerate(horizon.turns):
+        allowed = {"move": slot.can_move, "paid": slot.can_special, "free": slot.can_train}
+        moved_before: Var | int = 1
+        for s in range(STOPS):
+            i = t * STOPS + s
+            live.append(moved_before)
+            if s == STOPS - 1:
+                if t + 1 < len(horizon.turns):
+                    for g in plan.places:
+                        model.add(at[i + 1][g] == at[i][g])
+                continue
+            kinds = {k: _flag(model, allowed[k], f"move{i}_{k}") for k in MOVE_KINDS}
+            plan.moves.update({(i, k): v for k, v in kinds.items()})
+            moved = model.new_bool_var(f"moved{i}")
+            model.add(moved == sum(kinds.values()))
+            if s:
+                model.add_implication(moved, moved_before)
+            for g in plan.places:
+                model.add(at[i + 1][g] == at[i][g]).only_enforce_if(moved.Not())
+                model.add(sum(at[i][h] for h in before[g]) >= 1).only_enforce_if(
+                    [moved, at[i + 1][g]])
+            moved_before = moved
+        for kind in MOVE_KINDS:
+            model.add(sum(plan.moves[t * STOPS + s, kind] for s in range(STOPS - 1)) <= 1)
+    return live
+
+
+def _recruits_and_training(plan: PlanModel, live: list[Var | int]) -> None:
+    model, horizon = plan.model, plan.horizon
+    for t, slot in enumerate(horizon.turns):
+        normal_at = []
+        for s in range(STOPS):
+            i = t * STOPS + s
+            here = model.new_bool_var(f"recruits{i}")
+            model.add(here <= live[i])
+            normal_at.append(here)
+            normal, extra = [], []
+            for g in horizon.regions:
+                supply = horizon.supply[g]
+                mine, more = [], []
+                for size in supply.sizes:
+                    top = min(2, supply.count(size))
+                    mine.append(_count(model, slot.can_recruit, top, f"rec{i}_{g}_{size}"))
+                    more.append(_count(model, slot.can_special or slot.can_train, top,
+                                       f"ext{i}_{g}_{size}"))
+                    plan.recruit[i, g, size], plan.extra[i, g, size] = mine[-1], more[-1]
+                model.add(sum(mine) <= 2 * plan.at[i][g])
+                model.add(sum(more) <= 2 * plan.at[i][g])
+                normal += mine
+                extra += more
+            model.add(sum(normal) <= 2 * here)
+            model.add(sum(extra) <= 2 * live[i])
+            for tile, where in slot.offered.items():
+                var = _flag(model, slot.can_train, f"train{i}_{tile}")
+                model.add(var <= live[i])
+                model.add(sum(plan.at[i][g] for g in where) >= 1).only_enforce_if(var)
+                plan.train[i, tile] = var
+        model.add(sum(normal_at) <= 1)
+        model.add(sum(plan.train[t * STOPS + s, tile] for s in range(STOPS)
+                      for tile in slot.offered) <= 1)
+    for g in horizon.regions:
+        supply = horizon.supply[g]
+        for size in supply.sizes:
+            taken = [plan.recruit[i, g, size] + plan.extra[i, g, size]
+                     for i in range(plan.stops)]
+            model.add(sum(taken) <= supply.count(size))
+
+
+def _count(model: cp_model.CpModel, allowed: bool, top: int, name: str) -> Var:
+    return model.new_int_var(0, top if allowed else 0, name)
+
+
+def _team_and_ranks(plan: PlanModel) -> None:
+    model, horizon = plan.model, plan.horizon
+    upper, top_ranks = horizon.upper_pool(), horizon.upper_ranks()
+    team = horizon.me.team
+    ranks = horizon.me.ranks
+    previous: dict[int, Var | int] = {s: team.count(s) for s in upper.sizes}
+    previous_rank: dict[Skill, Var | int] = {k: ranks[k] for k in Skill}
+    for i in range(plan.stops):
+        now = {}
+        for size in upper.sizes:
+            var = model.new_int_var(team.count(size), upper.count(size), f"team{i}_{size}")
+            added = [plan.recruit[i, g, size] + plan.extra[i, g, size]
+                     for g in horizon.regions if (i, g, size) in plan.recruit]
+            model.add(var == previous[size] + sum(added))
+            now[size] = var
+        rank_now = {}
+        for skill in Skill:
+            var = model.new_int_var(ranks[skill], top_ranks[skill], f"rank{i}_{skill.value}")
+            trained = plan.train.get((i, skill.value))
+            model.add(var == previous_rank[skill] + (trained if trained is not None else 0))
+            rank_now[skill] = var
+        plan.team.append(now)
+        plan.ranks.append(rank_now)
+        previous, previous_rank = dict(now), dict(rank_now)
+
+
+def _limited_layout(plan: PlanModel, stop: int | None, name: str, exhibition: bool = False
+                    ) -> tuple[TowerLayout, dict[int, Var], dict[Skill, Var]]:
+    """A tower layout on the team and ranks at `stop`, or (stop None) on pool and rank
+    variables of its own that the caller ties to the team at some stop."""
+    model, horizon = plan.model, plan.horizon
+    upper, top_ranks = horizon.upper_pool(), horizon.upper_ranks()
+    if stop is None:
+        counts = {s: model.new_int_var(0, upper.count(s), f"{name}_n{s}") for s in upper.sizes}
+        ranks = {k: model.new_int_var(0, top_ranks[k], f"{name}_{k.value}") for k in Skill}
+    else:
+        counts, ranks = plan.team[stop], plan.ranks[stop]
+    base_any = model.new_bool_var(f"{name}_base_any")
+    model.add(base_any <= ranks[Skill.BASE])
+    layout = build_layout(model, upper, top_ranks, horizon.rules, choose_k=exhibition,
+                          limits=Limits(counts, ranks, base_any))
+    return layout, counts, ranks
+
+
+def _possible(question: FestivalTower | TileCheck, plan: PlanModel) -> bool:
+    """Could the biggest team and ranks in reach answer `question` at all? (keeps the model
+    free of layouts that can never be used)"""
+    horizon = plan.horizon
+    result = solve(question, horizon.upper_pool(), horizon.upper_ranks(), horizon.rules,
+                   time_limit=PREFILTER_LIMIT)
+    return result.status is not Status.INFEASIBLE
+
+
+def _claims(plan: PlanModel, live: list[Var | int], wanted: set[str] | None) -> None:
+    model, horizon = plan.model, plan.horizon
+    for g in horizon.regions:
+        for tile in horizon.tiles[g]:
+            if wanted is not None and tile.id not in wanted:
+                continue
+            if not _possible(TileCheck(tile.spec), plan):
+                continue
+            name = f"tile_{tile.id}"
+            layout, counts, ranks = _limited_layout(
+                plan, None, name, exhibition=isinstance(tile.spec, ExhibitionTile))
+            claim = TileClaim(tile, g, {}, {}, layout)
+            for i in range(plan.stops):
+                slot = horizon.turns[i // STOPS]
+                var = _flag(model, slot.can_special or slot.can_train, f"{name}@{i}")
+                model.add(var <= live[i])
+                model.add_implication(var, plan.at[i][g])
+                model.add_implication(var, plan.claims_on)
+                free = _flag(model, slot.can_train, f"{name}@{i}_free")
+                model.add_implication(free, var)
+                for size, n in counts.items():
+                    model.add(n <= plan.team[i][size]).only_enforce_if(var)
+                for skill, rank in ranks.items():
+                    model.add(rank <= plan.ranks[i][skill]).only_enforce_if(var)
+                claim.at[i], claim.free[i] = var, free
+            claimed = model.new_bool_var(f"{name}_claimed")
+            model.add(claimed == claim.claimed)
+            for slot_ in layout.slots:
+                model.add_implication(slot_.active, claimed)
+            if isinstance(tile.spec, ShapeTile):
+                layout.require_shape(tile.spec.counts, when=claimed)
+            else:
+                model.add(layout.height() == tile.spec.points).only_enforce_if(claimed)
+                for skill in tile.spec.ordered_skills():
+                    layout.require_use(skill, when=claimed)
+            plan.claims.append(claim)
+
+
+def _specials(plan: PlanModel) -> None:
+    """Each turn: at most one paid special action (a move, a recruit or a claim), tokens
+    permitting; a trained special tile grants exactly one free one, taken at once."""
+    model, horizon = plan.model, plan.horizon
+    for t, slot in enumerate(horizon.turns):
+        stops = range(t * STOPS, (t + 1) * STOPS)
+        special_trained = {i: plan.train.get((i, SPECIAL)) for i in stops}
+        extra = {i: sum(v for (j, _, _), v in plan.extra.items() if j == i) for i in stops}
+        free_recruit = model.new_bool_var(f"free_recruit{t}")
+        paid_recruit = _flag(model, slot.can_special, f"paid_recruit{t}")
+        for i in stops:
+            here = _flag(model, special_trained[i] is not None, f"free_recruit_at{i}")
+            if special_trained[i] is not None:
+                model.add_implication(here, special_trained[i])  # type: ignore[arg-type]
+            model.add(extra[i] >= here)
+            plan.free_recruit[i] = here
+        model.add(free_recruit == sum(plan.free_recruit[i] for i in stops))
+        model.add(sum(extra.values()) == paid_recruit + free_recruit)
+        free_claims = [c.free[i] for c in plan.claims for i in stops]
+        paid_claims = [c.at[i] - c.free[i] for c in plan.claims for i in stops]
+        for i in stops:
+            if i % STOPS < STOPS - 1:
+                trained = special_trained[i]
+                if trained is None:
+                    model.add(plan.moves[i, "free"] == 0)
+                else:
+                    model.add_implication(plan.moves[i, "free"], trained)
+            for claim in plan.claims:
+                if special_trained[i] is None:
+                    model.add(claim.free[i] == 0)
+                else:
+                    model.add_implication(claim.free[i], special_trained[i])  # type: ignore
+        free_moves = [plan.moves[i, "free"] for i in stops if i % STOPS < STOPS - 1]
+        paid_moves = [plan.moves[i, "paid"] for i in stops if i % STOPS < STOPS - 1]
+        trained_special = [v for v in special_trained.values() if v is not None]
+        model.add(sum(free_moves) + free_recruit + sum(free_claims) == sum(trained_special))
+        spent = sum(paid_moves) + paid_recruit + sum(paid_claims)
+        model.add(spent <= (1 if slot.can_special else 0))
+        plan.paid.append(spent)
+    model.add(plan.tokens_spent() <= horizon.me.special_tokens)
+
+
+def _festivals(plan: PlanModel) -> None:
+    model, horizon = plan.model, plan.horizon
+    rules = horizon.rules
+    upper = horizon.upper_pool()
+    for t, space in horizon.festivals:
+        question = FestivalTower(space.festival)
+        if not set(space.size_tokens) <= set(upper.sizes) or not _possible(question, plan):
+            continue
+        end = (t + 1) * STOPS - 1
+        name = f"festival{space.round}_{space.location}"
+        layout, _, _ = _limited_layout(plan, end, name)
+        eligible = model.new_bool_var(f"{name}_eligible")
+        model.add_implication(eligible, plan.at[end][space.region])
+        for slot in layout.slots:
+            model.add_implication(slot.active, eligible)
+        model.add(layout.height() >= rules.festival_min_levels).only_enforce_if(eligible)
+        for size in sorted(set(space.size_tokens)):
+            model.add(layout.of_size(size) >= 1).only_enforce_if(eligible)
+        plan.festivals.append(FestivalEntry(t, space, eligible, layout))
+
+
+def _collected_tokens(plan: PlanModel) -> None:
+    """Special tokens the player's claims collect from the rows: those lying there already,
+    and those the player's own special actions place there before a later claim."""
+    model, horizon = plan.model, plan.horizon
+    rules = horizon.rules
+    count = plan.stops
+    later: dict[str, list[Var | int]] = {}
+    for g in horizon.regions:
+        here = [c for c in plan.claims if c.region == g]
+        chain: list[Var | int] = [0] * (count + 1)
+        if here:
+            for i in reversed(range(count)):
+                var = model.new_bool_var(f"claim_later{i}_{g}")
+                claims_now = [c.at[i] for c in here]
+                model.add(var <= chain[i + 1] + sum(claims_now))
+                chain[i] = var
+        later[g] = chain
+    terms: list[Expr | Var | int] = []
+    for g in horizon.regions:
+        lying = horizon.state.regions[g].special_tokens
+        if lying and not isinstance(later[g][0], int):
+            terms.append(lying * later[g][0])
+    for i in range(count):
+        turn_end = i % STOPS == STOPS - 1
+        paid_recruit_here = (sum(v for (j, _, _), v in plan.extra.items() if j == i)
+                             - plan.free_recruit[i])
+        placed: list[tuple[Expr | Var | int, dict[str, Var], int]] = [
+            (paid_recruit_here, plan.at[i], i)]
+        if not turn_end:
+            target = plan.at[i + 1] if rules.token_after_move else plan.at[i]
+            placed.append((plan.moves[i, "paid"], target, i + 1))
+        if not rules.claim_collects_own_token:
+            paid_claims = sum(c.at[i] - c.free[i] for c in plan.claims)
+            placed.append((paid_claims, plan.at[i], i + 1))
+        for amount, where, from_stop in placed:
+            for g in horizon.regions:
+                chain = later[g]
+                if from_stop > count or isinstance(chain[from_stop], int):
+                    continue
+                token = model.new_bool_var(f"token{i}_{g}_{from_stop}")
+                model.add(token <= chain[from_stop])
+                model.add(token <= where[g])
+                model.add(token <= amount)
+                terms.append(token)
+    if rules.claim_collects_own_token:
+        terms += [c.at[i] - c.free[i] for c in plan.claims for i in range(count)]
+    plan.collected = cp_model.LinearExpr.sum(terms) if terms else 0
