@@ -7,6 +7,7 @@ import typer
 from cli import puzzle, state
 from cli.board import board, route
 from cli.game import festival, score, wheel
+from cli.plan import plan
 from cli.solve import best, check
 from cli.verify import verify
 
@@ -24,6 +25,7 @@ app.command("route")(route)
 app.command("wheel")(wheel)
 app.command("festival")(festival)
 app.command("score")(score)
+app.command("plan")(plan)
 app.add_typer(state.app, name="state")
 app.add_typer(puzzle.app, name="puzzle")
 
