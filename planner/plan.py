@@ -78,6 +78,8 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int = 3,
     goal = goal or Goal()
     state.player(player)  # an unknown name is a SpecError here
     start = advance_to(state, board, player, rules)
+    if state.game_over:
+        raise SpecError("the game is over: there are no turns left to plan")
     if start.game_over:
         raise SpecError(f"the game ends before {player}'s next turn")
     horizon = build_horizon(start, board, player, turns, rules, cautious)

@@ -115,3 +115,12 @@ def test_whole_bag_is_proven_by_cpsat() -> None:
         result = solve(question, bag, ranks)
         assert result.status is Status.OPTIMAL
         assert_sound(result, question, bag, ranks, rules_named("standard"))
+
+
+def test_an_instance_that_aborted_cpsat_with_probing_off() -> None:
+    # ortools 9.15 with cp_model_probing_level=0 and seed 0 failed a CHECK on this one and
+    # killed the process; the answer (two Balance uses would be needed) is a proven no
+    pool, ranks = Pool.parse("9x3,8,7x3,5x2,3"), SkillRanks.parse("width=1,balance=1")
+    for seed in range(4):
+        result = solve(FestivalTower(Festival((8,))), pool, ranks, seed=seed)
+        assert result.status is Status.INFEASIBLE

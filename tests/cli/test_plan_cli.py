@@ -1,0 +1,79 @@
+"""`castell plan`: the JSON contract, the human output, errors and exit codes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from models.actions import ACTION
+from tests.cli.helpers import assert_bad_input, no_crash, one_json, run
+from tests.planner.game_states import played
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = tmp_path_factory.mktemp("plan") / "game.json"
+    path.write_text(played(6, 2, 3).to_json(), encoding="utf-8")
+    return str(path)
+
+
+def test_plan_json_contract(game: str) -> None:
+    result = run("plan", game, "--turns", "2", "--json", "--time-limit", "20")
+    data = one_json(result)
+    assert result.exit_code in (0, 1, 3)
+    assert set(data) >= {"status", "objective", "bound", "turns", "festivals", "assumptions"}
+    assert data["status"] in ("optimal", "feasible")
+    assert [t["round"] for t in data["turns"]] == [3, 4]
+    for turn in data["turns"]:
+        for action in turn["actions"]:
+            assert ACTION.validate_python(action).type == action["type"]
+    for festival in data["festivals"]:
+        assert set(festival) >= {"round", "region", "tower", "score"}
+    assert data["assumptions"] and "opponents" in data["assumptions"][0]
+    best = max((f["score"] or 0 for f in data["festivals"]), default=0)
+    assert data["objective"] == best
+    assert (result.exit_code == 1) == (data["status"] == "optimal" and best == 0)
+
+
+def test_plan_human_output(game: str) -> None:
+    result = run("plan", game, "--player", "Anna", "--turns", "1", "--time-limit", "20")
+    no_crash(result)
+    assert result.exit_code in (0, 1, 3)
+    assert "Plan for Anna" in result.stdout
+    assert "assuming opponents take no actions" in result.stdout
+
+
+def test_plan_tile_goal_proven_impossible_is_exit_1(game: str, tmp_path: Path) -> None:
+    import json
+    data = json.loads(Path(game).read_text(encoding="utf-8"))
+    for region in data["regions"].values():
+        region["castellers"] = "none"
+    data["players"][0]["pool"] = "1"
+    tile = next(t for r in data["regions"].values() for t in r["performance_tiles"])
+    path = tmp_path / "poor.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = run("plan", str(path), "--goal", "tile", tile, "--turns", "1", "--json")
+    assert result.exit_code == 1
+    assert one_json(result)["status"] == "infeasible"
+
+
+@pytest.mark.parametrize(("args", "fragment"), [
+    (("--goal", "bogus"), "unknown goal"),
+    (("--goal", "tile"), "needs the tile's id"),
+    (("--goal", "festival", "LP01"), "only goes with --goal tile"),
+    (("--goal", "tile", "NOPE"), "NOPE"),
+    (("--player", "Zed"), "no player 'Zed'"),
+])
+def test_plan_bad_input(game: str, args: tuple[str, ...], fragment: str) -> None:
+    assert_bad_input(run("plan", game, *args), fragment)
+
+
+def test_plan_missing_state_file_is_bad_input(tmp_path: Path) -> None:
+    assert_bad_input(run("plan", str(tmp_path / "nope.json")), "nope.json")
+
+
+def test_plan_help_has_examples() -> None:
+    result = run("plan", "--help")
+    assert result.exit_code == 0
+    assert "castell plan game.json" in result.stdout
