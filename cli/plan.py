@@ -124,6 +124,7 @@ def plan_json(result: Plan) -> dict[str, Any]:
                        "reason": f.entry.reason} for f in result.festivals],
         "assumptions": list(result.assumptions),
         "wall_time_s": round(result.wall_time_s, 3),
+        "goal_time_s": round(result.goal_time_s, 3),
     }
 
 

@@ -30,9 +30,11 @@ Expr = cp_model.LinearExpr
 def goal_stages(plan: PlanModel, goal: Goal) -> list[Stage]:
     spent = Stage("special tokens spent", plan.tokens_spent(), "min")
     if goal.kind == "festival":
-        # a claim never raises a festival score: the first stage leaves claims out, which
-        # keeps its proof small; the tie-break then adds them
-        return [Stage("best festival score", best_festival(plan), "max", (plan.claims_on,)),
+        # a claim never raises a festival score: the first stage leaves claims out, and
+        # with them the order of a turn's Move and paid special move (it only decides where
+        # the token lands), which keeps its proof small; the tie-breaks then free both
+        held = ((plan.claims_on, 0), (plan.move_order, 1))
+        return [Stage("best festival score", best_festival(plan), "max", held),
                 Stage("local performance points", plan.local_points(), "max"), spent]
     if goal.kind == "tile":
         return [Stage("turn of the claim", claim_turn(plan, goal.tile), "min"), spent]
@@ -40,10 +42,16 @@ def goal_stages(plan: PlanModel, goal: Goal) -> list[Stage]:
 
 
 def best_festival(plan: PlanModel) -> Expr | int:
+    """The best festival score: the player competes in (at most) the one festival the plan
+    aims at, so the best is a sum, not a max (the LP relaxation of a max is weak). The
+    replay lets the player compete wherever the pawn stands, which can only add."""
     if not plan.festivals:
         return 0
-    best = plan.model.new_int_var(0, 1000, "best_festival")
-    plan.model.add_max_equality(best, [f.score for f in plan.festivals])
+    plan.model.add(sum(f.eligible for f in plan.festivals) <= 1)
+    best = cp_model.LinearExpr.sum([f.score for f in plan.festivals])
+    caps = [f.cap for f in plan.festivals]
+    if all(cap is not None for cap in caps):  # so the bound is right without the LP, too
+        plan.model.add(best <= max(c for c in caps if c is not None))
     return best
 
 

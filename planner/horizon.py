@@ -62,21 +62,22 @@ class Horizon:
     def regions(self) -> tuple[str, ...]:
         return self.board.region_ids
 
-    def upper_pool(self) -> Pool:
-        """No team in the horizon holds more than this: the team plus what the regions in
-        reach hold, at most 4 castellers a turn (2 by Recruit, 1 by each special action)."""
+    def upper_pool(self, turns: int | None = None) -> Pool:
+        """No team in the horizon (in its first `turns` turns) holds more than this: the team
+        plus what the regions hold, at most 4 castellers a turn (2 by Recruit, 1 by each
+        special action)."""
         team = self.me.team.counts()
-        per_turn = 4 * len(self.turns)
+        per_turn = 4 * len(self.turns[:turns])
         counts = dict(team)
         for size in self.board.bag:
             lying = sum(pool.count(size) for pool in self.supply.values())
             counts[size] = team.get(size, 0) + min(lying, per_turn)
         return Pool.from_counts(counts)
 
-    def upper_ranks(self) -> SkillRanks:
+    def upper_ranks(self, turns: int | None = None) -> SkillRanks:
         ranks = self.me.ranks
         for skill in Skill:
-            chances = sum(1 for turn in self.turns
+            chances = sum(1 for turn in self.turns[:turns]
                           if turn.can_train and skill.value in turn.offered)
             ranks = ranks.plus(skill, chances)
         return ranks

@@ -15,12 +15,13 @@ from models.state import GameState
 from planner.goals import goal_stages, points_without_prizes
 from planner.horizon import Goal, build_horizon
 from planner.plan_extract import turn_actions
-from planner.plan_model import build_plan_model
+from planner.plan_model import build_plan_model, hint_idle
 from planner.replay import Replay, advance_to, replay
 from planner.result import Status
 from planner.stages import solve_stages
 
 DEFAULT_PLAN_TIME_LIMIT = 10.0
+LONG_HORIZON = 3  # turns; longer models spend most of a short time limit in full presolve
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class Plan:
     assumptions: tuple[str, ...]
     tie_breaks: tuple[TieBreak, ...]
     wall_time_s: float
+    goal_time_s: float  # of which the solve for the goal itself (before the tie-breaks)
     branches: int
     start: GameState  # the state the plan starts from (the player's turn)
     end: GameState | None  # the replayed state after the plan
@@ -84,15 +86,21 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int = 3,
         raise SpecError(f"the game ends before {player}'s next turn")
     horizon = build_horizon(start, board, player, turns, rules, cautious)
     model = build_plan_model(horizon, {goal.tile or ""} if goal.kind == "tile" else None)
+    if goal.kind != "tile":  # doing nothing meets the other goals (badly)
+        hint_idle(model)
     stages = goal_stages(model, goal)
-    remaining = max(0.1, time_limit - (time.perf_counter() - started))
+    # the replay through the referee comes after the solve: keep a little time for it
+    remaining = max(0.1, 0.95 * time_limit - (time.perf_counter() - started))
+    # measured in benchmarks/bench_plan.py: the LP relaxation of the plan model is weak, and
+    # without it the search proves plans about twice as fast
     result, solver = solve_stages(model.model, stages, time_limit=remaining, workers=workers,
-                                  seed=seed)
+                                  seed=seed, linearization=0,
+                                  light_presolve=len(horizon.turns) > LONG_HORIZON)
     assumptions = horizon.assumptions
     if not result.values:
         return Plan(goal, player, result.status, None, None, result.first_bound, (), (),
-                    assumptions, (), time.perf_counter() - started, result.branches, start,
-                    None)
+                    assumptions, (), time.perf_counter() - started, result.first_time_s,
+                    result.branches, start, None)
     actions = [turn_actions(model, solver, t) for t in range(len(horizon.turns))]
     chosen = None
     if goal.kind == "score":  # the plan's towers aim at size tokens: build exactly those
@@ -104,14 +112,18 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int = 3,
     festivals = _festivals(replayed, player)
     value = goal_value(goal, board, replayed, player, planned)
     bound = _user_bound(goal, result.first_bound, start.round)
+    caps = [f.cap for f in model.festivals if f.cap is not None]
+    if goal.kind == "festival" and bound is not None and len(caps) == len(model.festivals):
+        # without the LP, CP-SAT's own bound ignores that only one festival counts
+        bound = min(bound, max(caps, default=0))
     model_value = result.values[0]
     if goal.kind == "tile" and model_value is not None:
         model_value += start.round
     tie_breaks = tuple(TieBreak(s.name, v, p) for s, v, p in zip(
         stages[1:], result.values[1:], result.proven[1:], strict=True))
     return Plan(goal, player, result.status, value, model_value, bound, planned, festivals,
-                assumptions, tie_breaks, time.perf_counter() - started, result.branches,
-                start, replayed.state)
+                assumptions, tie_breaks, time.perf_counter() - started, result.first_time_s,
+                result.branches, start, replayed.state)
 
 
 def _user_bound(goal: Goal, bound: float | None, first_round: int) -> float | None:

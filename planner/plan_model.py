@@ -24,17 +24,18 @@ from models.skills import Skill
 from models.state import FestivalSpace
 from models.tiles import ExhibitionTile, ShapeTile
 from planner.api import solve
+from planner.bounds import max_height
 from planner.horizon import Horizon
 from planner.layout import Limits, TowerLayout, build_layout
 from planner.questions import FestivalTower, TileCheck
-from planner.result import Status
+from planner.result import SolveResult, Status
 
 Var = cp_model.IntVar
 Expr = cp_model.LinearExpr
 STOPS = 4
 OFF = "(off the board)"
 MOVE_KINDS = ("move", "paid", "free")  # the Move action, a paid special move, a free one
-PREFILTER_LIMIT = 2.0  # seconds for each "could any team in reach do this at all?" solve
+PREFILTER_LIMIT = 0.05  # seconds for each "could any team in reach do this at all?" solve
 
 
 @dataclass
@@ -56,6 +57,7 @@ class FestivalEntry:
     space: FestivalSpace
     eligible: Var
     layout: TowerLayout
+    cap: int | None = None  # no team in reach by then scores more here
 
     @property
     def score(self) -> Expr:
@@ -78,6 +80,7 @@ class PlanModel:
     ranks: list[dict[Skill, Var]]  # stop -> skill -> rank after the stop
     paid: list[Expr]  # turn -> special tokens spent
     claims_on: Var  # false forbids every claim (a goal's stage may not need them)
+    move_order: Var  # true: a turn's paid special move comes after its Move (symmetry)
     claims: list[TileClaim] = field(default_factory=list)
     festivals: list[FestivalEntry] = field(default_factory=list)
     collected: Expr | int = 0  # special tokens collected with claims
@@ -108,7 +111,7 @@ def build_plan_model(horizon: Horizon, tiles: set[str] | None = None) -> PlanMod
         model.add_exactly_one(stop.values())
     model.add(at[0][me.pawn or OFF] == 1)
     plan = PlanModel(horizon, model, places, at, {}, {}, {}, {}, {}, [], [], [],
-                     model.new_bool_var("claims_on"))
+                     model.new_bool_var("claims_on"), model.new_bool_var("move_order"))
     live = _moves(plan)
     _recruits_and_training(plan, live)
     _team_and_ranks(plan)
@@ -158,6 +161,11 @@ def _moves(plan: PlanModel) -> list[Var | int]:
             moved_before = moved
         for kind in MOVE_KINDS:
             model.add(sum(plan.moves[t * STOPS + s, kind] for s in range(STOPS - 1)) <= 1)
+        if slot.can_move:
+            for s in range(STOPS - 1):
+                earlier = [plan.moves[t * STOPS + r, "move"] for r in range(s)]
+                model.add(sum(earlier) >= 1).only_enforce_if(
+                    [plan.moves[t * STOPS + s, "paid"], plan.move_order])
     return live
 
 
@@ -235,14 +243,17 @@ def _team_and_ranks(plan: PlanModel) -> None:
 def _limited_layout(plan: PlanModel, stop: int | None, name: str, exhibition: bool = False
                     ) -> tuple[TowerLayout, dict[int, Var], dict[Skill, Var]]:
     """A tower layout on the team and ranks at `stop`, or (stop None) on pool and rank
-    variables of its own that the caller ties to the team at some stop."""
+    variables of its own that the caller ties to the team at some stop. The layout is built
+    for the most the team can hold by then: the tighter, the stronger the LP."""
     model, horizon = plan.model, plan.horizon
-    upper, top_ranks = horizon.upper_pool(), horizon.upper_ranks()
+    turns = None if stop is None else stop // STOPS + 1
+    upper, top_ranks = horizon.upper_pool(turns), horizon.upper_ranks(turns)
     if stop is None:
         counts = {s: model.new_int_var(0, upper.count(s), f"{name}_n{s}") for s in upper.sizes}
         ranks = {k: model.new_int_var(0, top_ranks[k], f"{name}_{k.value}") for k in Skill}
     else:
-        counts, ranks = plan.team[stop], plan.ranks[stop]
+        counts = {s: plan.team[stop][s] for s in upper.sizes}
+        ranks = plan.ranks[stop]
     base_any = model.new_bool_var(f"{name}_base_any")
     model.add(base_any <= ranks[Skill.BASE])
     layout = build_layout(model, upper, top_ranks, horizon.rules, choose_k=exhibition,
@@ -250,13 +261,14 @@ def _limited_layout(plan: PlanModel, stop: int | None, name: str, exhibition: bo
     return layout, counts, ranks
 
 
-def _possible(question: FestivalTower | TileCheck, plan: PlanModel) -> bool:
-    """Could the biggest team and ranks in reach answer `question` at all? (keeps the model
-    free of layouts that can never be used)"""
+def _upper_answer(question: FestivalTower | TileCheck, plan: PlanModel,
+                  turns: int | None = None) -> SolveResult:
+    """The question asked of the biggest team and ranks in reach (by turn `turns`): a proven
+    no keeps a layout that can never be used out of the model, and a festival's best score
+    there caps the score of every plan (a cut the LP relaxation cannot find by itself)."""
     horizon = plan.horizon
-    result = solve(question, horizon.upper_pool(), horizon.upper_ranks(), horizon.rules,
-                   time_limit=PREFILTER_LIMIT)
-    return result.status is not Status.INFEASIBLE
+    return solve(question, horizon.upper_pool(turns), horizon.upper_ranks(turns),
+                 horizon.rules, time_limit=PREFILTER_LIMIT)
 
 
 def _claims(plan: PlanModel, live: list[Var | int], wanted: set[str] | None) -> None:
@@ -265,7 +277,7 @@ def _claims(plan: PlanModel, live: list[Var | int], wanted: set[str] | None) -> 
         for tile in horizon.tiles[g]:
             if wanted is not None and tile.id not in wanted:
                 continue
-            if not _possible(TileCheck(tile.spec), plan):
+            if _upper_answer(TileCheck(tile.spec), plan).status is Status.INFEASIBLE:
                 continue
             name = f"tile_{tile.id}"
             layout, counts, ranks = _limited_layout(
@@ -342,10 +354,11 @@ def _specials(plan: PlanModel) -> None:
 def _festivals(plan: PlanModel) -> None:
     model, horizon = plan.model, plan.horizon
     rules = horizon.rules
-    upper = horizon.upper_pool()
     for t, space in horizon.festivals:
-        question = FestivalTower(space.festival)
-        if not set(space.size_tokens) <= set(upper.sizes) or not _possible(question, plan):
+        if not set(space.size_tokens) <= set(horizon.upper_pool(t + 1).sizes):
+            continue
+        upper = _upper_answer(FestivalTower(space.festival), plan, t + 1)
+        if upper.status is Status.INFEASIBLE:
             continue
         end = (t + 1) * STOPS - 1
         name = f"festival{space.round}_{space.location}"
@@ -357,7 +370,14 @@ def _festivals(plan: PlanModel) -> None:
         model.add(layout.height() >= rules.festival_min_levels).only_enforce_if(eligible)
         for size in sorted(set(space.size_tokens)):
             model.add(layout.of_size(size) >= 1).only_enforce_if(eligible)
-        plan.festivals.append(FestivalEntry(t, space, eligible, layout))
+        entry = FestivalEntry(t, space, eligible, layout)
+        top_pool, top_ranks = horizon.upper_pool(t + 1), horizon.upper_ranks(t + 1)
+        entry.cap = max_height(top_pool, top_ranks, rules) + sum(
+            top_pool.count(z) for z in set(space.size_tokens))
+        if upper.bound is not None:
+            entry.cap = min(entry.cap, int(upper.bound))
+        model.add(entry.score <= entry.cap * eligible)
+        plan.festivals.append(entry)
 
 
 def _collected_tokens(plan: PlanModel) -> None:
@@ -407,3 +427,31 @@ def _collected_tokens(plan: PlanModel) -> None:
     if rules.claim_collects_own_token:
         terms += [c.at[i] - c.free[i] for c in plan.claims for i in range(count)]
     plan.collected = cp_model.LinearExpr.sum(terms) if terms else 0
+
+
+def hint_idle(plan: PlanModel) -> None:
+    """Hint the plan that takes no action at all: always feasible, so even a long horizon
+    has a plan to improve on from the first moment."""
+    model, me = plan.model, plan.horizon.me
+    start = me.pawn or OFF
+    for stop in plan.at:
+        for g, var in stop.items():
+            model.add_hint(var, g == start)
+    for group in (plan.moves, plan.recruit, plan.extra, plan.free_recruit, plan.train):
+        for var in group.values():
+            model.add_hint(var, 0)
+    for team in plan.team:
+        for size, var in team.items():
+            model.add_hint(var, me.team.count(size))
+    for ranks in plan.ranks:
+        for skill, var in ranks.items():
+            model.add_hint(var, me.ranks[skill])
+    for claim in plan.claims:
+        for var in [*claim.at.values(), *claim.free.values()]:
+            model.add_hint(var, 0)
+        for slot in claim.layout.slots:
+            model.add_hint(slot.active, 0)
+    for festival in plan.festivals:
+        model.add_hint(festival.eligible, 0)
+        for slot in festival.layout.slots:
+            model.add_hint(slot.active, 0)

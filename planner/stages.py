@@ -24,7 +24,7 @@ class Stage:
     name: str
     expr: cp_model.LinearExprT
     sense: Sense
-    off: tuple[cp_model.IntVar, ...] = ()  # literals held false in this stage only
+    held: tuple[tuple[cp_model.IntVar, int], ...] = ()  # literals held at a value, this stage only
 
 
 @dataclass(frozen=True)
@@ -34,23 +34,30 @@ class StagedResult:
     proven: tuple[bool, ...]  # each stage proven optimal (given the ones before)
     first_bound: float | None  # the first stage's proven bound
     branches: int
+    first_time_s: float = 0.0  # how long the goal's own stage took
 
 
 TIE_BREAK_SHARE = 0.2  # of the time limit, at most, for each tie-break stage
 
 
 def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit: float,
-                 workers: int = 1, seed: int = 0) -> tuple[StagedResult, cp_model.CpSolver]:
+                 workers: int = 1, seed: int = 0, linearization: int | None = None,
+                 light_presolve: bool = False) -> tuple[StagedResult, cp_model.CpSolver]:
     """Solve `stages` in order; the returned solver holds the final solution (when any).
     A tie-break stage gets at most `TIE_BREAK_SHARE` of the time limit: the goal comes first,
     and a user should not wait long for a proof that only orders equally good plans."""
     deadline = time.perf_counter() + time_limit
     solver = cp_model.CpSolver()
     configure(solver, time_limit=time_limit, workers=workers, seed=seed)
+    if linearization is not None:
+        solver.parameters.linearization_level = linearization
+    if light_presolve:
+        solver.parameters.max_presolve_iterations = 1
     values: list[int | None] = []
     proven: list[bool] = []
     first_bound: float | None = None
     first_status = Status.UNKNOWN
+    first_time = 0.0
     branches = 0
     solution: dict[int, int] | None = None
     variables = [model.get_int_var_from_proto_index(i)
@@ -65,18 +72,20 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
         if number:
             left = min(left, TIE_BREAK_SHARE * time_limit)
         solver.parameters.max_time_in_seconds = max(0.01, left)
-        for var in stage.off:
-            model.proto.variables[var.index].domain[1] = 0
+        for var, value in stage.held:
+            model.proto.variables[var.index].domain[1 - value] = value
         code = solver.solve(model)
-        for var in stage.off:
-            model.proto.variables[var.index].domain[1] = 1
+        for var, _ in stage.held:
+            domain = model.proto.variables[var.index].domain
+            domain[0], domain[1] = 0, 1
         if code == cp_model.MODEL_INVALID:
             raise RuntimeError(f"CP-SAT rejected the plan model: {model.validate()}")
         status = STATUS.get(code, Status.UNKNOWN)
         branches += int(solver.num_branches)
         if number == 0:
+            first_time = time.perf_counter() - (deadline - time_limit)
             if status in (Status.INFEASIBLE, Status.UNKNOWN):
-                return StagedResult(status, (), (), None, branches), solver
+                return StagedResult(status, (), (), None, branches, first_time), solver
             first_bound = solver.best_objective_bound
             first_status = status
         if status not in (Status.OPTIMAL, Status.FEASIBLE):
@@ -93,7 +102,9 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
         values += [None] * (len(stages) - len(values))
         proven += [False] * (len(stages) - len(proven))
         _restore(model, solver, deadline)
-    return StagedResult(first_status, tuple(values), tuple(proven), first_bound, branches), solver
+    result = StagedResult(first_status, tuple(values), tuple(proven), first_bound, branches,
+                          first_time)
+    return result, solver
 
 
 def _restore(model: cp_model.CpModel, solver: cp_model.CpSolver, deadline: float) -> None:

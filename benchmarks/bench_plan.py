@@ -1,0 +1,101 @@
+"""Turn planner speed on 4-player games of the default board: 3-turn plans and whole-game plans.
+
+Run: python benchmarks/bench_plan.py [--games N] [--out FILE] [--quick]
+
+States: `state new` deals (4 players, seeds 0..N-1) played forward by seeded random legal
+actions (recruiting favoured, no claims) to the start of rounds 1, 3, 5 and 7. For each state:
+a 3-turn plan for the player to move (goal festival, one worker, seed 0, 20 s limit), timed
+with time.perf_counter in-process: the time to prove the goal (the first stage) and the whole
+call (model building, the tie-break stages, the replay through the referee). Then, from each
+round-1 state, a plan to the end of the game (10 turns) with a 10 s limit: its status, its
+objective and its bound (the optimality gap). The exhaustive search is not run here: it is
+exponential in the turns; the tests compare it with the planner on 1- and 2-turn horizons.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from planner.horizon import Goal
+from planner.plan import plan_turns
+from tests.planner.game_states import BOARD, played
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=8)
+    parser.add_argument("--rounds", default="1,3,5,7")
+    parser.add_argument("--out", default="benchmarks/results/plan.json")
+    parser.add_argument("--quick", action="store_true", help="2 games, rounds 1 and 3")
+    args = parser.parse_args()
+    games = 2 if args.quick else args.games
+    rounds = [1, 3] if args.quick else [int(r) for r in args.rounds.split(",")]
+    console = Console()
+
+    short = []
+    for seed in range(games):
+        for first in rounds:
+            state = played(seed, 4, first)
+            plan = plan_turns(state, BOARD, state.turn.player, turns=3, goal=Goal("festival"),
+                              time_limit=20)
+            row = {"seed": seed, "round": state.round, "status": plan.status.value,
+                   "objective": plan.objective, "bound": plan.bound,
+                   "goal_s": round(plan.goal_time_s, 3), "total_s": round(plan.wall_time_s, 3)}
+            short.append(row)
+            console.print(row)
+    whole = []
+    for seed in range(games):
+        state = played(seed, 4, 1)
+        plan = plan_turns(state, BOARD, state.turn.player, turns=10, goal=Goal("festival"),
+                          time_limit=10)
+        gap = None if plan.bound is None or plan.objective is None else plan.bound - plan.objective
+        row = {"seed": seed, "status": plan.status.value, "objective": plan.objective,
+               "bound": plan.bound, "gap": gap, "goal_s": round(plan.goal_time_s, 3),
+               "total_s": round(plan.wall_time_s, 3)}
+        whole.append(row)
+        console.print(row)
+
+    table = Table(title="3-turn plans, 4 players, goal festival, 1 worker")
+    for column in ("round", "plans", "proven", "median goal s", "max goal s",
+                   "median total s"):
+        table.add_column(column, justify="right")
+    for first in rounds:
+        rows = [r for r in short if r["round"] == first]
+        table.add_row(str(first), str(len(rows)),
+                      str(sum(r["status"] == "optimal" for r in rows)),
+                      f"{statistics.median(r['goal_s'] for r in rows):.2f}",
+                      f"{max(r['goal_s'] for r in rows):.2f}",
+                      f"{statistics.median(r['total_s'] for r in rows):.2f}")
+    table.add_row("all", str(len(short)), str(sum(r["status"] == "optimal" for r in short)),
+                  f"{statistics.median(r['goal_s'] for r in short):.2f}",
+                  f"{max(r['goal_s'] for r in short):.2f}",
+                  f"{statistics.median(r['total_s'] for r in short):.2f}")
+    console.print(table)
+    table = Table(title="10-turn plans from round 1, 10 s limit, 1 worker")
+    for column in ("seed", "status", "objective", "bound", "gap", "total s"):
+        table.add_column(column, justify="right")
+    for r in whole:
+        table.add_row(*(str(r[c]) for c in ("seed", "status", "objective", "bound", "gap",
+                                             "total_s")))
+    console.print(table)
+
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"machine": platform.processor() or platform.machine(),
+                               "python": platform.python_version(), "three_turns": short,
+                               "whole_game": whole}, indent=2) + "\n", encoding="utf-8")
+    console.print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
