@@ -190,7 +190,7 @@ def _short(action: Action) -> str:
 
 
 def _verdict(result: Plan) -> str:
-    goal = {"festival": "best festival score", "tile": f"round {result.goal.tile} is claimed in",
+    goal = {"festival": "best festival score", "tile": f"{result.goal.tile} claimed in round",
             "score": "points (prizes left out)"}[result.goal.kind]
     if result.status is Status.OPTIMAL:
         proof = "[bold green]proven optimal[/]"

@@ -90,7 +90,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int = 3,
         hint_idle(model)
     stages = goal_stages(model, goal)
     # the replay through the referee comes after the solve: keep a little time for it
-    remaining = max(0.1, 0.95 * time_limit - (time.perf_counter() - started))
+    remaining = max(0.1, 0.9 * time_limit - (time.perf_counter() - started))
     # measured in benchmarks/bench_plan.py: the LP relaxation of the plan model is weak, and
     # without it the search proves plans about twice as fast
     result, solver = solve_stages(model.model, stages, time_limit=remaining, workers=workers,
