@@ -144,13 +144,14 @@ def _render(result: Plan) -> None:
         for line in result.assumptions:
             err().print(f"assuming {line}", highlight=False)
         return
-    table = Table(title=f"Plan for {result.player}: {result.goal}")
+    table = Table(title=f"Plan for {result.player}: {result.goal}",
+                  caption="numbers give the order of a turn's actions")
     for column in ("round", "move", "recruit", "train", "special"):
         table.add_column(column)
     for turn in result.turns:
         cells: dict[str, list[str]] = {"move": [], "recruit": [], "train": [], "special": []}
-        for action in turn.actions:
-            cells[_column(action)].append(_short(action))
+        for step, action in enumerate(turn.actions, start=1):
+            cells[_column(action)].append(f"{step}. {_short(action)}")
         table.add_row(str(turn.round), *("\n".join(cells[c]) or "-" for c in cells))
     console.print(table)
     for festival in result.festivals:

@@ -102,13 +102,17 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int = 3,
                     assumptions, (), time.perf_counter() - started, result.first_time_s,
                     result.branches, start, None)
     actions = [turn_actions(model, solver, t) for t in range(len(horizon.turns))]
+    if goal.kind == "tile":  # the plan ends with the claim: later turns would be filler
+        claimed = next(t for t, turn in enumerate(actions)
+                       if any(isinstance(a, Special) and a.tile == goal.tile for a in turn))
+        actions = actions[:claimed + 1]
     chosen = None
     if goal.kind == "score":  # the plan's towers aim at size tokens: build exactly those
         chosen = {(f.space.location, player): f.layout.tower(solver)
                   if solver.boolean_value(f.eligible) else None for f in model.festivals}
     replayed = replay(start, board, player, actions, rules, chosen=chosen)
-    planned = tuple(PlannedTurn(slot.round, tuple(a)) for slot, a in zip(horizon.turns, actions,
-                                                                          strict=True))
+    planned = tuple(PlannedTurn(slot.round, tuple(a))
+                    for slot, a in zip(horizon.turns[:len(actions)], actions, strict=True))
     festivals = _festivals(replayed, player)
     value = goal_value(goal, board, replayed, player, planned)
     bound = _user_bound(goal, result.first_bound, start.round)
