@@ -30,7 +30,7 @@ class Stage:
 @dataclass(frozen=True)
 class StagedResult:
     status: Status  # of the first stage: optimal only when it was proven
-    values: tuple[int | None, ...]  # each stage's objective in the solution
+    values: tuple[int | None, ...]  # each stage's objective in the solution kept
     proven: tuple[bool, ...]  # each stage proven optimal (given the ones before)
     first_bound: float | None  # the first stage's proven bound
     branches: int
@@ -99,9 +99,10 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
             model.add_hint(var, solution[var.index])
         model.add(stage.expr == value)
     if len(values) < len(stages):
-        values += [None] * (len(stages) - len(values))
-        proven += [False] * (len(stages) - len(proven))
         _restore(model, solver, deadline)
+        # the stages left unsolved still have a value in the plan kept
+        values += [round(solver.value(s.expr)) for s in stages[len(values):]]
+        proven += [False] * (len(stages) - len(proven))
     result = StagedResult(first_status, tuple(values), tuple(proven), first_bound, branches,
                           first_time)
     return result, solver
