@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from models.actions import RECRUIT_LIMIT
 from models.board import SPECIAL, Board, PerformanceTile
 from models.errors import SpecError
 from models.pool import Pool
@@ -65,9 +66,9 @@ class Horizon:
     def upper_pool(self, turns: int | None = None) -> Pool:
         """No team in the horizon (in its first `turns` turns) holds more than this: the team
         plus what the regions hold, at most 4 castellers a turn (2 by Recruit, 1 by each
-        special action)."""
+        special action: the paid one and the free one of a special tile)."""
         team = self.me.team.counts()
-        per_turn = 4 * len(self.turns[:turns])
+        per_turn = (RECRUIT_LIMIT + 2) * len(self.turns[:turns])
         counts = dict(team)
         for size in self.board.bag:
             lying = sum(pool.count(size) for pool in self.supply.values())

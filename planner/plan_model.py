@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
+from models.actions import RECRUIT_LIMIT
 from models.board import SPECIAL, PerformanceTile
 from models.regions import RegionGraph
 from models.skills import Skill
@@ -35,6 +36,7 @@ Expr = cp_model.LinearExpr
 STOPS = 4
 OFF = "(off the board)"
 MOVE_KINDS = ("move", "paid", "free")  # the Move action, a paid special move, a free one
+SPECIALS = 2  # special actions a turn: the paid one, and the free one of a special tile
 PREFILTER_LIMIT = 0.05  # seconds for each "could any team in reach do this at all?" solve
 
 
@@ -183,17 +185,18 @@ def _recruits_and_training(plan: PlanModel, live: list[Var | int]) -> None:
                 supply = horizon.supply[g]
                 mine, more = [], []
                 for size in supply.sizes:
-                    top = min(2, supply.count(size))
-                    mine.append(_count(model, slot.can_recruit, top, f"rec{i}_{g}_{size}"))
-                    more.append(_count(model, slot.can_special or slot.can_train, top,
-                                       f"ext{i}_{g}_{size}"))
+                    mine.append(_count(model, slot.can_recruit,
+                                       min(RECRUIT_LIMIT, supply.count(size)),
+                                       f"rec{i}_{g}_{size}"))
+                    more.append(_count(model, slot.can_special or slot.can_train,
+                                       min(SPECIALS, supply.count(size)), f"ext{i}_{g}_{size}"))
                     plan.recruit[i, g, size], plan.extra[i, g, size] = mine[-1], more[-1]
-                model.add(sum(mine) <= 2 * plan.at[i][g])
-                model.add(sum(more) <= 2 * plan.at[i][g])
+                model.add(sum(mine) <= RECRUIT_LIMIT * plan.at[i][g])
+                model.add(sum(more) <= SPECIALS * plan.at[i][g])
                 normal += mine
                 extra += more
-            model.add(sum(normal) <= 2 * here)
-            model.add(sum(extra) <= 2 * live[i])
+            model.add(sum(normal) <= RECRUIT_LIMIT * here)
+            model.add(sum(extra) <= SPECIALS * live[i])
             for tile, where in slot.offered.items():
                 var = _flag(model, slot.can_train, f"train{i}_{tile}")
                 model.add(var <= live[i])
@@ -347,6 +350,8 @@ def _specials(plan: PlanModel) -> None:
         model.add(sum(free_moves) + free_recruit + sum(free_claims) == sum(trained_special))
         spent = sum(paid_moves) + paid_recruit + sum(paid_claims)
         model.add(spent <= (1 if slot.can_special else 0))
+        if not horizon.rules.free_special_is_extra:  # the free one is the turn's special
+            model.add(spent + sum(trained_special) <= 1)
         plan.paid.append(spent)
     model.add(plan.tokens_spent() <= horizon.me.special_tokens)
 
