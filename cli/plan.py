@@ -43,7 +43,7 @@ def parse_goal(goal: str, tile: str | None) -> Goal:
 def plan(
     state_file: Annotated[str, typer.Argument(metavar="STATE", help="A game state JSON file.")],
     tile: Annotated[str | None, typer.Argument(
-        metavar="[TILE_ID]", help="The tile to claim, with --goal tile.", show_default=False)
+        metavar="TILE_ID", help="The tile to claim, with --goal tile.", show_default=False)
     ] = None,
     player: Annotated[str | None, typer.Option(
         "--player", help="Whose turns to plan (default: whose turn it is).")] = None,
