@@ -9,7 +9,7 @@ from ortools.sat.python import cp_model
 from models.pool import Pool
 from models.rules import Rules
 from models.skills import SkillRanks
-from models.tiles import ExhibitionTile, ShapeTile
+from models.tiles import ExhibitionTile
 from planner.bounds import max_height
 from planner.layout import TowerLayout, build_layout
 from planner.objective import height_weight, objective_of
@@ -29,28 +29,15 @@ def build_model(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules
         tile = question.tile
         if tile.height > tallest:
             model.add_bool_or([])  # proven at once, however tall the tile
-        elif isinstance(tile, ShapeTile):
-            layout.require_shape(tile.counts)
-        elif isinstance(tile, ExhibitionTile):
-            model.add(layout.height() == tile.points)
-            for skill in tile.ordered_skills():
-                layout.require_use(skill)
+        else:
+            layout.require_tile(tile)
         return layout
     if isinstance(question, BestTower):
         model.add(layout.height() >= 1)
         layout.objective = layout.height() * height_weight(pool.total) + layout.castellers()
         model.maximize(layout.objective)
         return layout
-    festival = question.festival
-    model.add(layout.height() >= rules.festival_min_levels)
-    matched = []
-    for size in sorted(festival.token_sizes):
-        if size not in pool.sizes:
-            model.add_bool_or([])  # proven at once: the pool has no such casteller
-            continue
-        model.add(layout.of_size(size) >= 1)
-        matched.append(layout.of_size(size))
-    layout.objective = layout.height() + sum(matched)
+    layout.objective = layout.festival_score(question.festival)
     model.maximize(layout.objective)
     return layout
 

@@ -49,16 +49,13 @@ def best_festival(plan: PlanModel) -> Expr | int:
         return 0
     plan.model.add(sum(f.eligible for f in plan.festivals) <= 1)
     best = cp_model.LinearExpr.sum([f.score for f in plan.festivals])
-    caps = [f.cap for f in plan.festivals]
-    if all(cap is not None for cap in caps):  # so the bound is right without the LP, too
-        plan.model.add(best <= max(c for c in caps if c is not None))
+    plan.model.add(best <= plan.best_cap())  # so the bound is right without the LP, too
     return best
 
 
 def claim_turn(plan: PlanModel, tile: str | None) -> Expr:
     horizon = plan.horizon
-    if tile is None or tile not in {t.id for t in horizon.board.performance_tiles}:
-        horizon.board.tile(tile or "")  # raises the SpecError naming the tile
+    horizon.board.tile(tile or "")  # an unknown tile is a SpecError naming it
     row = next((g for g, tiles in horizon.tiles.items() if tile in [t.id for t in tiles]),
                None)
     if row is None:

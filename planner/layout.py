@@ -20,9 +20,11 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from models.checker import SkillUses
+from models.festival import Festival
 from models.pool import Pool
 from models.rules import Rules
 from models.skills import Skill, SkillRanks
+from models.tiles import ShapeTile, Tile
 from models.tower import Tower
 from planner.bounds import level_cap, max_height
 
@@ -101,6 +103,32 @@ class TowerLayout:
             model.add_element(position, table, wanted)
             model.add(slot.n == wanted).only_enforce_if([slot.active, *enforce])
             below = below + slot.active
+
+    def require_tile(self, tile: Tile, when: Var | None = None) -> None:
+        """The tower meets `tile` (only if `when`, when given): exactly its shape, or exactly
+        its points in levels using every listed skill (the layout needs `choose_k` then)."""
+        if isinstance(tile, ShapeTile):
+            self.require_shape(tile.counts, when)
+            return
+        enforce = [] if when is None else [when]
+        self.model.add(self.height() == tile.points).only_enforce_if(enforce)
+        for skill in tile.ordered_skills():
+            self.require_use(skill, when)
+
+    def festival_score(self, festival: Festival, when: Var | None = None
+                       ) -> cp_model.LinearExpr:
+        """The tower may compete at `festival` (only if `when`, when given): its score."""
+        enforce = [] if when is None else [when]
+        model = self.model
+        model.add(self.height() >= self.rules.festival_min_levels).only_enforce_if(enforce)
+        matched = []
+        for size in sorted(festival.token_sizes):
+            if size not in self.pool.sizes:  # no such casteller: it can never compete
+                model.add_bool_or([] if when is None else [when.Not()])
+                continue
+            model.add(self.of_size(size) >= 1).only_enforce_if(enforce)
+            matched.append(self.of_size(size))
+        return self.height() + cp_model.LinearExpr.sum(matched)
 
     def forbid(self, tower: Tower) -> None:
         """No solution may be `tower` (as per-level size multisets): the tower fixes every

@@ -116,10 +116,9 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int = 3,
     festivals = _festivals(replayed, player)
     value = goal_value(goal, board, replayed, player, planned)
     bound = _user_bound(goal, result.first_bound, start.round)
-    caps = [f.cap for f in model.festivals if f.cap is not None]
-    if goal.kind == "festival" and bound is not None and len(caps) == len(model.festivals):
+    if goal.kind == "festival" and bound is not None:
         # without the LP, CP-SAT's own bound ignores that only one festival counts
-        bound = min(bound, max(caps, default=0))
+        bound = min(bound, model.best_cap())
     model_value = result.values[0]
     if goal.kind == "tile" and model_value is not None:
         model_value += start.round

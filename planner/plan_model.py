@@ -23,7 +23,6 @@ from models.board import SPECIAL, PerformanceTile
 from models.regions import RegionGraph
 from models.skills import Skill
 from models.state import FestivalSpace
-from models.tiles import ExhibitionTile, ShapeTile
 from planner.api import solve
 from planner.bounds import max_height
 from planner.horizon import Horizon
@@ -59,12 +58,8 @@ class FestivalEntry:
     space: FestivalSpace
     eligible: Var
     layout: TowerLayout
-    cap: int | None = None  # no team in reach by then scores more here
-
-    @property
-    def score(self) -> Expr:
-        matched = [self.layout.of_size(s) for s in sorted(set(self.space.size_tokens))]
-        return self.layout.height() + cp_model.LinearExpr.sum(matched)
+    score: Expr  # 0 when the player does not compete (the layout is then empty)
+    cap: int  # no team in reach by then scores more here
 
 
 @dataclass
@@ -73,16 +68,19 @@ class PlanModel:
     model: cp_model.CpModel
     places: list[str]  # regions, and OFF while the pawn is off the board
     at: list[dict[str, Var]]  # stop -> place -> the pawn is there
-    moves: dict[tuple[int, str], Var]  # (stop, kind) -> the pawn moves on to the next stop
-    recruit: dict[tuple[int, str, int], Var]  # (stop, region, size) -> by the Recruit action
-    extra: dict[tuple[int, str, int], Var]  # ... by a special action (paid or free)
-    free_recruit: dict[int, Var]  # stop -> one of its extra recruits is the free special
-    train: dict[tuple[int, str], Var]  # (stop, tile) -> trained there
-    team: list[dict[int, Var]]  # stop -> size -> castellers in the team after the stop
-    ranks: list[dict[Skill, Var]]  # stop -> skill -> rank after the stop
-    paid: list[Expr]  # turn -> special tokens spent
     claims_on: Var  # false forbids every claim (a goal's stage may not need them)
     move_order: Var  # true: a turn's paid special move comes after its Move (symmetry)
+    # (stop, kind) -> the pawn moves on to the next stop
+    moves: dict[tuple[int, str], Var] = field(default_factory=dict)
+    # (stop, region, size) -> castellers recruited by the Recruit action / a special action
+    recruit: dict[tuple[int, str, int], Var] = field(default_factory=dict)
+    extra: dict[tuple[int, str, int], Var] = field(default_factory=dict)
+    extra_at: list[Expr] = field(default_factory=list)  # stop -> all its special recruits
+    free_recruit: dict[int, Var] = field(default_factory=dict)  # stop -> one is the free one
+    train: dict[tuple[int, str], Var] = field(default_factory=dict)  # (stop, tile) -> trained
+    team: list[dict[int, Var]] = field(default_factory=list)  # stop -> size -> after the stop
+    ranks: list[dict[Skill, Var]] = field(default_factory=list)  # stop -> skill -> rank
+    paid: list[Expr] = field(default_factory=list)  # turn -> special tokens spent
     claims: list[TileClaim] = field(default_factory=list)
     festivals: list[FestivalEntry] = field(default_factory=list)
     collected: Expr | int = 0  # special tokens collected with claims
@@ -90,6 +88,10 @@ class PlanModel:
     @property
     def stops(self) -> int:
         return len(self.at)
+
+    def best_cap(self) -> int:
+        """No plan scores more than this at any festival of the horizon."""
+        return max((f.cap for f in self.festivals), default=0)
 
     def tokens_spent(self) -> Expr:
         return cp_model.LinearExpr.sum(self.paid)
@@ -112,8 +114,8 @@ def build_plan_model(horizon: Horizon, tiles: set[str] | None = None) -> PlanMod
     for stop in at:
         model.add_exactly_one(stop.values())
     model.add(at[0][me.pawn or OFF] == 1)
-    plan = PlanModel(horizon, model, places, at, {}, {}, {}, {}, {}, [], [], [],
-                     model.new_bool_var("claims_on"), model.new_bool_var("move_order"))
+    plan = PlanModel(horizon, model, places, at, model.new_bool_var("claims_on"),
+                     model.new_bool_var("move_order"))
     live = _moves(plan)
     _recruits_and_training(plan, live)
     _team_and_ranks(plan)
@@ -197,6 +199,7 @@ def _recruits_and_training(plan: PlanModel, live: list[Var | int]) -> None:
                 extra += more
             model.add(sum(normal) <= RECRUIT_LIMIT * here)
             model.add(sum(extra) <= SPECIALS * live[i])
+            plan.extra_at.append(cp_model.LinearExpr.sum(extra))
             for tile, where in slot.offered.items():
                 var = _flag(model, slot.can_train, f"train{i}_{tile}")
                 model.add(var <= live[i])
@@ -243,7 +246,7 @@ def _team_and_ranks(plan: PlanModel) -> None:
         previous, previous_rank = dict(now), dict(rank_now)
 
 
-def _limited_layout(plan: PlanModel, stop: int | None, name: str, exhibition: bool = False
+def _limited_layout(plan: PlanModel, stop: int | None, name: str
                     ) -> tuple[TowerLayout, dict[int, Var], dict[Skill, Var]]:
     """A tower layout on the team and ranks at `stop`, or (stop None) on pool and rank
     variables of its own that the caller ties to the team at some stop. The layout is built
@@ -259,7 +262,7 @@ def _limited_layout(plan: PlanModel, stop: int | None, name: str, exhibition: bo
         ranks = plan.ranks[stop]
     base_any = model.new_bool_var(f"{name}_base_any")
     model.add(base_any <= ranks[Skill.BASE])
-    layout = build_layout(model, upper, top_ranks, horizon.rules, choose_k=exhibition,
+    layout = build_layout(model, upper, top_ranks, horizon.rules,
                           limits=Limits(counts, ranks, base_any))
     return layout, counts, ranks
 
@@ -283,8 +286,7 @@ def _claims(plan: PlanModel, live: list[Var | int], wanted: set[str] | None) -> 
             if _upper_answer(TileCheck(tile.spec), plan).status is Status.INFEASIBLE:
                 continue
             name = f"tile_{tile.id}"
-            layout, counts, ranks = _limited_layout(
-                plan, None, name, exhibition=isinstance(tile.spec, ExhibitionTile))
+            layout, counts, ranks = _limited_layout(plan, None, name)
             claim = TileClaim(tile, g, {}, {}, layout)
             for i in range(plan.stops):
                 slot = horizon.turns[i // STOPS]
@@ -303,12 +305,7 @@ def _claims(plan: PlanModel, live: list[Var | int], wanted: set[str] | None) -> 
             model.add(claimed == claim.claimed)
             for slot_ in layout.slots:
                 model.add_implication(slot_.active, claimed)
-            if isinstance(tile.spec, ShapeTile):
-                layout.require_shape(tile.spec.counts, when=claimed)
-            else:
-                model.add(layout.height() == tile.spec.points).only_enforce_if(claimed)
-                for skill in tile.spec.ordered_skills():
-                    layout.require_use(skill, when=claimed)
+            layout.require_tile(tile.spec, when=claimed)
             plan.claims.append(claim)
 
 
@@ -319,17 +316,16 @@ def _specials(plan: PlanModel) -> None:
     for t, slot in enumerate(horizon.turns):
         stops = range(t * STOPS, (t + 1) * STOPS)
         special_trained = {i: plan.train.get((i, SPECIAL)) for i in stops}
-        extra = {i: sum(v for (j, _, _), v in plan.extra.items() if j == i) for i in stops}
         free_recruit = model.new_bool_var(f"free_recruit{t}")
         paid_recruit = _flag(model, slot.can_special, f"paid_recruit{t}")
         for i in stops:
             here = _flag(model, special_trained[i] is not None, f"free_recruit_at{i}")
             if special_trained[i] is not None:
                 model.add_implication(here, special_trained[i])  # type: ignore[arg-type]
-            model.add(extra[i] >= here)
+            model.add(plan.extra_at[i] >= here)
             plan.free_recruit[i] = here
         model.add(free_recruit == sum(plan.free_recruit[i] for i in stops))
-        model.add(sum(extra.values()) == paid_recruit + free_recruit)
+        model.add(sum(plan.extra_at[i] for i in stops) == paid_recruit + free_recruit)
         free_claims = [c.free[i] for c in plan.claims for i in stops]
         paid_claims = [c.at[i] - c.free[i] for c in plan.claims for i in stops]
         for i in stops:
@@ -360,7 +356,8 @@ def _festivals(plan: PlanModel) -> None:
     model, horizon = plan.model, plan.horizon
     rules = horizon.rules
     for t, space in horizon.festivals:
-        if not set(space.size_tokens) <= set(horizon.upper_pool(t + 1).sizes):
+        top_pool, top_ranks = horizon.upper_pool(t + 1), horizon.upper_ranks(t + 1)
+        if not space.festival.token_sizes <= set(top_pool.sizes):
             continue
         upper = _upper_answer(FestivalTower(space.festival), plan, t + 1)
         if upper.status is Status.INFEASIBLE:
@@ -372,17 +369,13 @@ def _festivals(plan: PlanModel) -> None:
         model.add_implication(eligible, plan.at[end][space.region])
         for slot in layout.slots:
             model.add_implication(slot.active, eligible)
-        model.add(layout.height() >= rules.festival_min_levels).only_enforce_if(eligible)
-        for size in sorted(set(space.size_tokens)):
-            model.add(layout.of_size(size) >= 1).only_enforce_if(eligible)
-        entry = FestivalEntry(t, space, eligible, layout)
-        top_pool, top_ranks = horizon.upper_pool(t + 1), horizon.upper_ranks(t + 1)
-        entry.cap = max_height(top_pool, top_ranks, rules) + sum(
-            top_pool.count(z) for z in set(space.size_tokens))
+        score = layout.festival_score(space.festival, when=eligible)
+        cap = max_height(top_pool, top_ranks, rules) + sum(
+            top_pool.count(z) for z in space.festival.token_sizes)
         if upper.bound is not None:
-            entry.cap = min(entry.cap, int(upper.bound))
-        model.add(entry.score <= entry.cap * eligible)
-        plan.festivals.append(entry)
+            cap = min(cap, int(upper.bound))
+        model.add(score <= cap * eligible)
+        plan.festivals.append(FestivalEntry(t, space, eligible, layout, score, cap))
 
 
 def _collected_tokens(plan: PlanModel) -> None:
@@ -409,8 +402,7 @@ def _collected_tokens(plan: PlanModel) -> None:
             terms.append(lying * later[g][0])
     for i in range(count):
         turn_end = i % STOPS == STOPS - 1
-        paid_recruit_here = (sum(v for (j, _, _), v in plan.extra.items() if j == i)
-                             - plan.free_recruit[i])
+        paid_recruit_here = plan.extra_at[i] - plan.free_recruit[i]
         placed: list[tuple[Expr | Var | int, dict[str, Var], int]] = [
             (paid_recruit_here, plan.at[i], i)]
         if not turn_end:
