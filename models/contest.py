@@ -66,9 +66,11 @@ def resolve_festival(state: GameState, board: Board, space: FestivalSpace, rules
             continue
         check = check_tower(tower, player.ranks, rules, player.team)
         if not check.valid or not festival.eligible(tower, rules):
-            source = "chose" if chosen is not None and key in chosen else "the finder returned"
-            raise ValueError(f"{player.name} {source} {tower} at {space.location}, which "
-                             "cannot compete there")
+            if chosen is not None and key in chosen:
+                raise ValueError(f"{player.name} chose {tower} at {space.location}, which "
+                                 "cannot compete there")
+            raise RuntimeError(f"the tower finder returned {tower} for {player.name}, which "
+                               "cannot compete: a bug in the finder")
         towers[player.name] = tower
 
     order = state.turn_order

@@ -23,6 +23,7 @@ from models.scoring import score_player
 from models.setup import casteller_census, new_game
 from models.skills import SKILL_ORDER
 from models.state import FestivalSpace, GameState, TurnState, check_against_board
+from models.tower import Tower
 from planner.finders import festival_tower, tile_tower
 
 BOARD = load_board()
@@ -401,6 +402,23 @@ def test_the_festival_outcome_says_who_competed_and_why_not() -> None:
     assert not carla.eligible and carla.reason and "no valid tower" in carla.reason
     assert not dani.eligible and dani.reason and "girona" in dani.reason
     assert outcome.size_tokens == ((7, "Anna"),)
+
+
+def test_a_player_may_choose_the_festival_tower_or_not_compete() -> None:
+    state = festival_position()
+    space = state.festivals[0]
+    # Anna (who would win) declines; Biel names his tower: he takes rank 1 and the token
+    chosen = {(space.location, "Biel"): Tower.parse("10x4/8x3/7x2/6"),
+              (space.location, "Anna"): None}
+    outcome = resolve_festival(state, BOARD, space, STANDARD, festival_tower, chosen)
+    anna, biel = outcome.entry("Anna"), outcome.entry("Biel")
+    assert not anna.eligible and anna.reason == "chose not to compete"
+    assert (str(biel.tower), biel.score, biel.rank, biel.prize) == (
+        "10,10,10,10/8,8,8/7,7/6", 6, 1, "trophy")
+    assert outcome.size_tokens == ((7, "Biel"),)
+    with pytest.raises(ValueError, match="cannot compete"):
+        resolve_festival(state, BOARD, space, STANDARD, festival_tower,
+                         {(space.location, "Biel"): Tower.parse("10x4/8x3/7/6")})
 
 
 def test_festival_ties_share_the_prize_and_nobody_takes_a_tied_token() -> None:
