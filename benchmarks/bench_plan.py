@@ -26,9 +26,8 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from planner.horizon import Goal
-from planner.plan import plan_turns
-from tests.planner.game_states import BOARD, played
+from planner.turns import Goal, plan_turns
+from tests.planner.turns.game_states import BOARD, played
 
 
 def main() -> None:

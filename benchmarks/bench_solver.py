@@ -75,11 +75,26 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from models import Festival, Pool, Rules, SkillRanks, check_tower, parse_tile, rules_named
-from models.matching import meets_tile
-from planner.api import Engine, solve
-from planner.questions import BestTower, FestivalTower, Question, TileCheck
-from planner.result import SolveResult, Status
+from models.tower import (
+    Festival,
+    Pool,
+    Rules,
+    SkillRanks,
+    check_tower,
+    meets_tile,
+    parse_tile,
+    rules_named,
+)
+from planner.tower import (
+    BestTower,
+    Engine,
+    FestivalTower,
+    Question,
+    SolveResult,
+    Status,
+    TileCheck,
+    solve,
+)
 
 BAG: tuple[int, ...] = tuple(size for size in range(1, 11) for _ in range(15))
 POOL_SIZES: tuple[int, ...] = (10, 20, 30, 50, len(BAG))

@@ -11,14 +11,14 @@ from rich.table import Table
 from cli import options
 from cli.edge import at_edge, emit_json, out
 from cli.game_inputs import board_from
-from models.board import Board
+from models.game import Board
 
 if TYPE_CHECKING:
-    from models.regions import Route
+    from models.game import Route
 
 
 def board_json(board: Board) -> dict[str, Any]:
-    from models.regions import RegionGraph  # deferred: keeps start-up light
+    from models.game import RegionGraph  # deferred: keeps start-up light
 
     return {
         "name": board.name,
@@ -49,7 +49,7 @@ def board(
 
       castell board --svg map.svg --board examples/boards/islands.toml
     """
-    from models.regions import RegionGraph  # deferred: keeps start-up light
+    from models.game import RegionGraph  # deferred: keeps start-up light
 
     data = board_from(board_file)
     if svg is not None:
@@ -103,7 +103,7 @@ def route(
 
       castell route "terres de l'ebre" barcelona --json
     """
-    from models.regions import RegionGraph  # deferred: keeps start-up light
+    from models.game import RegionGraph  # deferred: keeps start-up light
 
     data = board_from(board_file)
     found = RegionGraph(data).route(data.find_region(start).id, data.find_region(end).id)

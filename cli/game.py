@@ -10,19 +10,21 @@ from rich.table import Table
 from cli import options
 from cli.edge import at_edge, emit_json, out
 from cli.game_inputs import game_from
-from models.board import ALL_REGIONS, SPECIAL
-from models.contest import Outcome, resolve_festival
 from models.errors import SpecError
-from models.festival import Festival
-from models.pool import Pool
-from models.rules import Rules, rules_named
-from models.scoring import CATEGORIES, score_game
-from models.skills import SkillRanks, parse_skill
-from models.state import GameState
-from models.tower import Tower
-from models.wheel import rotation_in_round, slot_tiles, where_offered
-from planner.api import DEFAULT_TIME_LIMIT
-from planner.finders import festival_tower
+from models.game import (
+    ALL_REGIONS,
+    CATEGORIES,
+    SPECIAL,
+    GameState,
+    Outcome,
+    resolve_festival,
+    rotation_in_round,
+    score_game,
+    slot_tiles,
+    where_offered,
+)
+from models.tower import Festival, Pool, Rules, SkillRanks, Tower, parse_skill, rules_named
+from planner.tower import DEFAULT_TIME_LIMIT, festival_tower
 
 StateArg = Annotated[str, typer.Argument(metavar="STATE", help="A game state JSON file.")]
 

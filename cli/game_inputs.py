@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from models.board import Board, load_board
 from models.errors import SpecError
-from models.state import GameState, check_against_board, load_state
+from models.game import Board, GameState, check_against_board, load_board, load_state
 
 
 def board_from(path: str | None) -> Board:

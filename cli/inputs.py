@@ -13,9 +13,7 @@ from pydantic import BaseModel, ValidationError
 
 from cli.edge import ExitCode, emit_json
 from models.errors import SpecError
-from models.pool import Pool
-from models.rules import Rules, rules_named
-from models.skills import SkillRanks
+from models.tower import Pool, Rules, SkillRanks, rules_named
 
 M = TypeVar("M", bound=BaseModel)
 

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from models.rules import VARIANTS
+from models.tower import VARIANTS
 
 Team = Annotated[str | None, typer.Option(
     "--pool", "-p", help="Your team, e.g. '10,9x3,7,7,5x2'.")]

@@ -13,12 +13,11 @@ from cli import options
 from cli.edge import ExitCode, at_edge, emit_json, err, out
 from cli.game_inputs import game_from
 from cli.render import stack, tower_picture
-from models.actions import Action, Move, Recruit, Special, Train
 from models.errors import SpecError
-from models.rules import rules_named
-from planner.horizon import Goal
-from planner.plan import DEFAULT_PLAN_TIME_LIMIT, Plan, plan_turns
-from planner.result import Status
+from models.game import Action, Move, Recruit, Special, Train
+from models.tower import rules_named
+from planner.tower import Status
+from planner.turns import DEFAULT_PLAN_TIME_LIMIT, Goal, Plan, plan_turns
 
 GOALS = ("festival", "tile", "score")
 

@@ -21,9 +21,9 @@ from cli.render import tower_picture
 from models.errors import SpecError
 from models.files import field_errors
 from models.puzzle import DIFFICULTIES, KINDS, Difficulty, Kind, Puzzle
-from models.rules import rules_named
-from planner.api import solve
+from models.tower import rules_named
 from planner.puzzles import check_puzzle, generate_one, kind_for, question_of
+from planner.tower import solve
 
 app = typer.Typer(help="Generate, check, solve and print puzzles with one solution.",
                   no_args_is_help=True)

@@ -7,9 +7,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from models.checker import SkillUses, Violation
-from models.skills import SKILL_ORDER
-from models.tower import Tower
+from models.tower import SKILL_ORDER, SkillUses, Tower, Violation
 
 # one colour per size band; darker = heavier
 _COLOURS = ["#f5d76e", "#f2b950", "#ee9b3d", "#e97c36", "#e05d2f", "#cf4330",

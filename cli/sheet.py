@@ -11,7 +11,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from cli.svg import pool_svg, tower_svg
 from models.errors import SpecError
 from models.puzzle import Puzzle
-from models.skills import SKILL_ORDER
+from models.tower import SKILL_ORDER
 
 _ENV = Environment(loader=PackageLoader("cli", "templates"),
                    autoescape=select_autoescape(["html", "j2"]), keep_trailing_newline=True)

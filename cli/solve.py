@@ -15,12 +15,19 @@ from cli.edge import ExitCode, at_edge, emit_json, fail, out
 from cli.inputs import emit_batch, read_inputs
 from cli.render import stack, tower_picture, uses_text
 from models.errors import SpecError
-from models.festival import Festival
-from models.tiles import parse_tile
-from planner.api import DEFAULT_TIME_LIMIT, Answer, Engine, answer
-from planner.objective import height_weight
-from planner.questions import BestTower, FestivalTower, Question, TileCheck
-from planner.result import Status
+from models.tower import Festival, parse_tile
+from planner.tower import (
+    DEFAULT_TIME_LIMIT,
+    Answer,
+    BestTower,
+    Engine,
+    FestivalTower,
+    Question,
+    Status,
+    TileCheck,
+    answer,
+    height_weight,
+)
 
 EngineOption = Annotated[str, typer.Option(
     "--engine", "-e", help="cpsat (the product) or search (exhaustive; small pools only).")]

@@ -13,7 +13,7 @@ from cli.edge import at_edge, emit_json, out
 from cli.game import StateArg
 from cli.game_inputs import board_from, game_from
 from models.errors import SpecError
-from models.setup import new_game
+from models.game import new_game
 
 app = typer.Typer(help="Create and show game state files.", no_args_is_help=True)
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import drawsvg as draw
 
-from models.board import Board
+from models.game import Board
 
 _SCALE = 8
 # a background-coloured outline behind text keeps names readable where border lines cross them

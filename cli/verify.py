@@ -12,8 +12,7 @@ from cli import options
 from cli.edge import ExitCode, at_edge, emit_json, fail, out
 from cli.inputs import emit_batch, read_inputs
 from cli.render import stack, tower_picture, uses_text, violations_table
-from models.checker import CheckResult, check_tower
-from models.tower import Tower
+from models.tower import CheckResult, Tower, check_tower
 
 
 class VerifyLine(BaseModel):

@@ -5,10 +5,8 @@ We ask the solver for the best proven tower at each and pick the higher score.
 Run: python examples/festival_decision.py
 """
 
-from models import Festival, Pool, SkillRanks, check_tower
-from planner.api import answer
-from planner.questions import FestivalTower
-from planner.result import Status
+from models.tower import Festival, Pool, SkillRanks, check_tower
+from planner.tower import FestivalTower, Status, answer
 
 team = Pool.parse("10,9x4,8,7x3,6,6,5x2,3")
 ranks = SkillRanks.parse("width=1,balance=1")

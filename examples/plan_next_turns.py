@@ -5,12 +5,9 @@ Run: python examples/plan_next_turns.py
 
 from pathlib import Path
 
-from models.board import load_board
-from models.rules import STANDARD
-from models.state import load_state
-from planner.horizon import Goal
-from planner.plan import plan_turns
-from planner.replay import replay
+from models.game import load_board, load_state
+from models.tower import STANDARD
+from planner.turns import Goal, plan_turns, replay
 
 board = load_board()
 state = load_state(Path(__file__).parent / "game" / "round3.json", board)

@@ -9,14 +9,21 @@ Run: python examples/play_to_festival.py [STATE_OUT]
 import sys
 from pathlib import Path
 
-from models.actions import EndTurn, Move, Recruit, Train
-from models.board import SPECIAL, load_board
-from models.contest import resolve_festival
-from models.referee import apply, legal_actions
-from models.regions import RegionGraph
-from models.rules import STANDARD
-from models.setup import new_game
-from planner.finders import festival_tower
+from models.game import (
+    SPECIAL,
+    EndTurn,
+    Move,
+    Recruit,
+    RegionGraph,
+    Train,
+    apply,
+    legal_actions,
+    load_board,
+    new_game,
+    resolve_festival,
+)
+from models.tower import STANDARD
+from planner.tower import festival_tower
 
 board = load_board()
 graph = RegionGraph(board)

@@ -3,9 +3,8 @@
 Run: python examples/tile_check.py
 """
 
-from models import Pool, SkillRanks, meets_tile, parse_tile
-from planner.api import answer
-from planner.questions import TileCheck
+from models.tower import Pool, SkillRanks, meets_tile, parse_tile
+from planner.tower import TileCheck, answer
 
 team = Pool.parse("9x4,8,7x3,5x2,4,3")
 ranks = SkillRanks.parse("width=1,mix=1")

@@ -8,12 +8,18 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from models.errors import NotationError
-from models.festival import Festival
-from models.pool import Pool
-from models.rules import Rules, rules_named
-from models.skills import SkillRanks
-from models.tiles import ExhibitionTile, ShapeTile, Tile, parse_tile
-from models.tower import Tower
+from models.tower import (
+    ExhibitionTile,
+    Festival,
+    Pool,
+    Rules,
+    ShapeTile,
+    SkillRanks,
+    Tile,
+    Tower,
+    parse_tile,
+    rules_named,
+)
 
 Kind = Literal["tallest", "festival", "shape", "exhibition"]
 KINDS: tuple[Kind, ...] = ("tallest", "festival", "shape", "exhibition")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from models import VARIANTS, Festival, Level, Pool, Rules, SkillRanks, Tower
-from models.skills import Skill
-from models.tiles import ExhibitionTile, ShapeTile
+from models.tower import VARIANTS, Festival, Level, Pool, Rules, SkillRanks, Tower
+from models.tower.skills import Skill
+from models.tower.tiles import ExhibitionTile, ShapeTile
 
 sizes = st.integers(min_value=1, max_value=10)
 

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
-from models import Pool, SkillRanks, Tower, check_tower, rules_named
+from models.tower import Pool, SkillRanks, Tower, check_tower, rules_named
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

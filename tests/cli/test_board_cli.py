@@ -23,7 +23,7 @@ from tests.cli.helpers import assert_bad_input, no_crash, one_json, run
 
 REPO = Path(__file__).resolve().parents[2]
 ISLANDS = str(REPO / "examples" / "boards" / "islands.toml")
-DEFAULT_TOML = REPO / "models" / "data" / "board.toml"
+DEFAULT_TOML = REPO / "models" / "game" / "data" / "board.toml"
 SVG = "{http://www.w3.org/2000/svg}"
 
 BOARD_KEYS = {"name", "provisional", "regions", "borders", "dotted_links", "festival_locations"}

@@ -20,14 +20,14 @@ import tomli_w
 from typer.testing import CliRunner, Result
 
 from cli.main import app
-from models import STANDARD, Festival, Pool, SkillRanks, Tower, check_tower
-from models.state import GameState
+from models.game.state import GameState
+from models.tower import STANDARD, Festival, Pool, SkillRanks, Tower, check_tower
 from tests.cli.helpers import assert_bad_input, no_crash, one_json
 
 REPO = Path(__file__).resolve().parents[2]
 ROUND3 = str(REPO / "examples" / "game" / "round3.json")
 ISLANDS = REPO / "examples" / "boards" / "islands.toml"
-DEFAULT_TOML = REPO / "models" / "data" / "board.toml"
+DEFAULT_TOML = REPO / "models" / "game" / "data" / "board.toml"
 SKILLS = ("balance", "base", "mix", "strength", "width")
 
 

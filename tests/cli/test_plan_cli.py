@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from models.actions import ACTION
+from models.game.actions import ACTION
 from tests.cli.helpers import assert_bad_input, no_crash, one_json, run
-from tests.planner.game_states import played
+from tests.planner.turns.game_states import played
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from models.puzzle import Puzzle
-from models.tower import Tower
+from models.tower.tower import Tower
 
 runner = CliRunner()
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "puzzles"

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import Result
 
-from models import (
+from models.tower import (
     Festival,
     Pool,
     SkillRanks,

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from models import Pool, SkillRanks, Tower, check_tower, rules_named
+from models.tower import Pool, SkillRanks, Tower, check_tower, rules_named
 from tests.cli.helpers import assert_bad_input, is_uses, json_lines, no_crash, one_json, run
 
 REPO = Path(__file__).resolve().parents[2]

@@ -1,0 +1,243 @@
+"""The board data file: regions, borders, wheel, festivals, tiles, prizes and scoring tables.
+
+Everything the published rules leave unnumbered lives here as data (rules page section 7); the
+default board ships inside the package and a user can pass their own with `--board FILE`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Literal
+
+import tomli_w
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from models.errors import NotationError, SpecError
+from models.files import load_toml, validate
+from models.tower import Size, Tile, parse_skill, parse_tile
+
+FestivalType = Literal["I", "II"]
+Prize = Literal["trophy", "medal", "ribbon"]
+ALL_REGIONS = "all"
+SPECIAL = "special"
+PLAYER_COUNTS = (2, 3, 4)
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Region(_Strict):
+    id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
+    name: Annotated[str, Field(min_length=1)]
+    x: float
+    y: float
+
+
+class Wheel(_Strict):
+    slots: list[str]
+    tiles: list[str]
+    start_offset: Annotated[int, Field(ge=0)] = 0
+    direction: Literal["clockwise", "counterclockwise"] = "clockwise"
+    side: Literal["standard", "advanced"] = "standard"
+
+    @field_validator("tiles")
+    @classmethod
+    def _known_tiles(cls, tiles: list[str]) -> list[str]:
+        for tile in tiles:
+            if tile.lower() != SPECIAL:
+                try:
+                    parse_skill(tile)
+                except NotationError as error:
+                    raise ValueError(f"{error} (or '{SPECIAL}')") from None
+        return [t.lower() for t in tiles]
+
+
+class FestivalLocation(_Strict):
+    name: Annotated[str, Field(min_length=1)]
+    region: str
+    type: FestivalType
+
+
+class CalendarRow(_Strict):
+    round: Annotated[int, Field(ge=1)]
+    spaces: Annotated[list[FestivalType], Field(min_length=1)]
+    players: list[int] = list(PLAYER_COUNTS)
+
+
+class PerformanceTile(_Strict):
+    id: Annotated[str, Field(min_length=1)]
+    tile: str
+    points: Annotated[int, Field(ge=0)]
+
+    @field_validator("tile")
+    @classmethod
+    def _parses(cls, text: str) -> str:
+        try:
+            return str(parse_tile(text))
+        except NotationError as error:
+            raise ValueError(str(error)) from None
+
+    @property
+    def spec(self) -> Tile:
+        return parse_tile(self.tile)
+
+
+class Scoring(_Strict):
+    region_variety: Annotated[list[int], Field(min_length=1)]
+    prizes: dict[Prize, int]
+    special_token: int = 1
+    size_token_first: int = 2
+    size_token_repeat: int = 1
+
+    def variety(self, regions: int) -> int:
+        table = self.region_variety
+        return table[min(regions, len(table) - 1)]
+
+
+class Board(_Strict):
+    name: str
+    provisional: list[str] = []
+    starting_castellers: Annotated[int, Field(ge=0)] = 7
+    special_tokens: Annotated[int, Field(ge=0)] = 7
+    rounds: Annotated[int, Field(ge=1)] = 10
+    tiles_per_region: Annotated[int, Field(ge=0)] = 2
+    refill_rounds: list[int] = []
+    setup_castellers: dict[int, Annotated[int, Field(ge=0)]]
+    bag: dict[Size, Annotated[int, Field(ge=0)]]
+    regions: Annotated[list[Region], Field(min_length=1)]
+    borders: list[tuple[str, str]]
+    dotted_links: list[tuple[str, str]] = []
+    wheel: Wheel
+    festival_locations: list[FestivalLocation]
+    calendar: list[CalendarRow]
+    size_tokens: list[Size]
+    performance_tiles: list[PerformanceTile]
+    prize_chart: dict[FestivalType, dict[int, list[Prize]]]
+    scoring: Scoring
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Board:
+        ids = [r.id for r in self.regions]
+        known = set(ids)
+        if len(known) != len(ids):
+            raise ValueError(f"regions: duplicate region id in {ids}")
+        for field in ("borders", "dotted_links"):
+            for index, (a, b) in enumerate(getattr(self, field)):
+                for end in (a, b):
+                    if end not in known:
+                        raise ValueError(f"{field}.{index}: unknown region '{end}'")
+                if a == b:
+                    raise ValueError(f"{field}.{index}: a region cannot border itself ('{a}')")
+        slots = self.wheel.slots
+        if sorted(slots) != sorted([*ids, ALL_REGIONS]):
+            raise ValueError(f"wheel.slots: must hold each region id once and '{ALL_REGIONS}' "
+                             f"(got {slots})")
+        if len(self.wheel.tiles) != len(slots):
+            raise ValueError(f"wheel.tiles: {len(slots)} tiles needed, one per slot "
+                             f"(got {len(self.wheel.tiles)})")
+        for index, location in enumerate(self.festival_locations):
+            if location.region not in known:
+                raise ValueError(f"festival_locations.{index}.region: unknown region "
+                                 f"'{location.region}'")
+        seen: set[str] = set()
+        for index, tile in enumerate(self.performance_tiles):
+            if tile.id in seen:
+                raise ValueError(f"performance_tiles.{index}.id: duplicate tile id '{tile.id}'")
+            seen.add(tile.id)
+        for index, row in enumerate(self.calendar):
+            if row.round > self.rounds:
+                raise ValueError(f"calendar.{index}.round: round {row.round} is after the "
+                                 f"last round ({self.rounds})")
+        for players in PLAYER_COUNTS:
+            self._check_supply(players)
+        return self
+
+    def _check_supply(self, players: int) -> None:
+        if players not in self.setup_castellers:
+            raise ValueError(f"setup_castellers: no count for {players} players")
+        spaces = [s for row in self.calendar if players in row.players for s in row.spaces]
+        kinds: tuple[FestivalType, ...] = ("I", "II")
+        for kind in kinds:
+            have = sum(1 for f in self.festival_locations if f.type == kind)
+            if spaces.count(kind) > have:
+                raise ValueError(f"calendar: {spaces.count(kind)} type {kind} spaces for "
+                                 f"{players} players but only {have} such locations")
+            if kind in spaces and players not in self.prize_chart.get(kind, {}):
+                raise ValueError(f"prize_chart.{kind}: no prizes for {players} players")
+        if len(spaces) > len(self.size_tokens):
+            raise ValueError(f"size_tokens: {len(spaces)} festival spaces for {players} players "
+                             f"but only {len(self.size_tokens)} tokens")
+        needed = self.tiles_per_region * len(self.regions)
+        if len(self.performance_tiles) < needed:
+            raise ValueError(f"performance_tiles: {needed} needed, got "
+                             f"{len(self.performance_tiles)}")
+        dealt = self.setup_castellers[players] * len(self.regions) \
+            + self.starting_castellers * players
+        if dealt > sum(self.bag.values()):
+            raise ValueError(f"bag: {dealt} castellers dealt at setup for {players} players but "
+                             f"the bag holds {sum(self.bag.values())}")
+
+    @cached_property
+    def region_ids(self) -> tuple[str, ...]:
+        return tuple(r.id for r in self.regions)
+
+    def region(self, region_id: str) -> Region:
+        for region in self.regions:
+            if region.id == region_id:
+                return region
+        raise SpecError(f"unknown region '{region_id}'", token=region_id)
+
+    def tile(self, tile_id: str) -> PerformanceTile:
+        for tile in self.performance_tiles:
+            if tile.id == tile_id:
+                return tile
+        raise SpecError(f"unknown local performance tile '{tile_id}'", token=tile_id)
+
+    def find_region(self, text: str) -> Region:
+        """A region by id or name, ignoring case, accents and punctuation; did-you-mean else."""
+        key = _fold(text)
+        for region in self.regions:
+            if key in (_fold(region.id), _fold(region.name)):
+                return region
+        names = {_fold(r.name): r.name for r in self.regions}
+        names.update({_fold(r.id): r.name for r in self.regions})
+        close = difflib.get_close_matches(key, list(names), n=1, cutoff=0.5)
+        hint = f"; did you mean '{names[close[0]]}'?" if close else ""
+        raise SpecError(f"unknown region '{text}'{hint}", token=text)
+
+    def to_toml(self) -> str:
+        data = _string_keys(self.model_dump(mode="json"))
+        assert isinstance(data, dict)
+        return tomli_w.dumps(data)
+
+
+def _fold(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if c.isalnum()).lower()
+
+
+def _string_keys(value: object) -> object:
+    """TOML keys are strings: the int keys (sizes, player counts) are written as such."""
+    if isinstance(value, dict):
+        return {str(k): _string_keys(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_string_keys(v) for v in value]
+    return value
+
+
+def default_board_path() -> Path:
+    return Path(str(resources.files("models.game") / "data" / "board.toml"))
+
+
+def load_board(path: Path | str | None = None) -> Board:
+    """The board in `path`, or the default board shipped with the package."""
+    return load_toml(Board, Path(path) if path is not None else default_board_path())
+
+
+def board_from_dict(data: object, source: str = "board") -> Board:
+    return validate(Board, data, source)

@@ -1,0 +1,273 @@
+"""The referee: a turn's legal actions and their effect on a game state (rules section 5).
+
+Every function returns a new state and never changes the one it was given. An illegal action
+raises `IllegalAction` saying why. Towers are only verified here, with the checker; finding one
+(for a festival or a claim) is the caller's job, passed in as a function.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from itertools import combinations_with_replacement
+
+from models.errors import CastellError, NotationError
+from models.game.actions import RECRUIT_LIMIT, Action, EndTurn, Move, Recruit, Special, Train
+from models.game.board import SPECIAL, Board, PerformanceTile
+from models.game.contest import Choices, TowerFinder, apply_outcome, resolve_festival
+from models.game.regions import graph_of
+from models.game.setup import draw
+from models.game.state import GameState, PlayerState
+from models.game.wheel import offers
+from models.tower import (
+    STANDARD,
+    Pool,
+    Rules,
+    Skill,
+    SkillRanks,
+    Tile,
+    Tower,
+    check_tower,
+    parse_skill,
+    tile_shortfalls,
+)
+
+TileFinder = Callable[[Pool, SkillRanks, Tile, Rules], Tower | None]
+
+
+class IllegalAction(CastellError):
+    """An action the rules do not allow now; the message says why."""
+
+
+def _refuse(message: str) -> IllegalAction:
+    return IllegalAction(message)
+
+
+def trainable(state: GameState, board: Board, player: PlayerState) -> list[str]:
+    """What the wheel lets this player train now: skill names and/or 'special'."""
+    if player.pawn is None:
+        return []
+    return offers(board, state.wheel_rotation, player.pawn, state.wheel_side)
+
+
+def _take(supply: Pool, sizes: list[int], where: str) -> Pool:
+    missing = supply.missing_from(sizes)
+    if missing:
+        wanted = ", ".join(f"{n} x size {s}" for s, n in missing.items())
+        raise _refuse(f"{where} lacks {wanted} (it holds {supply})")
+    counts = supply.counts()
+    for size in sizes:
+        counts[size] -= 1
+    return Pool.from_counts(counts)
+
+
+def _move(state: GameState, board: Board, player: PlayerState, to: str) -> None:
+    if to not in board.region_ids:
+        raise _refuse(f"unknown region '{to}'")
+    if player.pawn is not None and not graph_of(board).adjacent(player.pawn, to):
+        raise _refuse(f"{to} is not adjacent to {player.pawn}")
+    player.pawn = to
+
+
+def _recruit(state: GameState, player: PlayerState, sizes: list[int]) -> None:
+    if player.pawn is None:
+        raise _refuse("the pawn is not on the board yet; move first")
+    region = state.regions[player.pawn]
+    region.castellers = str(_take(region.supply, sizes, player.pawn))
+    player.pool = str(Pool.of([*player.team, *sizes]))
+
+
+def _claim(state: GameState, board: Board, player: PlayerState, action: Special,
+           rules: Rules, free: bool) -> None:
+    assert action.tile is not None and action.tower is not None
+    if player.pawn is None:
+        raise _refuse("the pawn is not on the board yet; move first")
+    region = state.regions[player.pawn]
+    if action.tile not in region.performance_tiles:
+        raise _refuse(f"tile {action.tile} is not in {player.pawn}'s row "
+                      f"({', '.join(region.performance_tiles) or 'empty'})")
+    tile: PerformanceTile = board.tile(action.tile)
+    try:
+        tower = Tower.parse(action.tower, rules)
+    except NotationError as error:
+        raise _refuse(f"claim tower: {error}") from None
+    result = check_tower(tower, player.ranks, rules, player.team)
+    reasons = tile_shortfalls(tile.spec, result)
+    if reasons:
+        raise _refuse(f"the tower {tower} does not meet {tile.id} ({tile.tile}): "
+                      + "; ".join(reasons))
+    if not free and rules.claim_collects_own_token:
+        region.special_tokens += 1
+    region.performance_tiles = [t for t in region.performance_tiles if t != tile.id]
+    player.claimed_tiles = [*player.claimed_tiles, tile.id]
+    player.collected_tokens += region.special_tokens
+    region.special_tokens = 0
+    if not free and not rules.claim_collects_own_token:
+        region.special_tokens += 1
+    _earn(player, player.pawn)
+
+
+def _earn(player: PlayerState, region: str) -> None:
+    if region not in player.earned_regions:
+        player.earned_regions = [*player.earned_regions, region]
+
+
+def _special(state: GameState, board: Board, player: PlayerState, action: Special,
+             rules: Rules) -> None:
+    turn = state.turn
+    free = turn.free_special
+    if not free:
+        if turn.special:
+            raise _refuse("the special action was already taken this turn")
+        if player.special_tokens < 1:
+            raise _refuse("no special action token left")
+    token_region = player.pawn
+    if action.kind == "recruit":
+        assert action.size is not None
+        _recruit(state, player, [action.size])
+    elif action.kind == "move":
+        assert action.to is not None
+        _move(state, board, player, action.to)
+    else:
+        _claim(state, board, player, action, rules, free)
+    if free:
+        turn.free_special = False
+        if not rules.free_special_is_extra:
+            turn.special = True
+        return
+    turn.special = True
+    player.special_tokens -= 1
+    if (action.kind == "move" and rules.token_after_move) or token_region is None:
+        token_region = player.pawn
+    if action.kind != "claim":
+        assert token_region is not None
+        state.regions[token_region].special_tokens += 1
+
+
+def apply(state: GameState, board: Board, action: Action, rules: Rules = STANDARD,
+          finder: TowerFinder | None = None, chosen: Choices | None = None) -> GameState:
+    """The state after the current player takes `action`; an EndTurn needs `finder` when it
+    ends a round with festivals (`chosen` towers go before the finder's)."""
+    if state.game_over:
+        raise _refuse("the game is over")
+    if isinstance(action, EndTurn):
+        return end_turn(state, board, rules, finder, chosen)
+    new = state.clone()
+    turn = new.turn
+    player = new.current
+    if turn.free_special and not isinstance(action, Special):
+        raise _refuse("a special tile was trained: its free special action comes first")
+    if isinstance(action, Move):
+        if turn.moved:
+            raise _refuse("the pawn already moved this turn (a special action can move again)")
+        _move(new, board, player, action.to)
+        turn.moved = True
+    elif isinstance(action, Recruit):
+        if turn.recruited:
+            raise _refuse("already recruited this turn")
+        _recruit(new, player, list(action.sizes))
+        turn.recruited = True
+    elif isinstance(action, Train):
+        if turn.trained:
+            raise _refuse("already trained this turn")
+        offered = trainable(new, board, player)
+        name = action.skill.lower()
+        if name != SPECIAL:
+            try:
+                name = parse_skill(name).value
+            except NotationError as error:
+                raise _refuse(str(error)) from None
+        if name not in offered:
+            where = player.pawn or "off the board"
+            raise _refuse(f"the wheel does not offer {name} in {where} this round "
+                          f"(it offers {', '.join(offered) or 'nothing'})")
+        if name == SPECIAL:
+            turn.free_special = True
+        else:
+            player.skills = str(player.ranks.plus(Skill(name)))
+        turn.trained = True
+    elif isinstance(action, Special):
+        _special(new, board, player, action, rules)
+    return new
+
+
+def end_turn(state: GameState, board: Board, rules: Rules = STANDARD,
+             finder: TowerFinder | None = None, chosen: Choices | None = None) -> GameState:
+    if state.turn.free_special:
+        raise _refuse("a special tile was trained: take its free special action first")
+    new = state.clone()
+    order = new.turn_order
+    position = order.index(new.turn.player)
+    if position + 1 < len(order):
+        new.turn = type(new.turn)(player=order[position + 1])
+        return new
+    return end_round(new, board, rules, finder, chosen)
+
+
+def end_round(state: GameState, board: Board, rules: Rules = STANDARD,
+              finder: TowerFinder | None = None, chosen: Choices | None = None) -> GameState:
+    """Festivals of this round, the wheel's turn, refills, and the next round's first turn."""
+    new = state.clone()
+    for space in new.festivals:
+        if space.round == new.round and not space.resolved:
+            if finder is None:
+                raise ValueError("a festival is due: end_round needs a tower finder")
+            new = apply_outcome(new, resolve_festival(new, board, space, rules, finder,
+                                                      chosen))
+    new.wheel_rotation += 1
+    if new.round in board.refill_rounds and new.bag is not None:
+        _refill(new, board)
+    new.round += 1
+    new.game_over = new.round > board.rounds
+    new.turn = type(new.turn)(player=new.turn_order[0])
+    return new
+
+
+def _refill(state: GameState, board: Board) -> None:
+    assert state.bag is not None
+    rng = random.Random(state.seed * 1009 + state.round)
+    bag = sorted(Pool.parse(state.bag))
+    target = board.setup_castellers[len(state.players)]
+    for region_id in board.region_ids:
+        region = state.regions[region_id]
+        short = target - region.supply.total
+        if short > 0:
+            added = draw(bag, short, rng)
+            region.castellers = str(Pool.of([*region.supply, *added]))
+    state.bag = str(Pool.of(bag))
+
+
+def legal_actions(state: GameState, board: Board, rules: Rules = STANDARD,
+                  tiles: TileFinder | None = None) -> list[Action]:
+    """Every action the current player may take now (claims only when `tiles` finds a tower)."""
+    if state.game_over:
+        return []
+    turn, player = state.turn, state.current
+    graph = graph_of(board)
+    targets = list(board.region_ids) if player.pawn is None else graph.neighbours(player.pawn)
+    actions: list[Action] = []
+    can_special = turn.free_special or (not turn.special and player.special_tokens > 0)
+    if not turn.free_special:
+        if not turn.moved:
+            actions += [Move(to=r) for r in targets]
+        if player.pawn is not None and not turn.recruited:
+            supply = state.regions[player.pawn].supply
+            picks = {pick for n in range(1, RECRUIT_LIMIT + 1)
+                     for pick in combinations_with_replacement(supply.sizes, n)
+                     if not supply.missing_from(pick)}
+            actions += [Recruit(sizes=list(p)) for p in sorted(picks)]
+        if not turn.trained:
+            actions += [Train(skill=s) for s in trainable(state, board, player)]
+        actions.append(EndTurn())
+    if can_special:
+        actions += [Special(kind="move", to=r) for r in targets]
+        if player.pawn is not None:
+            region = state.regions[player.pawn]
+            actions += [Special(kind="recruit", size=s) for s in region.supply.sizes]
+            for tile_id in region.performance_tiles if tiles else []:
+                tile = board.tile(tile_id)
+                assert tiles is not None
+                tower = tiles(player.team, player.ranks, tile.spec, rules)
+                if tower is not None:
+                    actions.append(Special(kind="claim", tile=tile_id, tower=str(tower)))
+    return actions

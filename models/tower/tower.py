@@ -1,0 +1,107 @@
+"""Levels and towers, with the `9,9,9,9/7,7,7/5,5/3` notation (bottom to top)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from models.errors import NotationError
+from models.tower.notation import parse_sizes
+from models.tower.pool import Pool
+from models.tower.rules import STANDARD, Rules
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level's castellers, sizes kept largest first."""
+
+    sizes: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if not self.sizes:
+            raise ValueError("a level holds at least one casteller")
+        if any(not isinstance(s, int) or s < 1 for s in self.sizes):
+            raise ValueError(f"level sizes must be integers >= 1: {self.sizes}")
+        if list(self.sizes) != sorted(self.sizes, reverse=True):
+            object.__setattr__(self, "sizes", tuple(sorted(self.sizes, reverse=True)))
+
+    @classmethod
+    def of(cls, sizes: Iterable[int]) -> Level:
+        return cls(tuple(sorted(sizes, reverse=True)))
+
+    @property
+    def count(self) -> int:
+        return len(self.sizes)
+
+    @property
+    def low(self) -> int:
+        return self.sizes[-1]
+
+    @property
+    def high(self) -> int:
+        return self.sizes[0]
+
+    @property
+    def spread(self) -> int:
+        return self.high - self.low
+
+    def __str__(self) -> str:
+        return ",".join(map(str, self.sizes))
+
+
+@dataclass(frozen=True)
+class Tower:
+    """Levels bottom (index 0, "level 1") to top."""
+
+    levels: tuple[Level, ...]
+
+    @classmethod
+    def of(cls, levels: Iterable[Iterable[int]]) -> Tower:
+        return cls(tuple(Level.of(level) for level in levels))
+
+    @classmethod
+    def parse(cls, text: str, rules: Rules = STANDARD) -> Tower:
+        """`9,9,9,9/7,7,7/5,5/3` or `9x4/7x3/5x2/3`, bottom level first."""
+        body = text.strip()
+        if not body:
+            raise NotationError("the tower is empty; write levels like '9x4/7x3/5x2/3'", token=text)
+        levels = []
+        for number, part in enumerate(body.split("/"), start=1):
+            if not part.strip():
+                raise NotationError(
+                    f"level {number} of tower '{text}' is empty; every level needs a casteller",
+                    token=text,
+                )
+            levels.append(Level.of(parse_sizes(part, rules, what=f"level {number}")))
+        return cls(tuple(levels))
+
+    @property
+    def height(self) -> int:
+        return len(self.levels)
+
+    @property
+    def castellers(self) -> int:
+        return sum(level.count for level in self.levels)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return tuple(level.count for level in self.levels)
+
+    def sizes(self) -> list[int]:
+        return [s for level in self.levels for s in level.sizes]
+
+    def size_counts(self) -> Counter[int]:
+        return Counter(self.sizes())
+
+    def pool(self) -> Pool:
+        return Pool.of(self.sizes())
+
+    def as_lists(self) -> list[list[int]]:
+        return [list(level.sizes) for level in self.levels]
+
+    def without_top(self) -> Tower:
+        return Tower(self.levels[:-1])
+
+    def __str__(self) -> str:
+        return "/".join(str(level) for level in self.levels)

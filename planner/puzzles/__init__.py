@@ -1,0 +1,17 @@
+"""Puzzles with exactly one solution: generation at a difficulty, the puzzle checker, and the
+CP-SAT proof of uniqueness."""
+
+from planner.puzzles.generate import (
+    check_puzzle,
+    generate_one,
+    kind_for,
+    level_of,
+    measure,
+    question_of,
+)
+from planner.puzzles.unique import prove_unique, second_answer
+
+__all__ = [
+    "check_puzzle", "generate_one", "kind_for", "level_of", "measure", "prove_unique",
+    "question_of", "second_answer",
+]

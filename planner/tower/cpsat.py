@@ -1,0 +1,121 @@
+"""CP-SAT models for the three tower questions, and the solve wrapper."""
+
+from __future__ import annotations
+
+import time
+
+from ortools.sat.python import cp_model
+
+from models.tower import ExhibitionTile, Pool, Rules, SkillRanks
+from planner.tower.bounds import max_height
+from planner.tower.layout import TowerLayout, build_layout
+from planner.tower.objective import height_weight, objective_of
+from planner.tower.questions import BestTower, Question, TileCheck
+from planner.tower.result import SolveResult, Status
+
+
+def build_model(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules
+                ) -> TowerLayout:
+    """One CP-SAT model per question, all on the shared layout."""
+    model = cp_model.CpModel()
+    exhibition = isinstance(question, TileCheck) and isinstance(question.tile, ExhibitionTile)
+    layout = build_layout(model, pool, ranks, rules, choose_k=exhibition)
+    tallest = max_height(pool, ranks, rules)
+    model.add(layout.height() <= tallest)
+    if isinstance(question, TileCheck):
+        tile = question.tile
+        if tile.height > tallest:
+            model.add_bool_or([])  # proven at once, however tall the tile
+        else:
+            layout.require_tile(tile)
+        return layout
+    if isinstance(question, BestTower):
+        model.add(layout.height() >= 1)
+        layout.objective = layout.height() * height_weight(pool.total) + layout.castellers()
+        model.maximize(layout.objective)
+        return layout
+    layout.objective = layout.festival_score(question.festival)
+    model.maximize(layout.objective)
+    return layout
+
+
+def configure(solver: cp_model.CpSolver, *, time_limit: float, workers: int, seed: int) -> None:
+    solver.parameters.max_time_in_seconds = time_limit
+    solver.parameters.num_workers = workers
+    solver.parameters.random_seed = seed
+    # cp_model_probing_level = 0 was a little faster on these small models, but with it
+    # ortools 9.15 aborts the whole process (a failed CHECK in CleanUpImplicationList) on
+    # some of them; tests/planner/tower/test_cases.py keeps one such instance
+
+
+STATUS = {cp_model.OPTIMAL: Status.OPTIMAL, cp_model.FEASIBLE: Status.FEASIBLE,
+          cp_model.INFEASIBLE: Status.INFEASIBLE}
+
+
+def _run(solver: cp_model.CpSolver, layout: TowerLayout) -> Status:
+    code = solver.solve(layout.model)
+    if code == cp_model.MODEL_INVALID:
+        raise RuntimeError(f"CP-SAT rejected the model: {layout.model.validate()}")
+    return STATUS.get(code, Status.UNKNOWN)
+
+
+def _tallest_first(solver: cp_model.CpSolver, layout: TowerLayout, pool: Pool,
+                   deadline: float) -> tuple[Status, float | None, int]:
+    """Best tower, lexicographically: the most levels, then (height fixed) the most
+    castellers. Two small proofs are much faster than one on the folded objective when Base
+    and Strength make the castellers' bound loose. Returns status, folded bound, branches."""
+    model, weight = layout.model, height_weight(pool.total)
+    model.clear_objective()  # type: ignore[no-untyped-call]
+    model.maximize(layout.height())
+    status = _run(solver, layout)
+    branches = int(solver.num_branches)
+    if status is not Status.OPTIMAL:
+        if status is Status.FEASIBLE:
+            return status, solver.best_objective_bound * weight + pool.total, branches
+        return status, None, branches
+    height = round(solver.objective_value)
+    for var in _decision_vars(layout):
+        model.add_hint(var, solver.value(var))
+    model.add(layout.height() == height)
+    model.clear_objective()  # type: ignore[no-untyped-call]
+    model.maximize(layout.castellers())
+    solver.parameters.max_time_in_seconds = max(0.001, deadline - time.perf_counter())
+    status = _run(solver, layout)
+    branches += int(solver.num_branches)
+    if status is Status.UNKNOWN:  # the hint itself is a solution, so this is rare
+        return status, None, branches
+    return status, height * weight + solver.best_objective_bound, branches
+
+
+def _decision_vars(layout: TowerLayout) -> list[cp_model.IntVar]:
+    found = {v.index: v for s in layout.slots for v in (s.active, s.lows, s.highs)}
+    return list(found.values())
+
+
+def solve_cpsat(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
+                time_limit: float = 10.0, workers: int = 1, seed: int = 0) -> SolveResult:
+    started = time.perf_counter()
+    layout = build_model(question, pool, ranks, rules)
+    solver = cp_model.CpSolver()
+    configure(solver, time_limit=time_limit, workers=workers, seed=seed)
+    bound: float | None
+    if isinstance(question, BestTower):
+        status, bound, branches = _tallest_first(solver, layout, pool, started + time_limit)
+    else:
+        status = _run(solver, layout)
+        branches = int(solver.num_branches)
+        bound = None if isinstance(question, TileCheck) else solver.best_objective_bound
+    elapsed = time.perf_counter() - started
+    if status in (Status.INFEASIBLE, Status.UNKNOWN):
+        return SolveResult(status, None, None, None, None, elapsed, "cpsat", branches)
+    tower = layout.tower(solver)
+    return SolveResult(
+        status=status,
+        tower=tower,
+        objective=objective_of(question, tower, pool.total),
+        bound=bound,
+        uses=layout.uses(solver),
+        wall_time_s=elapsed,
+        engine="cpsat",
+        branches=branches,
+    )

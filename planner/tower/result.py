@@ -1,0 +1,35 @@
+"""What a solve returns, whichever engine ran it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from models.tower import SkillUses, Tower
+
+
+class Status(StrEnum):
+    OPTIMAL = "optimal"  # proven best (or, for a tile, a tower that meets it was found)
+    FEASIBLE = "feasible"  # a tower, but the time limit came before the proof
+    INFEASIBLE = "infeasible"  # proven: no tower answers the question
+    UNKNOWN = "unknown"  # the time limit came before any answer
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    status: Status
+    tower: Tower | None
+    objective: int | None
+    bound: float | None
+    uses: SkillUses | None
+    wall_time_s: float
+    engine: str
+    branches: int = 0  # CP-SAT search branches (0 for the exhaustive search)
+
+    @property
+    def found(self) -> bool:
+        return self.tower is not None
+
+    @property
+    def proven(self) -> bool:
+        return self.status in (Status.OPTIMAL, Status.INFEASIBLE)

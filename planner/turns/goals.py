@@ -1,0 +1,173 @@
+"""The planner's goals as lexicographic objectives on the plan model.
+
+festival: the best festival tower score in the horizon; then more local performance points;
+    then fewer special tokens spent.
+tile: claim the tile in the earliest turn; then fewer special tokens spent.
+score: the most end-of-game points at the end of the horizon (rules page section 6), prizes
+    left out; then fewer special tokens spent. Opponents standing in a festival's region
+    compete with the best tower their (unchanging) team allows; the player's towers are the
+    plan's own, so that size tokens can be aimed at.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from models.errors import SpecError
+from models.game import Board, FestivalSpace, GameState, score_player
+from planner.turns.horizon import Goal
+from planner.turns.model import STOPS, FestivalEntry, PlanModel
+from planner.turns.replay import cached_finder
+from planner.turns.stages import Stage
+
+Expr = cp_model.LinearExpr
+
+
+def goal_stages(plan: PlanModel, goal: Goal) -> list[Stage]:
+    spent = Stage("special tokens spent", plan.tokens_spent(), "min")
+    if goal.kind == "festival":
+        # a claim never raises a festival score: the first stage leaves claims out, and
+        # with them the order of a turn's Move and paid special move (it only decides where
+        # the token lands), which keeps its proof small; the tie-breaks then free both
+        held = ((plan.claims_on, 0), (plan.move_order, 1))
+        return [Stage("best festival score", best_festival(plan), "max", held),
+                Stage("local performance points", plan.local_points(), "max"), spent]
+    if goal.kind == "tile":
+        return [Stage("turn of the claim", claim_turn(plan, goal.tile), "min"), spent]
+    return [Stage("points (prizes left out)", points(plan), "max"), spent]
+
+
+def best_festival(plan: PlanModel) -> Expr | int:
+    """The best festival score: the player competes in (at most) the one festival the plan
+    aims at, so the best is a sum, not a max (the LP relaxation of a max is weak). The
+    replay lets the player compete wherever the pawn stands, which can only add."""
+    if not plan.festivals:
+        return 0
+    plan.model.add(sum(f.eligible for f in plan.festivals) <= 1)
+    best = cp_model.LinearExpr.sum([f.score for f in plan.festivals])
+    plan.model.add(best <= plan.best_cap())  # so the bound is right without the LP, too
+    return best
+
+
+def claim_turn(plan: PlanModel, tile: str | None) -> Expr:
+    horizon = plan.horizon
+    horizon.board.tile(tile or "")  # an unknown tile is a SpecError naming it
+    row = next((g for g, tiles in horizon.tiles.items() if tile in [t.id for t in tiles]),
+               None)
+    if row is None:
+        raise SpecError(f"tile {tile} lies in no region's row (it was claimed already)",
+                        token=tile)
+    claim = next((c for c in plan.claims if c.tile.id == tile), None)
+    if claim is None:  # no team in reach can build it: proven at once
+        plan.model.add_bool_or([])
+        return cp_model.LinearExpr.constant(0)
+    plan.model.add(claim.claimed == 1)
+    return cp_model.LinearExpr.sum([var * (i // STOPS) for i, var in claim.at.items()])
+
+
+@dataclass(frozen=True)
+class Rival:
+    """What a festival's competing opponents (who take no actions) make the player need."""
+
+    score_for_prize: int | None  # None: no prize for the player at any score
+    count_for_token: tuple[tuple[int, int], ...]  # (token size, castellers of it needed)
+
+
+def rivals(plan: PlanModel, space: FestivalSpace) -> Rival:
+    horizon = plan.horizon
+    state, rules = horizon.state, horizon.rules
+    order = state.turn_order
+    me_first = {o: order.index(horizon.player) < order.index(o) for o in order}
+    finder = cached_finder()
+    towers = {}
+    for other in state.players:
+        if other.name != horizon.player and other.pawn == space.region:
+            tower = finder(other.team, other.ranks, space.festival, rules)
+            if tower is not None:
+                towers[other.name] = tower
+    chart = horizon.board.prize_chart.get(space.type, {}).get(len(state.players), [])
+    needs = sorted((space.festival.score(t) + (0 if rules.prize_ties == "share"
+                                              or me_first[name] else 1)
+                    for name, t in towers.items()), reverse=True)
+    prize = None  # the chart gives no prize at this festival
+    if chart:  # the player needs to beat all but len(chart) - 1 of the rivals
+        prize = needs[len(chart) - 1] if len(needs) >= len(chart) else 0
+    tokens = []
+    for size in space.size_tokens:
+        need = 1
+        for name, tower in towers.items():
+            ties_mine = rules.size_token_ties == "turn-order" and me_first[name]
+            need = max(need, tower.size_counts()[size] + (0 if ties_mine else 1))
+        tokens.append((size, need))
+    return Rival(prize, tuple(tokens))
+
+
+def points(plan: PlanModel) -> Expr:
+    """The player's end-of-game card at the end of the horizon, prizes left out."""
+    model, horizon = plan.model, plan.horizon
+    me, board = horizon.me, horizon.board
+    scoring = board.scoring
+    best = model.new_int_var(0, 1000, "best_tower")
+    model.add_max_equality(best, [me.best_tower_score, *[f.score for f in plan.festivals]])
+    earned_by: dict[str, list[cp_model.IntVar]] = {g: [] for g in horizon.regions}
+    won_of_size: dict[int, list[cp_model.IntVar]] = {}
+    for festival in plan.festivals:
+        won = _contest(plan, festival, rivals(plan, festival.space))
+        for size, var in won[1:]:
+            won_of_size.setdefault(size, []).append(var)
+        earned_by[festival.space.region] += [v for _, v in won]
+    for claim in plan.claims:
+        earned_by[claim.region].append(claim.claimed)  # type: ignore[arg-type]
+    earned = []
+    for g in horizon.regions:
+        if g in me.earned_regions:
+            continue
+        var = model.new_bool_var(f"earned_{g}")
+        model.add_max_equality(var, [0, *earned_by[g]])
+        earned.append(var)
+    regions = len(set(me.earned_regions)) + cp_model.LinearExpr.sum(earned)
+    table = [scoring.variety(n) for n in range(len(horizon.regions) + 1)]
+    variety = model.new_int_var(min(table), max(table), "variety")
+    model.add_element(regions, table, variety)
+    size_points: list[Expr | int] = []
+    for size, wins in won_of_size.items():
+        held = me.size_tokens.count(size)
+        total = cp_model.LinearExpr.sum(wins)
+        if held:
+            size_points.append(scoring.size_token_repeat * total)
+        else:
+            has = model.new_bool_var(f"has_size{size}")
+            model.add_max_equality(has, wins)
+            size_points.append((scoring.size_token_first - scoring.size_token_repeat) * has
+                               + scoring.size_token_repeat * total)
+    card = score_player(me, board)
+    held = card.size_tokens + card.local_performances
+    return (best + variety + cp_model.LinearExpr.sum(size_points) + held
+            + plan.local_points())
+
+
+def _contest(plan: PlanModel, festival: FestivalEntry, rival: Rival
+             ) -> list[tuple[int, cp_model.IntVar]]:
+    """Exact literals: the player wins a prize (size 0) and each size token."""
+    model, layout = plan.model, festival.layout
+    name = f"{festival.space.location}{festival.space.round}"
+    won = []
+    wanted: list[tuple[int, Expr, int | None]] = [(0, festival.score, rival.score_for_prize)]
+    wanted += [(size, layout.of_size(size), need) for size, need in rival.count_for_token]
+    for size, value, need in wanted:
+        var = model.new_bool_var(f"won_{name}_{size}")
+        if need is None:
+            model.add(var == 0)
+        else:
+            model.add_implication(var, festival.eligible)
+            model.add(value >= need).only_enforce_if(var)
+            model.add(value <= need - 1).only_enforce_if([var.Not(), festival.eligible])
+        won.append((size, var))
+    return won
+
+
+def points_without_prizes(state: GameState, board: Board, player: str) -> int:
+    card = score_player(state.player(player), board)
+    return card.total - card.prizes

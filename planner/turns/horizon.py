@@ -1,0 +1,189 @@
+"""What a turn plan can touch: the player's turns ahead, their rounds and wheel, the festivals
+held in them, the castellers and tiles in reach, and the assumptions made about opponents.
+
+Solver-free: this turns a game state into the plain data the planning model is built from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from models.errors import SpecError
+from models.game import (
+    RECRUIT_LIMIT,
+    SPECIAL,
+    Board,
+    FestivalSpace,
+    GameState,
+    PerformanceTile,
+    PlayerState,
+    RegionGraph,
+    offers,
+    rotation_in_round,
+    where_offered,
+)
+from models.tower import Pool, Rules, Skill, SkillRanks
+
+GoalKind = Literal["festival", "tile", "score"]
+
+
+@dataclass(frozen=True)
+class Goal:
+    kind: GoalKind = "festival"
+    tile: str | None = None  # the tile to claim, for kind "tile"
+
+    def __str__(self) -> str:
+        return f"tile {self.tile}" if self.kind == "tile" else self.kind
+
+
+@dataclass(frozen=True)
+class TurnSlot:
+    """One of the player's turns: its round, the wheel's offers, and what is still unspent."""
+
+    round: int
+    offered: dict[str, tuple[str, ...]]  # tile (skill name or 'special') -> regions offering it
+    can_move: bool = True
+    can_recruit: bool = True
+    can_train: bool = True
+    can_special: bool = True
+
+
+@dataclass(frozen=True)
+class Horizon:
+    board: Board
+    rules: Rules
+    state: GameState  # at the start of the player's first planned turn
+    player: str
+    turns: tuple[TurnSlot, ...]
+    supply: dict[str, Pool]  # castellers the plan may recruit, per region
+    tiles: dict[str, tuple[PerformanceTile, ...]]  # tiles in each region's row
+    festivals: tuple[tuple[int, FestivalSpace], ...]  # (turn index, festival) in the horizon
+    assumptions: tuple[str, ...]
+
+    @property
+    def me(self) -> PlayerState:
+        return self.state.player(self.player)
+
+    @property
+    def regions(self) -> tuple[str, ...]:
+        return self.board.region_ids
+
+    def upper_pool(self, turns: int | None = None) -> Pool:
+        """No team in the horizon (in its first `turns` turns) holds more than this: the team
+        plus what the regions hold, at most 4 castellers a turn (2 by Recruit, 1 by each
+        special action: the paid one and the free one of a special tile)."""
+        team = self.me.team.counts()
+        per_turn = (RECRUIT_LIMIT + 2) * len(self.turns[:turns])
+        counts = dict(team)
+        for size in self.board.bag:
+            lying = sum(pool.count(size) for pool in self.supply.values())
+            counts[size] = team.get(size, 0) + min(lying, per_turn)
+        return Pool.from_counts(counts)
+
+    def upper_ranks(self, turns: int | None = None) -> SkillRanks:
+        ranks = self.me.ranks
+        for skill in Skill:
+            chances = sum(1 for turn in self.turns[:turns]
+                          if turn.can_train and skill.value in turn.offered)
+            ranks = ranks.plus(skill, chances)
+        return ranks
+
+
+def build_horizon(state: GameState, board: Board, player: str, turns: int, rules: Rules,
+                  cautious: bool = False) -> Horizon:
+    """The horizon of `turns` turns of `player`, from a state where it is their turn."""
+    me = state.player(player)
+    if state.game_over:
+        raise SpecError("the game is over: there are no turns left to plan")
+    if state.turn.player != player:
+        raise SpecError(f"it is {state.turn.player}'s turn, not {player}'s")
+    if state.turn.free_special:
+        raise SpecError(f"{player} trained a special tile and owes its free special action: "
+                        "take it before planning")
+    if turns < 1:
+        raise SpecError(f"plan at least 1 turn, not {turns}")
+    slots = []
+    for index in range(turns):
+        round_ = state.round + index
+        if round_ > board.rounds:
+            break
+        rotation = rotation_in_round(state.wheel_rotation, state.round, round_)
+        offered = _offered(board, rotation, state.wheel_side)
+        if index == 0:
+            spent = state.turn
+            slots.append(TurnSlot(round_, offered, not spent.moved, not spent.recruited,
+                                  not spent.trained, not spent.special))
+        else:
+            slots.append(TurnSlot(round_, offered))
+    rounds = {slot.round: index for index, slot in enumerate(slots)}
+    festivals = tuple((rounds[f.round], f) for f in state.festivals
+                      if f.round in rounds and not f.resolved)
+    assumptions = [
+        "opponents take no actions in the planned turns: their pawns stay where they are "
+        "and they recruit nothing (those standing in a festival's region still compete there)",
+    ]
+    supply = {r: state.regions[r].supply for r in board.region_ids}
+    if cautious:
+        lost = contested_regions(state, board, player)
+        for region in lost:
+            supply[region] = Pool()
+        names = ", ".join(sorted(lost)) or "none"
+        assumptions.append("cautious: castellers in regions an opponent stands in or can reach "
+                           f"on their next turn are counted as lost ({names})")
+    refills = [r for r in board.refill_rounds if r in rounds and rounds[r] + 1 < len(slots)]
+    if refills and state.bag is not None:
+        assumptions.append("castellers the bag adds to the regions at the end of round "
+                           + ", ".join(map(str, refills)) + " are not counted on")
+    if me.pawn is None:
+        assumptions.append(f"{player}'s pawn is off the board: the first move may go anywhere")
+    tiles = {r: tuple(board.tile(t) for t in state.regions[r].performance_tiles)
+             for r in board.region_ids}
+    return Horizon(board, rules, state, player, tuple(slots), supply, tiles, festivals,
+                   tuple(assumptions))
+
+
+def _offered(board: Board, rotation: int, side: Literal["standard", "advanced"]
+             ) -> dict[str, tuple[str, ...]]:
+    tiles = {t for r in board.region_ids for t in offers(board, rotation, r, side)}
+    return {t: tuple(where_offered(board, rotation, t, side)) for t in sorted(tiles)}
+
+
+def contested_regions(state: GameState, board: Board, player: str) -> set[str]:
+    """Regions an opponent's pawn stands in or can reach on their next turn: one Move, one
+    special move if they hold a token, and a free special move where the wheel offers a
+    special tile on the way (this round's wheel or the next one's)."""
+    graph = RegionGraph(board)
+    lost: set[str] = set()
+    for other in state.players:
+        if other.name == player:
+            continue
+        if other.pawn is None:
+            return set(board.region_ids)  # a first move may go anywhere
+        lost |= _reach(graph, board, state, other)
+    return lost
+
+
+def _reach(graph: RegionGraph, board: Board, state: GameState, other: PlayerState) -> set[str]:
+    # (region, normal move left, paid special left, free special left)
+    start = (other.pawn, True, other.special_tokens > 0, True)
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        region, normal, paid, free = frontier.pop()
+        assert region is not None
+        steps = []
+        trains_special = any(SPECIAL in offers(board, rotation, region, state.wheel_side)
+                             for rotation in (state.wheel_rotation, state.wheel_rotation + 1))
+        for to in graph.neighbours(region):
+            if normal:
+                steps.append((to, False, paid, free))
+            if paid:
+                steps.append((to, normal, False, free))
+            if free and trains_special:
+                steps.append((to, normal, paid, False))
+        for step in steps:
+            if step not in seen:
+                seen.add(step)
+                frontier.append(step)
+    return {s[0] for s in seen if s[0] is not None}

@@ -1,0 +1,457 @@
+"""The turn planner's CP-SAT model: the player's turns, time-expanded.
+
+Each turn has `STOPS` stops: the pawn's region at the start, then after each of up to three
+moves (the Move action, a paid special move, the free special move a special tile grants).
+Every other action happens at a stop, in one order that loses nothing: recruits first, then
+the training, then claims (a claim wants the biggest team and ranks, and collects the special
+tokens recruits placed). A stop after no move is the same place as the one before, so actions
+are only allowed at stops a move reached (no symmetric plans).
+
+Recruits are counts per (stop, region, size), never per casteller. The team and ranks at each
+stop feed one tower layout (with limits, see `planner.tower.layout`) per festival in the horizon and
+per local performance tile in reach.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ortools.sat.python import cp_model
+
+from models.game import RECRUIT_LIMIT, SPECIAL, FestivalSpace, PerformanceTile, RegionGraph
+from models.tower import Skill
+from planner.tower import (
+    FestivalTower,
+    Limits,
+    SolveResult,
+    Status,
+    TileCheck,
+    TowerLayout,
+    build_layout,
+    max_height,
+    solve,
+)
+from planner.turns.horizon import Horizon
+
+Var = cp_model.IntVar
+Expr = cp_model.LinearExpr
+STOPS = 4
+OFF = "(off the board)"
+MOVE_KINDS = ("move", "paid", "free")  # the Move action, a paid special move, a free one
+SPECIALS = 2  # special actions a turn: the paid one, and the free one of a special tile
+PREFILTER_LIMIT = 0.05  # seconds for each "could any team in reach do this at all?" solve
+
+
+@dataclass
+class TileClaim:
+    tile: PerformanceTile
+    region: str
+    at: dict[int, Var]  # stop -> claimed there
+    free: dict[int, Var]  # stop -> claimed with the free special action there
+    layout: TowerLayout
+
+    @property
+    def claimed(self) -> Expr:
+        return cp_model.LinearExpr.sum(list(self.at.values()))
+
+
+@dataclass
+class FestivalEntry:
+    turn: int
+    space: FestivalSpace
+    eligible: Var
+    layout: TowerLayout
+    score: Expr  # 0 when the player does not compete (the layout is then empty)
+    cap: int  # no team in reach by then scores more here
+
+
+@dataclass
+class PlanModel:
+    horizon: Horizon
+    model: cp_model.CpModel
+    places: list[str]  # regions, and OFF while the pawn is off the board
+    at: list[dict[str, Var]]  # stop -> place -> the pawn is there
+    claims_on: Var  # false forbids every claim (a goal's stage may not need them)
+    move_order: Var  # true: a turn's paid special move comes after its Move (symmetry)
+    # (stop, kind) -> the pawn moves on to the next stop
+    moves: dict[tuple[int, str], Var] = field(default_factory=dict)
+    # (stop, region, size) -> castellers recruited by the Recruit action / a special action
+    recruit: dict[tuple[int, str, int], Var] = field(default_factory=dict)
+    extra: dict[tuple[int, str, int], Var] = field(default_factory=dict)
+    extra_at: list[Expr] = field(default_factory=list)  # stop -> all its special recruits
+    free_recruit: dict[int, Var] = field(default_factory=dict)  # stop -> one is the free one
+    train: dict[tuple[int, str], Var] = field(default_factory=dict)  # (stop, tile) -> trained
+    team: list[dict[int, Var]] = field(default_factory=list)  # stop -> size -> after the stop
+    ranks: list[dict[Skill, Var]] = field(default_factory=list)  # stop -> skill -> rank
+    paid: list[Expr] = field(default_factory=list)  # turn -> special tokens spent
+    claims: list[TileClaim] = field(default_factory=list)
+    festivals: list[FestivalEntry] = field(default_factory=list)
+    collected: Expr | int = 0  # special tokens collected with claims
+
+    @property
+    def stops(self) -> int:
+        return len(self.at)
+
+    def best_cap(self) -> int:
+        """No plan scores more than this at any festival of the horizon."""
+        return max((f.cap for f in self.festivals), default=0)
+
+    def tokens_spent(self) -> Expr:
+        return cp_model.LinearExpr.sum(self.paid)
+
+    def tile_points(self) -> Expr:
+        return cp_model.LinearExpr.sum([c.claimed * c.tile.points for c in self.claims])
+
+    def local_points(self) -> Expr:
+        per_token = self.horizon.board.scoring.special_token
+        return self.tile_points() + self.collected * per_token
+
+
+def build_plan_model(horizon: Horizon, tiles: set[str] | None = None) -> PlanModel:
+    """The model; only the tiles in `tiles` (default: all in reach) may be claimed."""
+    model = cp_model.CpModel()
+    me = horizon.me
+    places = list(horizon.regions) + ([OFF] if me.pawn is None else [])
+    count = len(horizon.turns) * STOPS
+    at = [{g: model.new_bool_var(f"at{i}_{g}") for g in places} for i in range(count)]
+    for stop in at:
+        model.add_exactly_one(stop.values())
+    model.add(at[0][me.pawn or OFF] == 1)
+    plan = PlanModel(horizon, model, places, at, model.new_bool_var("claims_on"),
+                     model.new_bool_var("move_order"))
+    live = _moves(plan)
+    _recruits_and_training(plan, live)
+    _team_and_ranks(plan)
+    _claims(plan, live, tiles)
+    _specials(plan)
+    _festivals(plan)
+    _collected_tokens(plan)
+    return plan
+
+
+def _flag(model: cp_model.CpModel, allowed: bool, name: str) -> Var:
+    var = model.new_bool_var(name)
+    if not allowed:
+        model.add(var == 0)
+    return var
+
+
+def _moves(plan: PlanModel) -> list[Var | int]:
+    """The pawn's moves between stops; returns, per stop, whether a move reached it."""
+    model, at, horizon = plan.model, plan.at, plan.horizon
+    graph = RegionGraph(horizon.board)
+    before = {g: graph.neighbours(g) + ([OFF] if OFF in plan.places else [])
+              for g in horizon.regions}
+    before[OFF] = []
+    live: list[Var | int] = []
+    for t, slot in enumerate(horizon.turns):
+        allowed = {"move": slot.can_move, "paid": slot.can_special, "free": slot.can_train}
+        moved_before: Var | int = 1
+        for s in range(STOPS):
+            i = t * STOPS + s
+            live.append(moved_before)
+            if s == STOPS - 1:
+                if t + 1 < len(horizon.turns):
+                    for g in plan.places:
+                        model.add(at[i + 1][g] == at[i][g])
+                continue
+            kinds = {k: _flag(model, allowed[k], f"move{i}_{k}") for k in MOVE_KINDS}
+            plan.moves.update({(i, k): v for k, v in kinds.items()})
+            moved = model.new_bool_var(f"moved{i}")
+            model.add(moved == sum(kinds.values()))
+            if s:
+                model.add_implication(moved, moved_before)
+            for g in plan.places:
+                model.add(at[i + 1][g] == at[i][g]).only_enforce_if(moved.Not())
+                model.add(sum(at[i][h] for h in before[g]) >= 1).only_enforce_if(
+                    [moved, at[i + 1][g]])
+            moved_before = moved
+        for kind in MOVE_KINDS:
+            model.add(sum(plan.moves[t * STOPS + s, kind] for s in range(STOPS - 1)) <= 1)
+        if slot.can_move:
+            for s in range(STOPS - 1):
+                earlier = [plan.moves[t * STOPS + r, "move"] for r in range(s)]
+                model.add(sum(earlier) >= 1).only_enforce_if(
+                    [plan.moves[t * STOPS + s, "paid"], plan.move_order])
+    return live
+
+
+def _recruits_and_training(plan: PlanModel, live: list[Var | int]) -> None:
+    model, horizon = plan.model, plan.horizon
+    for t, slot in enumerate(horizon.turns):
+        normal_at = []
+        for s in range(STOPS):
+            i = t * STOPS + s
+            here = model.new_bool_var(f"recruits{i}")
+            model.add(here <= live[i])
+            normal_at.append(here)
+            normal, extra = [], []
+            for g in horizon.regions:
+                supply = horizon.supply[g]
+                mine, more = [], []
+                for size in supply.sizes:
+                    mine.append(_count(model, slot.can_recruit,
+                                       min(RECRUIT_LIMIT, supply.count(size)),
+                                       f"rec{i}_{g}_{size}"))
+                    more.append(_count(model, slot.can_special or slot.can_train,
+                                       min(SPECIALS, supply.count(size)), f"ext{i}_{g}_{size}"))
+                    plan.recruit[i, g, size], plan.extra[i, g, size] = mine[-1], more[-1]
+                model.add(sum(mine) <= RECRUIT_LIMIT * plan.at[i][g])
+                model.add(sum(more) <= SPECIALS * plan.at[i][g])
+                normal += mine
+                extra += more
+            model.add(sum(normal) <= RECRUIT_LIMIT * here)
+            model.add(sum(extra) <= SPECIALS * live[i])
+            plan.extra_at.append(cp_model.LinearExpr.sum(extra))
+            for tile, where in slot.offered.items():
+                var = _flag(model, slot.can_train, f"train{i}_{tile}")
+                model.add(var <= live[i])
+                model.add(sum(plan.at[i][g] for g in where) >= 1).only_enforce_if(var)
+                plan.train[i, tile] = var
+        model.add(sum(normal_at) <= 1)
+        model.add(sum(plan.train[t * STOPS + s, tile] for s in range(STOPS)
+                      for tile in slot.offered) <= 1)
+    for g in horizon.regions:
+        supply = horizon.supply[g]
+        for size in supply.sizes:
+            taken = [plan.recruit[i, g, size] + plan.extra[i, g, size]
+                     for i in range(plan.stops)]
+            model.add(sum(taken) <= supply.count(size))
+
+
+def _count(model: cp_model.CpModel, allowed: bool, top: int, name: str) -> Var:
+    return model.new_int_var(0, top if allowed else 0, name)
+
+
+def _team_and_ranks(plan: PlanModel) -> None:
+    model, horizon = plan.model, plan.horizon
+    upper, top_ranks = horizon.upper_pool(), horizon.upper_ranks()
+    team = horizon.me.team
+    ranks = horizon.me.ranks
+    previous: dict[int, Var | int] = {s: team.count(s) for s in upper.sizes}
+    previous_rank: dict[Skill, Var | int] = {k: ranks[k] for k in Skill}
+    for i in range(plan.stops):
+        now = {}
+        for size in upper.sizes:
+            var = model.new_int_var(team.count(size), upper.count(size), f"team{i}_{size}")
+            added = [plan.recruit[i, g, size] + plan.extra[i, g, size]
+                     for g in horizon.regions if (i, g, size) in plan.recruit]
+            model.add(var == previous[size] + sum(added))
+            now[size] = var
+        rank_now = {}
+        for skill in Skill:
+            var = model.new_int_var(ranks[skill], top_ranks[skill], f"rank{i}_{skill.value}")
+            trained = plan.train.get((i, skill.value))
+            model.add(var == previous_rank[skill] + (trained if trained is not None else 0))
+            rank_now[skill] = var
+        plan.team.append(now)
+        plan.ranks.append(rank_now)
+        previous, previous_rank = dict(now), dict(rank_now)
+
+
+def _limited_layout(plan: PlanModel, stop: int | None, name: str
+                    ) -> tuple[TowerLayout, dict[int, Var], dict[Skill, Var]]:
+    """A tower layout on the team and ranks at `stop`, or (stop None) on pool and rank
+    variables of its own that the caller ties to the team at some stop. The layout is built
+    for the most the team can hold by then: the tighter, the stronger the LP."""
+    model, horizon = plan.model, plan.horizon
+    turns = None if stop is None else stop // STOPS + 1
+    upper, top_ranks = horizon.upper_pool(turns), horizon.upper_ranks(turns)
+    if stop is None:
+        counts = {s: model.new_int_var(0, upper.count(s), f"{name}_n{s}") for s in upper.sizes}
+        ranks = {k: model.new_int_var(0, top_ranks[k], f"{name}_{k.value}") for k in Skill}
+    else:
+        counts = {s: plan.team[stop][s] for s in upper.sizes}
+        ranks = plan.ranks[stop]
+    base_any = model.new_bool_var(f"{name}_base_any")
+    model.add(base_any <= ranks[Skill.BASE])
+    layout = build_layout(model, upper, top_ranks, horizon.rules,
+                          limits=Limits(counts, ranks, base_any))
+    return layout, counts, ranks
+
+
+def _upper_answer(question: FestivalTower | TileCheck, plan: PlanModel,
+                  turns: int | None = None) -> SolveResult:
+    """The question asked of the biggest team and ranks in reach (by turn `turns`): a proven
+    no keeps a layout that can never be used out of the model, and a festival's best score
+    there caps the score of every plan (a cut the LP relaxation cannot find by itself)."""
+    horizon = plan.horizon
+    return solve(question, horizon.upper_pool(turns), horizon.upper_ranks(turns),
+                 horizon.rules, time_limit=PREFILTER_LIMIT)
+
+
+def _claims(plan: PlanModel, live: list[Var | int], wanted: set[str] | None) -> None:
+    model, horizon = plan.model, plan.horizon
+    for g in horizon.regions:
+        for tile in horizon.tiles[g]:
+            if wanted is not None and tile.id not in wanted:
+                continue
+            if _upper_answer(TileCheck(tile.spec), plan).status is Status.INFEASIBLE:
+                continue
+            name = f"tile_{tile.id}"
+            layout, counts, ranks = _limited_layout(plan, None, name)
+            claim = TileClaim(tile, g, {}, {}, layout)
+            for i in range(plan.stops):
+                slot = horizon.turns[i // STOPS]
+                var = _flag(model, slot.can_special or slot.can_train, f"{name}@{i}")
+                model.add(var <= live[i])
+                model.add_implication(var, plan.at[i][g])
+                model.add_implication(var, plan.claims_on)
+                free = _flag(model, slot.can_train, f"{name}@{i}_free")
+                model.add_implication(free, var)
+                for size, n in counts.items():
+                    model.add(n <= plan.team[i][size]).only_enforce_if(var)
+                for skill, rank in ranks.items():
+                    model.add(rank <= plan.ranks[i][skill]).only_enforce_if(var)
+                claim.at[i], claim.free[i] = var, free
+            claimed = model.new_bool_var(f"{name}_claimed")
+            model.add(claimed == claim.claimed)
+            for slot_ in layout.slots:
+                model.add_implication(slot_.active, claimed)
+            layout.require_tile(tile.spec, when=claimed)
+            plan.claims.append(claim)
+
+
+def _specials(plan: PlanModel) -> None:
+    """Each turn: at most one paid special action (a move, a recruit or a claim), tokens
+    permitting; a trained special tile grants exactly one free one, taken at once."""
+    model, horizon = plan.model, plan.horizon
+    for t, slot in enumerate(horizon.turns):
+        stops = range(t * STOPS, (t + 1) * STOPS)
+        special_trained = {i: plan.train.get((i, SPECIAL)) for i in stops}
+        free_recruit = model.new_bool_var(f"free_recruit{t}")
+        paid_recruit = _flag(model, slot.can_special, f"paid_recruit{t}")
+        for i in stops:
+            here = _flag(model, special_trained[i] is not None, f"free_recruit_at{i}")
+            if special_trained[i] is not None:
+                model.add_implication(here, special_trained[i])  # type: ignore[arg-type]
+            model.add(plan.extra_at[i] >= here)
+            plan.free_recruit[i] = here
+        model.add(free_recruit == sum(plan.free_recruit[i] for i in stops))
+        model.add(sum(plan.extra_at[i] for i in stops) == paid_recruit + free_recruit)
+        free_claims = [c.free[i] for c in plan.claims for i in stops]
+        paid_claims = [c.at[i] - c.free[i] for c in plan.claims for i in stops]
+        for i in stops:
+            if i % STOPS < STOPS - 1:
+                trained = special_trained[i]
+                if trained is None:
+                    model.add(plan.moves[i, "free"] == 0)
+                else:
+                    model.add_implication(plan.moves[i, "free"], trained)
+            for claim in plan.claims:
+                if special_trained[i] is None:
+                    model.add(claim.free[i] == 0)
+                else:
+                    model.add_implication(claim.free[i], special_trained[i])  # type: ignore
+        free_moves = [plan.moves[i, "free"] for i in stops if i % STOPS < STOPS - 1]
+        paid_moves = [plan.moves[i, "paid"] for i in stops if i % STOPS < STOPS - 1]
+        trained_special = [v for v in special_trained.values() if v is not None]
+        model.add(sum(free_moves) + free_recruit + sum(free_claims) == sum(trained_special))
+        spent = sum(paid_moves) + paid_recruit + sum(paid_claims)
+        model.add(spent <= (1 if slot.can_special else 0))
+        if not horizon.rules.free_special_is_extra:  # the free one is the turn's special
+            model.add(spent + sum(trained_special) <= 1)
+        plan.paid.append(spent)
+    model.add(plan.tokens_spent() <= horizon.me.special_tokens)
+
+
+def _festivals(plan: PlanModel) -> None:
+    model, horizon = plan.model, plan.horizon
+    rules = horizon.rules
+    for t, space in horizon.festivals:
+        top_pool, top_ranks = horizon.upper_pool(t + 1), horizon.upper_ranks(t + 1)
+        if not space.festival.token_sizes <= set(top_pool.sizes):
+            continue
+        upper = _upper_answer(FestivalTower(space.festival), plan, t + 1)
+        if upper.status is Status.INFEASIBLE:
+            continue
+        end = (t + 1) * STOPS - 1
+        name = f"festival{space.round}_{space.location}"
+        layout, _, _ = _limited_layout(plan, end, name)
+        eligible = model.new_bool_var(f"{name}_eligible")
+        model.add_implication(eligible, plan.at[end][space.region])
+        for slot in layout.slots:
+            model.add_implication(slot.active, eligible)
+        score = layout.festival_score(space.festival, when=eligible)
+        cap = max_height(top_pool, top_ranks, rules) + sum(
+            top_pool.count(z) for z in space.festival.token_sizes)
+        if upper.bound is not None:
+            cap = min(cap, int(upper.bound))
+        model.add(score <= cap * eligible)
+        plan.festivals.append(FestivalEntry(t, space, eligible, layout, score, cap))
+
+
+def _collected_tokens(plan: PlanModel) -> None:
+    """Special tokens the player's claims collect from the rows: those lying there already,
+    and those the player's own special actions place there before a later claim."""
+    model, horizon = plan.model, plan.horizon
+    rules = horizon.rules
+    count = plan.stops
+    later: dict[str, list[Var | int]] = {}
+    for g in horizon.regions:
+        here = [c for c in plan.claims if c.region == g]
+        chain: list[Var | int] = [0] * (count + 1)
+        if here:
+            for i in reversed(range(count)):
+                var = model.new_bool_var(f"claim_later{i}_{g}")
+                claims_now = [c.at[i] for c in here]
+                model.add(var <= chain[i + 1] + sum(claims_now))
+                chain[i] = var
+        later[g] = chain
+    terms: list[Expr | Var | int] = []
+    for g in horizon.regions:
+        lying = horizon.state.regions[g].special_tokens
+        if lying and not isinstance(later[g][0], int):
+            terms.append(lying * later[g][0])
+    for i in range(count):
+        turn_end = i % STOPS == STOPS - 1
+        paid_recruit_here = plan.extra_at[i] - plan.free_recruit[i]
+        placed: list[tuple[Expr | Var | int, dict[str, Var], int]] = [
+            (paid_recruit_here, plan.at[i], i)]
+        if not turn_end:
+            target = plan.at[i + 1] if rules.token_after_move else plan.at[i]
+            placed.append((plan.moves[i, "paid"], target, i + 1))
+        if not rules.claim_collects_own_token:
+            paid_claims = sum(c.at[i] - c.free[i] for c in plan.claims)
+            placed.append((paid_claims, plan.at[i], i + 1))
+        for amount, where, from_stop in placed:
+            for g in horizon.regions:
+                chain = later[g]
+                if from_stop > count or isinstance(chain[from_stop], int):
+                    continue
+                token = model.new_bool_var(f"token{i}_{g}_{from_stop}")
+                model.add(token <= chain[from_stop])
+                model.add(token <= where[g])
+                model.add(token <= amount)
+                terms.append(token)
+    if rules.claim_collects_own_token:
+        terms += [c.at[i] - c.free[i] for c in plan.claims for i in range(count)]
+    plan.collected = cp_model.LinearExpr.sum(terms) if terms else 0
+
+
+def hint_idle(plan: PlanModel) -> None:
+    """Hint the plan that takes no action at all: always feasible, so even a long horizon
+    has a plan to improve on from the first moment."""
+    model, me = plan.model, plan.horizon.me
+    start = me.pawn or OFF
+    for stop in plan.at:
+        for g, var in stop.items():
+            model.add_hint(var, g == start)
+    for group in (plan.moves, plan.recruit, plan.extra, plan.free_recruit, plan.train):
+        for var in group.values():
+            model.add_hint(var, 0)
+    for team in plan.team:
+        for size, var in team.items():
+            model.add_hint(var, me.team.count(size))
+    for ranks in plan.ranks:
+        for skill, var in ranks.items():
+            model.add_hint(var, me.ranks[skill])
+    for claim in plan.claims:
+        for var in [*claim.at.values(), *claim.free.values()]:
+            model.add_hint(var, 0)
+        for slot in claim.layout.slots:
+            model.add_hint(slot.active, 0)
+    for festival in plan.festivals:
+        model.add_hint(festival.eligible, 0)
+        for slot in festival.layout.slots:
+            model.add_hint(slot.active, 0)

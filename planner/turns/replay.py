@@ -1,0 +1,98 @@
+"""Replaying a plan through the referee: the proof that a plan is legal, and its outcome.
+
+Opponents take no actions (they end their turns), which is what the planner assumes of them.
+A plan the referee refuses raises `PlanRefused`: that is a bug in the planner, never a user
+error, so it is not a `CastellError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from models.game import (
+    Action,
+    Board,
+    Choices,
+    EndTurn,
+    GameState,
+    IllegalAction,
+    Outcome,
+    TowerFinder,
+    apply,
+    end_turn,
+    resolve_festival,
+)
+from models.tower import Festival, Pool, Rules, SkillRanks, Tower
+from planner.tower import festival_tower
+
+
+class PlanRefused(RuntimeError):
+    """The referee refused an action of a plan the planner produced."""
+
+
+@cache
+def _best_festival_tower(pool: Pool, ranks: SkillRanks, festival: Festival, rules: Rules
+                         ) -> Tower | None:
+    return festival_tower(pool, ranks, festival, rules)
+
+
+def cached_finder() -> TowerFinder:
+    """The festival tower finder, remembered: replays ask the same questions again."""
+    return _best_festival_tower
+
+
+@dataclass(frozen=True)
+class Replay:
+    state: GameState  # after the last planned turn (and the opponents' turns up to the next)
+    outcomes: tuple[Outcome, ...]  # festivals resolved during the replay
+
+
+def advance_to(state: GameState, board: Board, player: str, rules: Rules,
+               finder: TowerFinder | None = None, outcomes: list[Outcome] | None = None,
+               chosen: Choices | None = None) -> GameState:
+    """End the other players' turns (they take no actions) until it is `player`'s turn."""
+    finder = finder or cached_finder()
+    while not state.game_over and state.turn.player != player:
+        state = finish_turn(state, board, rules, finder, outcomes, chosen)
+    return state
+
+
+def finish_turn(state: GameState, board: Board, rules: Rules, finder: TowerFinder,
+              outcomes: list[Outcome] | None, chosen: Choices | None) -> GameState:
+    last = state.turn_order[-1] == state.turn.player
+    try:
+        if last and outcomes is not None:
+            for space in state.festivals_in(state.round):
+                if not space.resolved:
+                    outcomes.append(resolve_festival(state, board, space, rules, finder,
+                                                     chosen))
+        return end_turn(state, board, rules, finder, chosen)
+    except (IllegalAction, ValueError) as error:
+        raise PlanRefused(f"round {state.round}, end of {state.turn.player}'s turn: {error}"
+                          ) from error
+
+
+def replay(state: GameState, board: Board, player: str, turns: Sequence[Sequence[Action]],
+           rules: Rules, finder: TowerFinder | None = None, chosen: Choices | None = None
+           ) -> Replay:
+    """Play `turns` (each a list of actions, without the EndTurn) as `player`, from a state
+    where it is their turn; every turn ends with EndTurn and the opponents' empty turns.
+    Festivals are resolved with the `chosen` towers, else the finder's best ones."""
+    finder = finder or cached_finder()
+    outcomes: list[Outcome] = []
+    for number, actions in enumerate(turns, start=1):
+        if state.turn.player != player or state.game_over:
+            raise PlanRefused(f"turn {number}: it is not {player}'s turn")
+        if any(isinstance(action, EndTurn) for action in actions):
+            raise PlanRefused(f"turn {number}: a planned turn lists no EndTurn; it is added")
+        for action in actions:
+            try:
+                state = apply(state, board, action, rules, finder)
+            except IllegalAction as error:
+                raise PlanRefused(f"turn {number} (round {state.round}), {action}: {error}"
+                                  ) from error
+        state = finish_turn(state, board, rules, finder, outcomes, chosen)
+        state = advance_to(state, board, player, rules, finder, outcomes, chosen)
+    return Replay(state, tuple(outcomes))

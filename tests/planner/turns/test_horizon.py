@@ -1,0 +1,79 @@
+"""The planner's horizon: turns, offers, the castellers counted on, and its assumptions."""
+
+from __future__ import annotations
+
+import pytest
+
+from models.errors import SpecError
+from models.game.regions import RegionGraph
+from models.tower.rules import STANDARD
+from planner.turns.horizon import build_horizon, contested_regions
+from planner.turns.plan import plan_turns
+from tests.planner.turns.game_states import BOARD, played
+from tests.planner.turns.test_plan import assert_replayed
+
+GRAPH = RegionGraph(BOARD)
+
+
+def test_turns_rounds_and_offers_follow_the_state() -> None:
+    state = played(2, 3, 4)
+    horizon = build_horizon(state, BOARD, state.turn.player, 3, STANDARD)
+    assert [t.round for t in horizon.turns] == [4, 5, 6]
+    for slot in horizon.turns:
+        assert all(slot.offered[tile] for tile in slot.offered)
+    assert any("bag adds" in a for a in horizon.assumptions)  # the refill after round 5
+
+
+def test_the_horizon_stops_at_the_last_round() -> None:
+    state = played(3, 2, 9)
+    horizon = build_horizon(state, BOARD, state.turn.player, 5, STANDARD)
+    assert [t.round for t in horizon.turns] == [9, 10]
+
+
+def test_an_opponent_off_the_board_contests_every_region() -> None:
+    state = played(4, 3, 1)
+    assert state.players[1].pawn is None
+    assert contested_regions(state, BOARD, state.players[0].name) == set(BOARD.region_ids)
+
+
+def test_an_opponent_contests_at_least_its_neighbourhood() -> None:
+    state = played(6, 2, 3)
+    me, other = state.players
+    assert other.pawn is not None
+    lost = contested_regions(state, BOARD, me.name)
+    assert GRAPH.within(other.pawn, 1) <= lost
+    other.special_tokens = 0
+    fewer = contested_regions(state, BOARD, me.name)
+    assert fewer <= lost
+
+
+def test_cautious_plans_leave_contested_castellers_alone() -> None:
+    state = played(6, 2, 3)
+    me = state.turn.player
+    other = next(p for p in state.players if p.name != me)
+    other.pawn, other.special_tokens = "terres-de-lebre", 0  # a corner, and one move a turn
+    lost = contested_regions(state, BOARD, me)
+    assert lost != set(BOARD.region_ids)
+    plan = plan_turns(state, BOARD, me, turns=2, cautious=True, time_limit=20)
+    assert_replayed(plan)
+    assert any(a.startswith("cautious") for a in plan.assumptions)
+    assert plan.end is not None
+    for region in lost:
+        assert plan.end.regions[region].supply.total >= state.regions[region].supply.total
+
+
+def test_refuses_what_cannot_be_planned() -> None:
+    state = played(2, 3, 4)
+    other = state.turn_order[1]
+    with pytest.raises(SpecError, match="turn"):
+        build_horizon(state, BOARD, other, 2, STANDARD)
+    with pytest.raises(SpecError, match="no player"):
+        plan_turns(state, BOARD, "Nobody")
+    owing = state.clone()
+    owing.turn.free_special = True
+    with pytest.raises(SpecError, match="free special"):
+        build_horizon(owing, BOARD, owing.turn.player, 2, STANDARD)
+    over = state.clone()
+    over.game_over = True
+    with pytest.raises(SpecError, match="over"):
+        plan_turns(over, BOARD, over.turn.player)

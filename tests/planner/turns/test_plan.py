@@ -1,0 +1,105 @@
+"""The turn planner: every plan replays legally, claims what the referee sees, and is as good
+as the exhaustive search over legal action sequences."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from models.game.actions import Move
+from models.game.referee import apply, legal_actions
+from models.game.state import GameState
+from models.tower.festival import Festival
+from models.tower.rules import STANDARD
+from planner.tower.result import Status
+from planner.turns.goals import points_without_prizes
+from planner.turns.horizon import Goal
+from planner.turns.plan import Plan, plan_turns
+from planner.turns.replay import replay
+from planner.turns.search import best_festival_score
+from tests.planner.turns.game_states import BOARD, game_states, played, trimmed
+
+LIMIT = 30.0
+
+
+def assert_replayed(plan: Plan) -> None:
+    """The plan replays through the referee, and what it claims is what the referee saw."""
+    assert plan.found
+    actions = [list(turn.actions) for turn in plan.turns]
+    again = replay(plan.start, BOARD, plan.player, actions, STANDARD)
+    assert again.state.player(plan.player) == plan.end.player(plan.player)  # type: ignore
+    for festival in plan.festivals:
+        entry = festival.entry
+        if entry.tower is not None:
+            space = next(s for s in plan.start.festivals if s.location == festival.location)
+            assert entry.score == Festival(tuple(space.size_tokens)).score(entry.tower)
+    if plan.status is Status.OPTIMAL:
+        assert plan.objective == plan.model_objective
+        assert plan.bound == plan.objective
+    if plan.goal.kind == "festival":
+        assert plan.objective == max((f.entry.score or 0 for f in plan.festivals), default=0)
+    if plan.goal.kind == "score":
+        assert plan.end is not None
+        assert plan.objective == points_without_prizes(plan.end, BOARD, plan.player)
+
+
+@settings(max_examples=6)
+@given(game_states(max_round=9), st.integers(1, 3), st.sampled_from(["festival", "score"]))
+def test_plans_replay_and_score_as_the_referee_does(state: GameState, turns: int,
+                                                    goal: str) -> None:
+    plan = plan_turns(state, BOARD, state.turn.player, turns=turns,
+                      goal=Goal(goal),  # type: ignore[arg-type]
+                      time_limit=10.0)  # a proof need not come: what was found must replay
+    assert_replayed(plan)
+    assert len(plan.turns) == min(turns, BOARD.rounds - plan.start.round + 1)
+
+
+@st.composite
+def small_states(draw: st.DrawFn, turns: int) -> GameState:
+    """Two-player states at a round whose horizon holds a festival and no refill (the
+    planner does not count on castellers the bag may add)."""
+    seed = draw(st.integers(0, 10_000))
+    first = draw(st.sampled_from([3, 4, 5, 6, 7, 8] if turns == 1 else [2, 4, 6, 8]))
+    tokens = draw(st.integers(0, 1)) if turns == 1 else 0
+    return trimmed(played(seed, 2, first), seed, tokens, keep=2)
+
+
+def assert_as_good_as_search(state: GameState, turns: int) -> None:
+    """Proven, and exactly as good as the best of every legal action sequence (the search is
+    exact too, so 'at least as good' must be 'as good')."""
+    player = state.turn.player
+    plan = plan_turns(state, BOARD, player, turns=turns, time_limit=LIMIT)
+    assert_replayed(plan)
+    assert plan.status is Status.OPTIMAL
+    assert plan.objective == best_festival_score(state, BOARD, player, turns, STANDARD)
+
+
+@settings(max_examples=6)
+@given(small_states(turns=1))
+def test_one_turn_is_as_good_as_every_legal_sequence(state: GameState) -> None:
+    assert_as_good_as_search(state, 1)
+
+
+@settings(max_examples=2)  # the search takes seconds per state over two turns
+@given(small_states(turns=2))
+def test_two_turns_are_as_good_as_every_legal_sequence(state: GameState) -> None:
+    assert_as_good_as_search(state, 2)
+
+
+def test_a_plan_starts_at_the_players_next_turn() -> None:
+    state = played(11, 3, 4)
+    later = state.turn_order[-1]
+    plan = plan_turns(state, BOARD, later, turns=1, time_limit=LIMIT)
+    assert plan.start.turn.player == later
+    assert plan.start.round == state.round
+    assert_replayed(plan)
+
+
+def test_a_partly_spent_turn_is_planned_from_where_it_stands() -> None:
+    state = played(5, 2, 3)
+    moved = next(a for a in legal_actions(state, BOARD) if isinstance(a, Move))
+    state = apply(state, BOARD, moved)
+    plan = plan_turns(state, BOARD, state.turn.player, turns=1, time_limit=LIMIT)
+    assert_replayed(plan)
+    first = plan.turns[0].actions
+    assert not any(isinstance(a, Move) for a in first)
