@@ -7,7 +7,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Annotated, Any, TextIO, cast
+from typing import IO, Annotated, Any, cast
 
 import typer
 from rich.console import Console
@@ -19,7 +19,7 @@ from cli.edge import ExitCode, at_edge, emit_json, err, out
 from cli.inputs import batch_lines
 from cli.render import tower_picture
 from models.errors import SpecError
-from models.files import field_errors
+from models.files import atomic_open, field_errors
 from models.puzzle import DIFFICULTIES, KINDS, Difficulty, Kind, Puzzle
 from models.tower import rules_named
 from planner.puzzles import check_puzzle, generate_one, kind_for, question_of
@@ -88,21 +88,14 @@ def generate(
     jobs = [(chosen, level, seed, index, rules) for index in range(count)]
     console = err()
     with ExitStack() as stack:
-        sink = sys.stdout if output == "-" else stack.enter_context(_open(output))
+        sink = sys.stdout if output == "-" else stack.enter_context(atomic_open(output))
         _run(jobs, workers, sink, console)
     if output != "-":
         console.print(f"wrote {count} puzzles to {output}")
 
 
-def _open(path: str) -> TextIO:
-    try:
-        return Path(path).open("w", encoding="utf-8")
-    except OSError as error:
-        raise SpecError(f"cannot write '{path}': {error.strerror}") from None
-
-
 def _run(jobs: list[tuple[Kind | None, Difficulty, int, int, str]], workers: int,
-         sink: TextIO, console: Console) -> None:
+         sink: IO[str], console: Console) -> None:
     """Puzzles in index order whatever the number of workers (each is a function of its
     index), with a progress bar on stderr for large runs."""
     count = len(jobs)

@@ -10,6 +10,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from cli.svg import pool_svg, tower_svg
 from models.errors import SpecError
+from models.files import write_atomic
 from models.puzzle import Puzzle
 from models.tower import SKILL_ORDER
 
@@ -70,7 +71,7 @@ def write_sheets(puzzles: list[Puzzle], directory: Path, title: str) -> list[Pat
         written = []
         for name, answers in (("puzzles.html", False), ("answers.html", True)):
             path = directory / name
-            path.write_text(render_sheet(puzzles, title, answers), encoding="utf-8")
+            write_atomic(path, render_sheet(puzzles, title, answers))
             written.append(path)
     except OSError as error:
         raise SpecError(f"cannot write sheets to '{directory}': {error.strerror}") from None

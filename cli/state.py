@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -12,7 +11,7 @@ from cli import options
 from cli.edge import at_edge, emit_json, out
 from cli.game import StateArg
 from cli.game_inputs import board_from, game_from
-from models.errors import SpecError
+from models.files import write_atomic
 from models.game import new_game
 
 app = typer.Typer(help="Create and show game state files.", no_args_is_help=True)
@@ -42,10 +41,7 @@ def new(
     if output == "-":
         typer.echo(state.to_json(), nl=False)
         return
-    try:
-        Path(output).write_text(state.to_json(), encoding="utf-8")
-    except OSError as error:
-        raise SpecError(f"cannot write '{output}': {error.strerror}") from None
+    write_atomic(output, state.to_json())
     typer.echo(f"wrote {output}: {players} players, seed {seed}", err=True)
 
 

@@ -98,9 +98,6 @@ _SHIRTS = ["#d9a441", "#d18b35", "#c8742c", "#bd5e27", "#b04a25", "#a13a25", "#9
 
 
 def save(drawing: draw.Drawing, path: str) -> None:
-    from models.errors import SpecError
+    from models.files import write_atomic
 
-    try:
-        drawing.save_svg(path)
-    except OSError as error:
-        raise SpecError(f"cannot write '{path}': {error.strerror}") from None
+    write_atomic(path, drawing.as_svg())

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import tempfile
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import IO, Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -56,3 +60,42 @@ def load_json(schema: type[M], path: Path) -> M:
     except json.JSONDecodeError as error:
         raise SpecError(f"{path}: not valid JSON: {error.msg} at line {error.lineno}") from None
     return validate(schema, data, str(path))
+
+
+@contextlib.contextmanager
+def atomic_open(path: Path | str) -> Iterator[IO[str]]:
+    """A text file that appears at `path` only when the `with` block ends without an error.
+
+    It is written as a temporary file in the same folder (so the rename cannot cross a file
+    system) and renamed over `path` at the end: a failure, a full disk or Ctrl-C inside the
+    block leaves whatever was at `path` as it was, and no temporary file behind.
+    """
+    target = Path(path)
+    try:
+        fd, temporary = tempfile.mkstemp(dir=target.parent or Path("."),
+                                         prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as error:
+        raise SpecError(f"cannot write '{target}': {error.strerror}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, target)
+    except OSError as error:
+        _discard(temporary)
+        raise SpecError(f"cannot write '{target}': {error.strerror}") from None
+    except BaseException:
+        _discard(temporary)
+        raise
+
+
+def write_atomic(path: Path | str, text: str) -> None:
+    """Write `text` to `path` atomically (see `atomic_open`)."""
+    with atomic_open(path) as handle:
+        handle.write(text)
+
+
+def _discard(temporary: str) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(temporary)
