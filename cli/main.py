@@ -8,6 +8,7 @@ from cli import puzzle, state
 from cli.board import board, route
 from cli.game import festival, score, wheel
 from cli.plan import plan
+from cli.play import play
 from cli.solve import best, check
 from cli.verify import verify
 
@@ -26,6 +27,7 @@ app.command("wheel")(wheel)
 app.command("festival")(festival)
 app.command("score")(score)
 app.command("plan")(plan)
+app.command("play")(play)
 app.add_typer(state.app, name="state")
 app.add_typer(puzzle.app, name="puzzle")
 

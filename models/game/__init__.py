@@ -24,6 +24,7 @@ from models.game.board import (
     load_board,
 )
 from models.game.contest import (
+    DECLINED,
     Choices,
     Entry,
     Outcome,
@@ -31,12 +32,36 @@ from models.game.contest import (
     apply_outcome,
     resolve_festival,
 )
-from models.game.referee import IllegalAction, apply, end_round, end_turn, legal_actions
+from models.game.deal import Deal, deal_template, game_from_deal, load_deal
+from models.game.record import check_census, record, recorded_towers, replay, step, undo
+from models.game.referee import (
+    IllegalAction,
+    apply,
+    end_round,
+    end_turn,
+    legal_actions,
+    missing_refills,
+    name_festival_tower,
+    named_towers,
+    refill,
+    refills_needed,
+    require_refilled,
+)
 from models.game.regions import NoRoute, RegionGraph, Route, graph_of
 from models.game.scoring import CATEGORIES, score_game, score_player, size_token_points
 from models.game.setup import casteller_census, draw, new_game
 from models.game.state import (
+    ActionEntry,
+    Competitor,
+    FestivalResult,
     FestivalSpace,
+    FinalScore,
+    History,
+    HistoryEntry,
+    RefillEntry,
+    SizeTokenWinner,
+    Standing,
+    TowerChoiceEntry,
     GameState,
     PlayerState,
     RegionState,
@@ -48,6 +73,10 @@ from models.game.state import (
 from models.game.wheel import offers, rotation_in_round, slot_tiles, where_offered
 
 __all__ = [
+    "DECLINED", "Deal", "deal_template", "game_from_deal", "load_deal", "ActionEntry", "Competitor", "FestivalResult", "FinalScore", "History",
+    "HistoryEntry", "RefillEntry", "SizeTokenWinner", "Standing", "TowerChoiceEntry",
+    "check_census", "missing_refills", "name_festival_tower", "named_towers", "record",
+    "recorded_towers", "refill", "refills_needed", "replay", "require_refilled", "step", "undo",
     "ACTION", "ALL_REGIONS", "CATEGORIES", "RECRUIT_LIMIT", "SPECIAL", "Action", "Board",
     "Choices", "EndTurn", "Entry", "FestivalSpace", "FestivalType", "GameState",
     "IllegalAction", "Move", "NoRoute", "Outcome", "PerformanceTile", "PlayerState", "Prize",
