@@ -16,8 +16,8 @@ from models.game.actions import RECRUIT_LIMIT, Action, EndTurn, Move, Recruit, S
 from models.game.board import SPECIAL, Board, PerformanceTile
 from models.game.contest import Choices, TowerFinder, apply_outcome, resolve_festival
 from models.game.regions import graph_of
-from models.game.setup import draw
 from models.game.scoring import score_game
+from models.game.setup import draw
 from models.game.state import FinalScore, GameState, PlayerState, Standing
 from models.game.wheel import offers
 from models.tower import (

@@ -28,8 +28,9 @@ from models.tower.tiles import ExhibitionTile, ShapeTile, Tile, parse_tile
 from models.tower.tower import Level, Tower
 
 __all__ = [
-    "SKILL_ORDER", "STANDARD", "SWITCHES", "VARIANTS", "CheckResult", "ExhibitionTile", "Festival", "Level",
-    "Pool", "Rules", "ShapeTile", "Size", "Skill", "SkillRanks", "SkillUses", "Tile", "Tower",
+    "SKILL_ORDER", "STANDARD", "SWITCHES", "VARIANTS", "CheckResult", "ExhibitionTile",
+    "Festival", "Level", "Pool", "Rules", "ShapeTile", "Size", "Skill", "SkillRanks",
+    "SkillUses", "Tile", "Tower",
     "Violation", "check_tower", "count_steps", "meets_tile", "parse_sizes", "parse_skill",
     "parse_tile", "rules_from_settings", "rules_named", "switch_values", "tile_shortfalls",
     "width_accountings",

@@ -23,7 +23,6 @@ from models.game.state import (
     History,
     HistoryEntry,
     RefillEntry,
-    TowerChoiceEntry,
 )
 from models.tower import Pool, Tower
 
