@@ -56,7 +56,7 @@ def wheel(
 
       castell wheel game.json --skill width --ahead 8
     """
-    data, state = game_from(state_file, board_file)
+    data, state = game_from(state_file, board_file, pending_refills=True)
     first = round_ or state.round
     wanted = None
     if skill is not None:
@@ -137,7 +137,7 @@ def festival(
 
       castell festival game.json
     """
-    data, state = game_from(state_file, board_file)
+    data, state = game_from(state_file, board_file, pending_refills=True)
     variant = game_rules(state, rules)
 
     def finder(pool: Pool, ranks: SkillRanks, fest: Festival, r: Rules) -> Tower | None:
@@ -191,7 +191,7 @@ def score(
 
       castell score game.json --json
     """
-    data, state = game_from(state_file, board_file)
+    data, state = game_from(state_file, board_file, pending_refills=True)
     if not state.players:
         raise SpecError("the state has no players")
     cards, winners = score_game(state, data)

@@ -5,17 +5,37 @@ from __future__ import annotations
 from pathlib import Path
 
 from models.errors import SpecError
-from models.game import Board, GameState, check_against_board, load_board, load_state
+from models.game import (
+    Board,
+    GameState,
+    check_against_board,
+    load_board,
+    load_state,
+    missing_refills,
+)
 
 
 def board_from(path: str | None) -> Board:
     return load_board(path)
 
 
-def game_from(state_path: str, board_path: str | None) -> tuple[Board, GameState]:
+def game_from(state_path: str, board_path: str | None, pending_refills: bool = False
+              ) -> tuple[Board, GameState]:
     """The state and its board: `--board` if given, else the board the state names (a file
     path as written by `state new --board`, tried as given and beside the state file), else
-    the default board."""
+    the default board. Unless `pending_refills`, a state whose refill draws are not all
+    recorded yet is refused, naming them (a planner cannot look past a draw it has not seen).
+    The state's history is dropped (only `castell play` keeps it: `game_with_history`)."""
+    board, state = game_with_history(state_path, board_path)
+    if not pending_refills:
+        message = missing_refills(state)
+        if message is not None:
+            raise SpecError(message.replace("STATE", state_path))
+    return board, state.without_history()
+
+
+def game_with_history(state_path: str, board_path: str | None) -> tuple[Board, GameState]:
+    """The state (with its history) and its board; see `game_from`."""
     state = load_state(state_path)
     if board_path is None and state.board != "default":
         named = Path(state.board)

@@ -9,7 +9,7 @@ from rich.markup import escape
 
 from cli import options
 from cli.edge import ExitCode, at_edge, emit_json, fail, out
-from cli.game_inputs import game_from
+from cli.game_inputs import game_with_history
 from models.errors import NotationError, SpecError
 from models.files import write_atomic
 from models.game import (
@@ -223,7 +223,7 @@ def play(
 
       castell play game.json end --dry-run
     """
-    board, state = game_from(state_file, board_file)
+    board, state = game_with_history(state_file, board_file)
 
     def finder(pool: Pool, ranks: SkillRanks, fest: Festival, r: Rules) -> Tower | None:
         return festival_tower(pool, ranks, fest, r, time_limit)

@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 import typer
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from cli import options
 from cli.edge import at_edge, emit_json, out
 from cli.game import StateArg
-from cli.game_inputs import board_from, game_from
+from cli.game_inputs import board_from, game_with_history
 from models.errors import SpecError
 from models.files import write_atomic
 from models.game import deal_template, game_from_deal, load_deal, new_game
@@ -127,7 +129,7 @@ def show(
 
       castell state show examples/game/round3.json
     """
-    board, state = game_from(state_file, board_file)
+    board, state = game_with_history(state_file, board_file)
     if as_json:
         emit_json(state.model_dump(mode="json"))
         return
@@ -151,6 +153,27 @@ def show(
     for column in ("round", "town", "region", "type", "size tokens", "held"):
         festivals.add_column(column)
     for f in state.festivals:
-        festivals.add_row(str(f.round), f.location, names[f.region], f.type,
-                          ",".join(map(str, f.size_tokens)), "yes" if f.resolved else "")
+        held = ""
+        if f.result is not None:
+            held = ", ".join(f"{c.player} {c.prize}" for c in f.result.competitors
+                             if c.prize) or "held"
+        elif f.resolved:
+            held = "yes"
+        festivals.add_row(str(f.round), escape(f.location), names[f.region], f.type,
+                          ",".join(map(str, f.size_tokens)), escape(held))
     out().print(players, regions, festivals)
+    notes = [f"rules: {state.game_rules.name}",
+             f"deal: {state.deal}" + (f" (seed {state.seed})" if state.deal == "seeded" else ""),
+             f"history: {len(state.history.entries) if state.history else 0} steps recorded"]
+    if state.refills_due:
+        notes.append("refill due: " + ", ".join(f"{names[r]} draws {n}"
+                                                 for r, n in state.refills_due.items()))
+    if state.festival_towers:
+        notes.append("festival towers named: " + ", ".join(
+            f"{who} {tower or 'not competing'}" for who, tower in state.festival_towers.items()))
+    if state.final_score is not None:
+        notes.append("final score: " + ", ".join(
+            f"{c.player} {c.total}" for c in state.final_score.cards)
+            + f"; winner: {', '.join(state.final_score.winners)}")
+    for note in notes:
+        out().print(Text(note))
