@@ -429,3 +429,35 @@ def test_a_player_may_name_no_tower_and_not_compete(tmp_path: Path) -> None:
     # undo takes the festival back, and replaying the history gives the same state again
     assert play(game, "undo")[0] == 0
     assert load_state(game).festival_towers == {"Anna": None}
+
+
+# --- tower questions from the game ---------------------------------------------------------
+
+
+def _json(*args: str) -> dict[str, object]:
+    result = castell(*args, "--json")
+    no_crash(result)
+    data = json.loads(result.stdout.splitlines()[-1])
+    assert isinstance(data, dict)
+    return data
+
+
+def test_best_check_verify_take_a_players_team_from_the_state(tmp_path: Path) -> None:
+    game, _ = _festival_eve(tmp_path)
+    team = ("--pool", "9x4,7x3,5x2,3", "--skills", "width=1")
+    mine = ("--state", str(game), "--player", "Anna")
+    assert _json("verify", "9x4/7x3/5x2/3", *mine) == _json("verify", "9x4/7x3/5x2/3", *team)
+    assert _json("verify", "9x4/7x3/5x2/3", *mine)["valid"] is True
+    tile = BOARD.tile("LP09")
+    by_id = _json("check", "LP09", *mine)
+    by_text = _json("check", tile.tile, *team)
+    assert by_id.pop("wall_time_s") and by_text.pop("wall_time_s")
+    assert by_id == by_text
+    # no --festival: the festival Anna stands at (round 3, size token 7) is the next reachable
+    best = _json("best", *mine)
+    assert best.pop("wall_time_s") is not None
+    asked = _json("best", *team, "--festival", "7")
+    asked.pop("wall_time_s")
+    assert best == asked and best["score"] == 7
+    assert castell("best", "--player", "Anna", *team).exit_code == 2
+    assert castell("verify", "9/7", *mine, "--pool", "9,7").exit_code == 2
