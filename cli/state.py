@@ -122,14 +122,23 @@ def show(
     state_file: StateArg,
     board_file: options.BoardFile = None,
     as_json: options.Json = False,
+    svg: Annotated[str | None, typer.Option(
+        "--svg", metavar="FILE", help="Also draw the game on the map as an SVG picture.")
+    ] = None,
 ) -> None:
     """Show a game state: round, turn, players, regions and festivals to come.
 
-    Example:
+    Examples:
 
       castell state show examples/game/round3.json
+
+      castell state show game.json --svg game.svg
     """
     board, state = game_with_history(state_file, board_file)
+    if svg is not None:
+        from cli.svg import game_map, save  # deferred: keeps start-up light
+
+        save(game_map(board, state), svg)
     if as_json:
         emit_json(state.model_dump(mode="json"))
         return
