@@ -255,7 +255,7 @@ def _row_height(sizes: Sequence[int]) -> float:
 def tower_svg(levels: Sequence[Sequence[int]], caption: str | None = None) -> draw.Drawing:
     """Levels (bottom first) as rows of numbered figures, widest at the bottom."""
     widest = max((len(level) for level in levels), default=1)
-    width = widest * _FIGURE_W + 2 * _GAP
+    width: float = widest * _FIGURE_W + 2 * _GAP
     if caption:  # never cut the caption: the picture is at least as wide as its text
         width = max(width, text_width(caption, 14) + 2 * _GAP)
     rows = [_row_height(level) for level in levels]
