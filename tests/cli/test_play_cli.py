@@ -461,3 +461,11 @@ def test_best_check_verify_take_a_players_team_from_the_state(tmp_path: Path) ->
     assert best == asked and best["score"] == 7
     assert castell("best", "--player", "Anna", *team).exit_code == 2
     assert castell("verify", "9/7", *mine, "--pool", "9,7").exit_code == 2
+
+
+def test_the_wheel_side_is_an_option(tmp_path: Path) -> None:
+    game = tmp_path / "game.json"
+    made = castell("state", "new", "--players", "2", "--wheel-side", "advanced", "-o", str(game))
+    assert made.exit_code == 0, made.stderr
+    assert load_state(game).wheel_side == "advanced"
+    assert castell("state", "new", "--wheel-side", "sideways").exit_code == 2
