@@ -15,7 +15,7 @@ from cli.game import StateArg
 from cli.game_inputs import board_from, game_with_history
 from models.errors import SpecError
 from models.files import write_atomic
-from models.game import deal_template, game_from_deal, load_deal, new_game
+from models.game import check_census, deal_template, game_from_deal, load_deal, new_game
 from models.tower import rules_named
 
 WheelSide = Annotated[Literal["standard", "advanced"] | None, typer.Option(
@@ -82,6 +82,7 @@ def new(
         state = new_game(board, count, seed, listed, board_name=board_file or "default",
                          rules=variant, wheel_side=wheel_side)
         how = f"seed {seed}"
+    check_census(state, board)
     if output == "-":
         typer.echo(state.to_json(), nl=False)
         return

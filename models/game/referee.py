@@ -235,7 +235,8 @@ def end_round(state: GameState, board: Board, rules: Rules = STANDARD,
     new.wheel_rotation += 1
     if new.round in board.refill_rounds and new.bag is not None:
         if new.deal == "recorded":
-            new.refills_due = refills_needed(new, board)
+            # the real draw is asked for only when a round follows to use it in
+            new.refills_due = refills_needed(new, board) if new.round < board.rounds else {}
         else:
             _refill(new, board)
     new.round += 1
