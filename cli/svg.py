@@ -198,8 +198,14 @@ def game_map(board: Board, state: GameState) -> draw.Drawing:
                                   f"{','.join(map(str, space.size_tokens))}{held}", 12,
                                   fill="#9a3412" if not space.resolved else "#888"))
         labels[region.id] = lines
-    legend = [f"{p.name}: team {p.pool}; skills {p.skills}; {p.special_tokens} tokens; "
-              f"best tower {p.best_tower_score}" for p in state.players]
+    legend = []
+    for p in state.players:
+        text = (f"{p.name}: team {p.pool}; skills {p.skills}; {p.special_tokens} tokens; "
+                f"best tower {p.best_tower_score}")
+        won = [f"{n} {prize}" for prize, n in p.prizes.items() if n]
+        won += [f"size token {','.join(map(str, p.size_tokens))}"] if p.size_tokens else []
+        won += [f"tiles {','.join(p.claimed_tiles)}"] if p.claimed_tiles else []
+        legend.append(text + (f"; {'; '.join(won)}" if won else ""))
     legend_height = 24 * len(legend) + 20
     width = max(100 * scale, *(text_width(t, 14) + 60 for t in legend))
     height = top + 100 * scale + legend_height
