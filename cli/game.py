@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from cli import options
 from cli.edge import at_edge, emit_json, out
@@ -15,6 +16,7 @@ from models.game import (
     ALL_REGIONS,
     CATEGORIES,
     SPECIAL,
+    FestivalSpace,
     GameState,
     Outcome,
     resolve_festival,
@@ -54,7 +56,7 @@ def wheel(
 
       castell wheel game.json --skill width --ahead 8
     """
-    data, state = game_from(state_file, board_file)
+    data, state = game_from(state_file, board_file, pending_refills=True)
     first = round_ or state.round
     wanted = None
     if skill is not None:
@@ -103,10 +105,25 @@ def outcome_json(outcome: Outcome) -> dict[str, Any]:
     }
 
 
+def next_festival(state: GameState) -> FestivalSpace | None:
+    """The first festival not held yet, from this round on."""
+    waiting = [f for f in state.festivals if not f.resolved and f.round >= state.round]
+    return min(waiting, key=lambda f: f.round, default=None)
+
+
+GameRules = Annotated[str | None, typer.Option(
+    "--rules", "-r", help="Rule variant and switches (default: the ones the game was started "
+    "with; see `castell rules`).")]
+
+
+def game_rules(state: GameState, rules: str | None) -> Rules:
+    return state.game_rules if rules is None else rules_named(rules)
+
+
 @at_edge
 def festival(
     state_file: StateArg,
-    rules: options.Rules = "standard",
+    rules: GameRules = None,
     time_limit: options.TimeLimit = DEFAULT_TIME_LIMIT,
     board_file: options.BoardFile = None,
     as_json: options.Json = False,
@@ -120,19 +137,30 @@ def festival(
 
       castell festival game.json
     """
-    data, state = game_from(state_file, board_file)
-    variant = rules_named(rules)
+    data, state = game_from(state_file, board_file, pending_refills=True)
+    variant = game_rules(state, rules)
 
     def finder(pool: Pool, ranks: SkillRanks, fest: Festival, r: Rules) -> Tower | None:
         return festival_tower(pool, ranks, fest, r, time_limit)
 
     outcomes = [resolve_festival(state, data, space, variant, finder)
                 for space in state.festivals_in(state.round)]
+    upcoming = next_festival(state) if not outcomes else None
     if as_json:
-        emit_json({"round": state.round, "festivals": [outcome_json(o) for o in outcomes]})
+        emit_json({"round": state.round, "festivals": [outcome_json(o) for o in outcomes],
+                   "next": None if upcoming is None else {
+                       "round": upcoming.round, "location": upcoming.location,
+                       "region": upcoming.region, "size_tokens": upcoming.size_tokens}})
         return
     if not outcomes:
-        out().print(f"No festival at the end of round {state.round}.")
+        names = {r.id: r.name for r in data.regions}
+        after = "" if upcoming is None else (
+            f" The next festival: end of round {upcoming.round} at {upcoming.location} "
+            f"({names[upcoming.region]}), size tokens "
+            f"{','.join(map(str, upcoming.size_tokens))}.")
+        over = " The game is over." if state.game_over else ""
+        out().print(f"No festival at the end of round {state.round}.{after or over}",
+                    highlight=False)
         return
     for outcome in outcomes:
         space = outcome.space
@@ -157,18 +185,24 @@ def score(
 ) -> None:
     """End-of-game score breakdown per player in the five categories, and the winner.
 
+    Before the game is over it is a standing (the points so far), not a result.
+
     Example:
 
       castell score game.json --json
     """
-    data, state = game_from(state_file, board_file)
+    data, state = game_from(state_file, board_file, pending_refills=True)
     if not state.players:
         raise SpecError("the state has no players")
     cards, winners = score_game(state, data)
     if as_json:
-        emit_json({"players": [c.as_dict() for c in cards], "winners": winners})
+        emit_json({"players": [c.as_dict() for c in cards], "winners": winners,
+                   "game_over": state.game_over,
+                   "round": None if state.game_over else state.round})
         return
-    table = Table(title="End-of-game score")
+    title = "Final score: the game is over" if state.game_over else \
+        f"Standing in round {state.round} of {data.rounds} (not a result: the game goes on)"
+    table = Table(title=title)
     table.add_column("player")
     headers = {"best_tower": "tower", "region_variety": "regions", "prizes": "prizes",
                "size_tokens": "sizes", "local_performances": "performances"}
@@ -179,5 +213,10 @@ def score(
         table.add_row(card.player, *(str(getattr(card, c)) for c in CATEGORIES),
                       str(card.total))
     out().print(table)
-    label = "winner" if len(winners) == 1 else "tied winners"
-    out().print(f"{label}: {', '.join(winners)}")
+    if state.game_over:
+        label = "winner" if len(winners) == 1 else "tied winners"
+        out().print(Text(f"{label}: {', '.join(winners)}"))
+    else:
+        label = "leading" if len(winners) == 1 else "level at the top"
+        out().print(Text(f"{label} so far: {', '.join(winners)} (round {state.round} of "
+                         f"{data.rounds})"))

@@ -5,17 +5,39 @@ from __future__ import annotations
 from pathlib import Path
 
 from models.errors import SpecError
-from models.game import Board, GameState, check_against_board, load_board, load_state
+from models.game import (
+    Board,
+    FestivalSpace,
+    GameState,
+    check_against_board,
+    graph_of,
+    load_board,
+    load_state,
+    missing_refills,
+)
 
 
 def board_from(path: str | None) -> Board:
     return load_board(path)
 
 
-def game_from(state_path: str, board_path: str | None) -> tuple[Board, GameState]:
+def game_from(state_path: str, board_path: str | None, pending_refills: bool = False
+              ) -> tuple[Board, GameState]:
     """The state and its board: `--board` if given, else the board the state names (a file
     path as written by `state new --board`, tried as given and beside the state file), else
-    the default board."""
+    the default board. Unless `pending_refills`, a state whose refill draws are not all
+    recorded yet is refused, naming them (a planner cannot look past a draw it has not seen).
+    The state's history is dropped (only `castell play` keeps it: `game_with_history`)."""
+    board, state = game_with_history(state_path, board_path)
+    if not pending_refills:
+        message = missing_refills(state)
+        if message is not None:
+            raise SpecError(message.replace("STATE", state_path))
+    return board, state.without_history()
+
+
+def game_with_history(state_path: str, board_path: str | None) -> tuple[Board, GameState]:
+    """The state (with its history) and its board; see `game_from`."""
     state = load_state(state_path)
     if board_path is None and state.board != "default":
         named = Path(state.board)
@@ -28,3 +50,42 @@ def game_from(state_path: str, board_path: str | None) -> tuple[Board, GameState
     board = load_board(board_path)
     check_against_board(state, board)
     return board, state
+
+
+def tile_text(tile: str, board: Board) -> str:
+    """A tile as `shape:...`/`exhibition:...` text, or a tile id of the board (`LP09`)."""
+    if ":" in tile:
+        return tile
+    return board.tile(tile.strip().upper()).tile
+
+
+def next_reachable_festival(state: GameState, board: Board, name: str) -> FestivalSpace | None:
+    """The first festival not held yet whose region the player's pawn can reach by then: a
+    move each turn, and a special move while they have tokens (an off-board pawn's first
+    move goes anywhere)."""
+    player = state.player(name)
+    graph = graph_of(board)
+    for space in sorted(state.festivals, key=lambda f: f.round):
+        if space.resolved or space.round < state.round:
+            continue
+        turns = space.round - state.round + 1
+        if state.round == space.round and state.turn_order.index(name) < \
+                state.turn_order.index(state.turn.player):
+            turns = 0  # their turn in the festival's round has been played
+        moves = turns + min(turns, player.special_tokens)
+        if player.pawn is None:
+            if moves >= 1:
+                return space
+            continue
+        if graph.distance(player.pawn, space.region) <= moves:
+            return space
+    return None
+
+
+def player_inputs(state_path: str, board_path: str | None, name: str | None
+                  ) -> tuple[Board, GameState, str, str, str]:
+    """A player's team, skill ranks and the game's readings (as `--pool`, `--skills` and
+    `--rules` text) from a game state; `name` defaults to whose turn it is."""
+    board, state = game_from(state_path, board_path, pending_refills=True)
+    player = state.player(name or state.turn.player)
+    return board, state, player.pool, player.skills, state.game_rules.spec

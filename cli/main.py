@@ -8,6 +8,8 @@ from cli import puzzle, state
 from cli.board import board, route
 from cli.game import festival, score, wheel
 from cli.plan import plan
+from cli.play import play
+from cli.rules import rules
 from cli.solve import best, check
 from cli.verify import verify
 
@@ -26,6 +28,8 @@ app.command("wheel")(wheel)
 app.command("festival")(festival)
 app.command("score")(score)
 app.command("plan")(plan)
+app.command("play")(play)
+app.command("rules")(rules)
 app.add_typer(state.app, name="state")
 app.add_typer(puzzle.app, name="puzzle")
 

@@ -25,3 +25,8 @@ BoardFile = Annotated[str | None, typer.Option(
     "--board", "-b", metavar="FILE", help="A board TOML file instead of the default board.")]
 Svg = Annotated[str | None, typer.Option(
     "--svg", metavar="FILE", help="Also draw the tower as an SVG picture.")]
+StateFile = Annotated[str | None, typer.Option(
+    "--state", metavar="FILE", help="Take the team, skill ranks and readings of a player in "
+    "this game state (instead of --pool/--skills/--rules).")]
+Player = Annotated[str | None, typer.Option(
+    "--player", help="With --state: whose team (default: whose turn it is).")]

@@ -12,6 +12,7 @@ from rich.text import Text
 
 from cli import options
 from cli.edge import ExitCode, at_edge, emit_json, fail, out
+from cli.game_inputs import next_reachable_festival, player_inputs, tile_text
 from cli.inputs import emit_batch, read_inputs
 from cli.render import stack, tower_picture, uses_text
 from models.errors import SpecError
@@ -185,6 +186,11 @@ def _finish(reply: Answer, as_json: bool, svg: str | None) -> None:
     raise typer.Exit(EXIT_FOR[reply.result.status])
 
 
+def _no_team_options(pool: str | None, skills: str) -> None:
+    if pool is not None or skills != "none":
+        fail("--state FILE takes the player's team and skills: drop --pool/--skills")
+
+
 def _batch(source: str, schema: type[BestLine] | type[CheckLine], workers: int,
            seed: int) -> None:
     def handle(line: BestLine | CheckLine) -> dict[str, Any]:
@@ -207,8 +213,14 @@ def best(
     as_json: options.Json = False,
     batch: options.Batch = None,
     svg: options.Svg = None,
+    state_file: options.StateFile = None,
+    player: options.Player = None,
+    board_file: options.BoardFile = None,
 ) -> None:
     """Your best tower: the tallest (then widest), or with --festival the best festival score.
+
+    With --state, the team, skill ranks and readings are a player's in that game, and with
+    no --festival the next festival the player can still reach is used.
 
     Exit 0 proven best, 1 no tower can compete, 2 bad input, 3 time limit before a proof (the
     best tower found so far is still printed).
@@ -218,9 +230,27 @@ def best(
       castell best --pool "9x4,7x3,6,6,5x2,3" --skills width=1 --festival 6,3
 
       castell best --pool "10,9x3,7,7,5x2" --skills balance=1 --json
+
+      castell best --state game.json --player Anna
     """
     if batch is not None:
         _batch(batch, BestLine, workers, seed)
+    if state_file is not None:
+        _no_team_options(pool, skills)
+        data, game, pool, skills, rules = player_inputs(state_file, board_file, player)
+        if festival is None:
+            name = player or game.turn.player
+            space = next_reachable_festival(game, data, name)
+            if space is None and not as_json:
+                out().print(Text(f"No festival left that {name} can reach: the tallest "
+                                 "tower instead."), highlight=False)
+            elif space is not None:
+                festival = ",".join(map(str, space.size_tokens))
+                if not as_json:
+                    out().print(Text(f"{name}'s next reachable festival: {space.location}, "
+                                     f"end of round {space.round}, size tokens {festival}"))
+    elif player is not None:
+        fail("--player goes with --state FILE")
     if pool is None:
         fail("missing --pool (or --batch FILE); see 'castell best --help'")
     line = BestLine(pool=pool, skills=skills, rules=rules, engine=engine,
@@ -242,8 +272,14 @@ def check(
     as_json: options.Json = False,
     batch: options.Batch = None,
     svg: options.Svg = None,
+    state_file: options.StateFile = None,
+    player: options.Player = None,
+    board_file: options.BoardFile = None,
 ) -> None:
     """Can you claim a local performance tile? Shows a tower that meets it, or why not.
+
+    The tile is its text or its id on the board (`LP09`). With --state, the team, skill
+    ranks and readings are a player's in that game.
 
     Exit 0 achievable, 1 proven not achievable, 2 bad input, 3 time limit before an answer.
 
@@ -252,11 +288,24 @@ def check(
       castell check shape:4-3-2-1 --pool "9x4,7x3,5x2,3" --skills width=1
 
       castell check exhibition:4:balance+width --pool "9x4,7x3,5x2,3" --skills width=1
+
+      castell check LP09 --state game.json --player Anna
     """
     if batch is not None:
         if tile is not None:
             fail("give either a TILE or --batch, not both")
         _batch(batch, CheckLine, workers, seed)
+    if state_file is not None:
+        _no_team_options(pool, skills)
+        data, _, pool, skills, rules = player_inputs(state_file, board_file, player)
+        if tile is not None:
+            tile = tile_text(tile, data)
+    elif player is not None:
+        fail("--player goes with --state FILE")
+    elif tile is not None and ":" not in tile:
+        from models.game import load_board  # deferred: only a tile id needs the board
+
+        tile = tile_text(tile, load_board(board_file))
     if tile is None or pool is None:
         fail("missing TILE or --pool (or --batch FILE); see 'castell check --help'")
     line = CheckLine(pool=pool, skills=skills, rules=rules, engine=engine,

@@ -2,17 +2,37 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 import typer
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from cli import options
 from cli.edge import at_edge, emit_json, out
 from cli.game import StateArg
-from cli.game_inputs import board_from, game_from
+from cli.game_inputs import board_from, game_with_history
+from models.errors import SpecError
 from models.files import write_atomic
-from models.game import new_game
+from models.game import check_census, deal_template, game_from_deal, load_deal, new_game
+from models.tower import rules_named
+
+WheelSide = Annotated[Literal["standard", "advanced"] | None, typer.Option(
+    "--wheel-side", help="standard (with the All Regions slot) or advanced (No Regions); "
+    "default: the board's (or the deal file's) side.")]
+
+
+def _players(players: str, names: str | None) -> tuple[int, list[str] | None]:
+    """`--players 3` or `--players Anna,Biel,Carla` (then the names are the turn order)."""
+    text = players.strip()
+    if text.isdigit():
+        listed = [n.strip() for n in names.split(",")] if names else None
+        return int(text), listed
+    if names:
+        raise SpecError("give the names once: --players Anna,Biel or --players 2 --names ...")
+    listed = [n.strip() for n in text.split(",")]
+    return len(listed), listed
 
 app = typer.Typer(help="Create and show game state files.", no_args_is_help=True)
 
@@ -20,29 +40,81 @@ app = typer.Typer(help="Create and show game state files.", no_args_is_help=True
 @app.command("new")
 @at_edge
 def new(
-    players: Annotated[int, typer.Option("--players", "-n", min=2, max=4)] = 3,
+    players: Annotated[str, typer.Option(
+        "--players", "-n", help="How many players (2-4), or their names in turn order: "
+        "Anna,Biel,Carla.")] = "3",
     seed: Annotated[int, typer.Option("--seed", help="Same seed, same deal.")] = 0,
     names: Annotated[str | None, typer.Option(
         "--names", help="Comma-separated player names in turn order.")] = None,
+    deal: Annotated[str | None, typer.Option(
+        "--deal", metavar="FILE", help="The real deal (a TOML file: see `castell state "
+        "template`); refills then ask for the real draws.")] = None,
+    rules: Annotated[str, typer.Option(
+        "--rules", "-r", help="The game's readings, stored in the state: a variant and "
+        "switches, e.g. standard,prize_ties=turn-order (see `castell rules`).")] = "standard",
+    wheel_side: WheelSide = None,
     output: Annotated[str, typer.Option(
         "--out", "-o", metavar="FILE", help="Write the state here ('-' = stdout).")] = "-",
     board_file: options.BoardFile = None,
 ) -> None:
-    """Deal a legal starting state from the board (seeded, reproducible).
+    """Start a game: a seeded random deal (reproducible), or the real one with --deal.
 
-    Example:
+    Examples:
 
       castell state new --players 3 --seed 7 --out game.json
+
+      castell state template --players Anna,Biel,Carla > deal.toml
+
+      castell state new --players Anna,Biel,Carla --deal deal.toml --out game.json
+
+      castell state new --players Anna,Biel --rules standard,special_move=any -o game.json
     """
     board = board_from(board_file)
-    state = new_game(board, players, seed,
-                     [n.strip() for n in names.split(",")] if names else None,
-                     board_name=board_file or "default")
+    count, listed = _players(players, names)
+    variant = rules_named(rules)
+    if deal is not None:
+        state = game_from_deal(board, load_deal(deal), listed, variant,
+                               board_name=board_file or "default", wheel_side=wheel_side)
+        how = f"the deal in {deal}"
+    else:
+        if not 2 <= count <= 4:
+            raise SpecError(f"--players: 2 to 4 players, not {count}")
+        state = new_game(board, count, seed, listed, board_name=board_file or "default",
+                         rules=variant, wheel_side=wheel_side)
+        how = f"seed {seed}"
+    check_census(state, board)
     if output == "-":
         typer.echo(state.to_json(), nl=False)
         return
     write_atomic(output, state.to_json())
-    typer.echo(f"wrote {output}: {players} players, seed {seed}", err=True)
+    typer.echo(f"wrote {output}: {len(state.players)} players, {how}, rules {variant.name}",
+               err=True)
+
+
+@app.command("template")
+@at_edge
+def template(
+    players: Annotated[str, typer.Option(
+        "--players", "-n", help="How many players (2-4), or their names in turn order.")
+    ] = "3",
+    seed: Annotated[int, typer.Option(
+        "--seed", help="The example values are this seed's deal.")] = 0,
+    board_file: options.BoardFile = None,
+) -> None:
+    """Print a commented deal file to fill in with the real deal (for `state new --deal`).
+
+    The values in it are a seeded example deal: replace them with what is on the table.
+
+    Example:
+
+      castell state template --players Anna,Biel,Carla > deal.toml
+    """
+    board = board_from(board_file)
+    count, listed = _players(players, None)
+    if not 2 <= count <= 4:
+        raise SpecError(f"--players: 2 to 4 players, not {count}")
+    default = ["Anna", "Biel", "Carla", "Dani"][:count]
+    typer.echo(deal_template(board, listed or default, seed))
 
 
 @app.command("show")
@@ -51,14 +123,23 @@ def show(
     state_file: StateArg,
     board_file: options.BoardFile = None,
     as_json: options.Json = False,
+    svg: Annotated[str | None, typer.Option(
+        "--svg", metavar="FILE", help="Also draw the game on the map as an SVG picture.")
+    ] = None,
 ) -> None:
     """Show a game state: round, turn, players, regions and festivals to come.
 
-    Example:
+    Examples:
 
       castell state show examples/game/round3.json
+
+      castell state show game.json --svg game.svg
     """
-    board, state = game_from(state_file, board_file)
+    board, state = game_with_history(state_file, board_file)
+    if svg is not None:
+        from cli.svg import game_map, save  # deferred: keeps start-up light
+
+        save(game_map(board, state), svg)
     if as_json:
         emit_json(state.model_dump(mode="json"))
         return
@@ -82,6 +163,27 @@ def show(
     for column in ("round", "town", "region", "type", "size tokens", "held"):
         festivals.add_column(column)
     for f in state.festivals:
-        festivals.add_row(str(f.round), f.location, names[f.region], f.type,
-                          ",".join(map(str, f.size_tokens)), "yes" if f.resolved else "")
+        held = ""
+        if f.result is not None:
+            held = ", ".join(f"{c.player} {c.prize}" for c in f.result.competitors
+                             if c.prize) or "held"
+        elif f.resolved:
+            held = "yes"
+        festivals.add_row(str(f.round), escape(f.location), names[f.region], f.type,
+                          ",".join(map(str, f.size_tokens)), escape(held))
     out().print(players, regions, festivals)
+    notes = [f"rules: {state.game_rules.name}",
+             f"deal: {state.deal}" + (f" (seed {state.seed})" if state.deal == "seeded" else ""),
+             f"history: {len(state.history.entries) if state.history else 0} steps recorded"]
+    if state.refills_due:
+        notes.append("refill due: " + ", ".join(f"{names[r]} draws {n}"
+                                                 for r, n in state.refills_due.items()))
+    if state.festival_towers:
+        notes.append("festival towers named: " + ", ".join(
+            f"{who} {tower or 'not competing'}" for who, tower in state.festival_towers.items()))
+    if state.final_score is not None:
+        notes.append("final score: " + ", ".join(
+            f"{c.player} {c.total}" for c in state.final_score.cards)
+            + f"; winner: {', '.join(state.final_score.winners)}")
+    for note in notes:
+        out().print(Text(note))

@@ -2,39 +2,238 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import drawsvg as draw
 
-from models.game import Board
+from models.game import Board, GameState
 
 _SCALE = 8
-# a background-coloured outline behind text keeps names readable where border lines cross them
+# a background-coloured outline behind text keeps names readable near lines and pawns
 _HALO = {"stroke": "#f7f3ea", "stroke_width": 4, "paint_order": "stroke"}
+_RADIUS = 34  # a region's circle
+_PAD = 4
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+Segment = tuple[tuple[float, float], tuple[float, float]]
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a label: its text, font size, and how it is drawn."""
+
+    text: str
+    size: int = 13
+    bold: bool = False
+    fill: str = "#444"
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """A generous estimate of a sans-serif text's width (no font metrics in an SVG writer)."""
+    return len(text) * size * (0.64 if bold else 0.58)
+
+
+def _block_size(lines: Sequence[Line]) -> tuple[float, float]:
+    width = max(text_width(line.text, line.size, line.bold) for line in lines)
+    return width + 2 * _PAD, sum(line.size + 4 for line in lines) + 2 * _PAD
+
+
+def _crosses(segment: Segment, box: Box) -> bool:
+    """Does the segment pass through the box? (Liang-Barsky clipping.)"""
+    (x1, y1), (x2, y2) = segment
+    dx, dy = x2 - x1, y2 - y1
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, x1 - box[0]), (dx, box[2] - x1), (-dy, y1 - box[1]), (dy, box[3] - y1)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return False
+    return True
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _touches_circle(box: Box, x: float, y: float, radius: float) -> bool:
+    nearest_x, nearest_y = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
+    return (nearest_x - x) ** 2 + (nearest_y - y) ** 2 < radius ** 2
+
+
+# what a border line under a label costs, in pixels of distance from the circle: a label
+# rather moves this much further out than sit on a line (it stays readable either way: its
+# plate is drawn over the lines)
+_CROSSING = 110
+
+
+def _candidates(cx: float, cy: float, w: float, h: float) -> list[tuple[float, Box]]:
+    """Places for a w x h label around a circle at (cx, cy), nearest first: 16 directions,
+    the box's side facing the circle at growing distances."""
+    places = []
+    for gap in (6, 20, 40, 65, 95, 130, 170):
+        distance = _RADIUS + gap
+        for step in range(16):
+            angle = math.pi / 2 + step * math.pi / 8  # straight below first
+            cos, sin = math.cos(angle), math.sin(angle)
+            x0 = cx + distance * cos - w / 2 + w / 2 * cos
+            y0 = cy + distance * sin - h / 2 + h / 2 * sin
+            places.append((distance + step * 0.01, (x0, y0, x0 + w, y0 + h)))
+    return places
+
+
+def place_labels(blocks: dict[str, tuple[float, float]], where: dict[str, tuple[float, float]],
+                 segments: Sequence[Segment], canvas: Box) -> dict[str, Box]:
+    """A box for each region's label near its circle, crossed by no border line and clear of
+    every circle, other label and the canvas edge when a candidate place is (greedy; labels
+    that found no clear place go first in the next of a few passes). A label that cannot
+    keep clear of lines sits on its plate over them: no line is ever drawn across its text."""
+    first: list[str] = []
+    placed: dict[str, Box] = {}
+    for _ in range(4):
+        order = first + sorted((k for k in blocks if k not in first),
+                               key=lambda k: -blocks[k][0] * blocks[k][1])
+        placed, clashing = {}, []
+        for key in order:
+            best: tuple[float, Box] | None = None
+            for distance, box in _candidates(*where[key], *blocks[key]):
+                crossed = sum(_crosses(s, box) for s in segments)
+                clashes = sum(_touches_circle(box, *c, _RADIUS + 2) for c in where.values())
+                clashes += sum(_overlaps(box, other) for other in placed.values())
+                inside = canvas[0] <= box[0] and box[2] <= canvas[2] and \
+                    canvas[1] <= box[1] and box[3] <= canvas[3]
+                cost = (clashes + (0 if inside else 10)) * 1000 + crossed * _CROSSING + distance
+                if best is None or cost < best[0]:
+                    best = (cost, box)
+            assert best is not None
+            placed[key] = best[1]
+            if best[0] >= _CROSSING:
+                clashing.append(key)
+        if not clashing:
+            break
+        first = clashing + [k for k in first if k not in clashing]
+    return placed
+
+
+def _draw_block(group: draw.Group, box: Box, lines: Sequence[Line]) -> None:
+    """The label on an opaque plate, drawn after (over) every border line."""
+    group.append(draw.Rectangle(box[0], box[1], box[2] - box[0], box[3] - box[1], rx=6,
+                                fill="#f7f3ea", stroke="#e2d6bd", stroke_width=1,
+                                class_="label"))
+    x = (box[0] + box[2]) / 2
+    y = box[1] + _PAD
+    for line in lines:
+        y += line.size
+        group.append(draw.Text(line.text, line.size, x, y, text_anchor="middle",
+                               font_weight="bold" if line.bold else "normal",
+                               fill="black" if line.bold else line.fill, **_HALO))
+        y += 4
+
+
+def _map(board: Board, scale: float, labels: dict[str, list[Line]], size: tuple[float, float],
+         top: float = 0) -> tuple[draw.Drawing, dict[str, tuple[float, float]]]:
+    """The board: borders as lines, dotted links dashed, each region a circle with its label
+    in a group (id = region id) placed where no border crosses it."""
+    width, height = size
+    drawing = draw.Drawing(width, height, font_family="sans-serif")
+    drawing.append(draw.Rectangle(0, 0, width, height, fill="#f7f3ea"))
+    where = {r.id: (r.x * scale, r.y * scale + top) for r in board.regions}
+    segments: list[Segment] = []
+    for a, b in board.borders:
+        drawing.append(draw.Line(*where[a], *where[b], stroke="#8a6d3b", stroke_width=4))
+        segments.append((where[a], where[b]))
+    for a, b in board.dotted_links:
+        drawing.append(draw.Line(*where[a], *where[b], stroke="#8a6d3b", stroke_width=3,
+                                 stroke_dasharray="8,8"))
+        segments.append((where[a], where[b]))
+    boxes = place_labels({k: _block_size(v) for k, v in labels.items()}, where, segments,
+                         (0, top, width, top + 100 * scale))
+    for region in board.regions:
+        x, y = where[region.id]
+        group = draw.Group(id=region.id)
+        group.append(draw.Circle(x, y, _RADIUS, fill="#c8102e", stroke="#fcdd09",
+                                 stroke_width=5))
+        _draw_block(group, boxes[region.id], labels[region.id])
+        drawing.append(group)
+    return drawing, where
 
 
 def board_map(board: Board) -> draw.Drawing:
     """Regions at their map coordinates, borders as lines, dotted links dashed, with towns."""
-    drawing = draw.Drawing(100 * _SCALE, 100 * _SCALE, font_family="sans-serif")
-    drawing.append(draw.Rectangle(0, 0, 100 * _SCALE, 100 * _SCALE, fill="#f7f3ea"))
-    where = {r.id: (r.x * _SCALE, r.y * _SCALE) for r in board.regions}
-    for a, b in board.borders:
-        drawing.append(draw.Line(*where[a], *where[b], stroke="#8a6d3b", stroke_width=4))
-    for a, b in board.dotted_links:
-        drawing.append(draw.Line(*where[a], *where[b], stroke="#8a6d3b", stroke_width=3,
-                                 stroke_dasharray="8,8"))
-    for region in board.regions:
-        x, y = where[region.id]
-        group = draw.Group(id=region.id)
-        group.append(draw.Circle(x, y, 34, fill="#c8102e", stroke="#fcdd09", stroke_width=5))
-        group.append(draw.Text(region.name, 18, x, y + 56, text_anchor="middle",
-                               font_weight="bold", **_HALO))
-        towns = [f"{f.name} ({f.type})" for f in board.festival_locations
+    labels = {region.id: [Line(region.name, 18, bold=True)]
+              + [Line(f"{f.name} ({f.type})") for f in board.festival_locations
                  if f.region == region.id]
-        for line, town in enumerate(towns):
-            group.append(draw.Text(town, 13, x, y + 76 + 16 * line, text_anchor="middle",
-                                   fill="#444", **_HALO))
-        drawing.append(group)
+              for region in board.regions}
+    drawing, _ = _map(board, _SCALE, labels, (100 * _SCALE, 100 * _SCALE))
+    return drawing
+
+
+_PAWNS = ["#1f5fbf", "#2e8b3a", "#7b3fa6", "#e07b00"]
+
+
+def game_map(board: Board, state: GameState) -> draw.Drawing:
+    """The board with the game on it: pawns, each region's castellers, local performance
+    tiles and tokens in its row, festival locations with their round and size tokens, and a
+    legend of the players."""
+    scale, top = 10, 50
+    labels: dict[str, list[Line]] = {}
+    for region in board.regions:
+        here = state.regions[region.id]
+        lines = [Line(region.name, 18, bold=True), Line(f"castellers {here.castellers}")]
+        lines += [Line(f"{t} {board.tile(t).tile}", 12) for t in here.performance_tiles]
+        if here.special_tokens:
+            lines.append(Line(f"{here.special_tokens} special token(s) in the row", 12))
+        for space in state.festivals:
+            if space.region == region.id:
+                held = " (held)" if space.resolved else ""
+                lines.append(Line(f"{space.location}: round {space.round}, size "
+                                  f"{','.join(map(str, space.size_tokens))}{held}", 12,
+                                  fill="#9a3412" if not space.resolved else "#888"))
+        labels[region.id] = lines
+    legend = []
+    for p in state.players:
+        text = (f"{p.name}: team {p.pool}; skills {p.skills}; {p.special_tokens} tokens; "
+                f"best tower {p.best_tower_score}")
+        won = [f"{n} {prize}" for prize, n in p.prizes.items() if n]
+        won += [f"size token {','.join(map(str, p.size_tokens))}"] if p.size_tokens else []
+        won += [f"tiles {','.join(p.claimed_tiles)}"] if p.claimed_tiles else []
+        legend.append(text + (f"; {'; '.join(won)}" if won else ""))
+    legend_height = 24 * len(legend) + 20
+    width = max(100 * scale, *(text_width(t, 14) + 60 for t in legend))
+    height = top + 100 * scale + legend_height
+    drawing, where = _map(board, scale, labels, (width, height), top)
+    status = "game over" if state.game_over else \
+        f"round {state.round}, {state.turn.player} to play"
+    drawing.append(draw.Text(f"{status} ({state.game_rules.name} rules)", 20, width / 2, 32,
+                             text_anchor="middle", font_weight="bold"))
+    pawns = draw.Group(id="pawns")
+    standing: dict[str, list[int]] = {}
+    for index, player in enumerate(state.players):
+        if player.pawn is not None:
+            standing.setdefault(player.pawn, []).append(index)
+    offsets = [(-12, -12), (12, -12), (-12, 12), (12, 12)]
+    for region_id, indexes in standing.items():
+        x, y = where[region_id]
+        for slot, index in enumerate(indexes):
+            dx, dy = offsets[slot % 4]
+            pawns.append(draw.Circle(x + dx, y + dy, 11, fill=_PAWNS[index % 4],
+                                     stroke="white", stroke_width=2,
+                                     data_player=state.players[index].name))
+            pawns.append(draw.Text(state.players[index].name[:1], 13, x + dx, y + dy + 5,
+                                   text_anchor="middle", fill="white", font_weight="bold"))
+    drawing.append(pawns)
+    y = top + 100 * scale + 20
+    for index, text in enumerate(legend):
+        drawing.append(draw.Circle(24, y + 24 * index - 5, 9, fill=_PAWNS[index % 4]))
+        drawing.append(draw.Text(text, 14, 40, y + 24 * index, fill="#222"))
     return drawing
 
 
@@ -62,7 +261,9 @@ def _row_height(sizes: Sequence[int]) -> float:
 def tower_svg(levels: Sequence[Sequence[int]], caption: str | None = None) -> draw.Drawing:
     """Levels (bottom first) as rows of numbered figures, widest at the bottom."""
     widest = max((len(level) for level in levels), default=1)
-    width = widest * _FIGURE_W + 2 * _GAP
+    width: float = widest * _FIGURE_W + 2 * _GAP
+    if caption:  # never cut the caption: the picture is at least as wide as its text
+        width = max(width, text_width(caption, 14) + 2 * _GAP)
     rows = [_row_height(level) for level in levels]
     height = sum(rows) + (28 if caption else 0) + _GAP
     drawing = draw.Drawing(width, height, font_family="sans-serif")

@@ -10,6 +10,7 @@ from rich.panel import Panel
 
 from cli import options
 from cli.edge import ExitCode, at_edge, emit_json, fail, out
+from cli.game_inputs import player_inputs
 from cli.inputs import emit_batch, read_inputs
 from cli.render import stack, tower_picture, uses_text, violations_table
 from models.tower import CheckResult, Tower, check_tower
@@ -69,8 +70,12 @@ def verify(
     as_json: options.Json = False,
     batch: options.Batch = None,
     svg: options.Svg = None,
+    state_file: options.StateFile = None,
+    player: options.Player = None,
+    board_file: options.BoardFile = None,
 ) -> None:
-    """Check a tower against the rules and your skill ranks.
+    """Check a tower against the rules and your skill ranks (with --state: a player's team,
+    skill ranks and readings in a game).
 
     Exit 0 when valid, 1 when not, 2 on bad input. With --batch, exit 2 if any line was bad.
 
@@ -81,6 +86,8 @@ def verify(
       castell verify "9x4/7x3/5x2/3" --pool "9x4,7x3,5x2,3" --json
 
       echo '{"tower": "6,6/6"}' | castell verify --batch -
+
+      castell verify "9x4/7x3/5x2/3" --state game.json --player Anna
     """
     if batch is not None:
         if tower is not None:
@@ -89,6 +96,12 @@ def verify(
             verify_tower(line.tower, line.skills, line.pool, line.rules)))
     if tower is None:
         fail("missing TOWER (or --batch FILE); see 'castell verify --help'")
+    if state_file is not None:
+        if pool is not None or skills != "none":
+            fail("--state FILE takes the player's team and skills: drop --pool/--skills")
+        _, _, pool, skills, rules = player_inputs(state_file, board_file, player)
+    elif player is not None:
+        fail("--player goes with --state FILE")
     result = verify_tower(tower, skills, pool, rules)
     if svg is not None:
         from cli.svg import save, tower_svg  # deferred: keeps start-up light

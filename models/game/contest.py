@@ -6,8 +6,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from models.game.board import Board, Prize
-from models.game.state import FestivalSpace, GameState
-from models.tower import Festival, Pool, Rules, SkillRanks, Tower, check_tower
+from models.game.state import (
+    Competitor,
+    FestivalResult,
+    FestivalSpace,
+    GameState,
+    SizeTokenWinner,
+)
+from models.tower import STANDARD, Festival, Pool, Rules, SkillRanks, Tower, check_tower
 
 TowerFinder = Callable[[Pool, SkillRanks, Festival, Rules], Tower | None]
 
@@ -33,6 +39,8 @@ class Outcome:
         return next(e for e in self.entries if e.player == player)
 
 
+DECLINED = "chose not to compete"  # the reason of a player whose chosen tower is None
+
 Choices = Mapping[tuple[str, str], Tower | None]
 """Towers players chose to build, by (festival location, player); None declines to compete.
 Players not in it build what the finder finds."""
@@ -52,7 +60,7 @@ def resolve_festival(state: GameState, board: Board, space: FestivalSpace, rules
         if chosen is not None and key in chosen:
             tower = chosen[key]
             if tower is None:
-                reasons[player.name] = "chose not to compete"
+                reasons[player.name] = DECLINED
                 continue
         else:
             tower = finder(player.team, player.ranks, festival, rules)
@@ -99,9 +107,12 @@ def resolve_festival(state: GameState, board: Board, space: FestivalSpace, rules
     return Outcome(space, tuple(entries), tuple(winners))
 
 
-def apply_outcome(state: GameState, outcome: Outcome) -> GameState:
+def apply_outcome(state: GameState, outcome: Outcome, rules: Rules = STANDARD) -> GameState:
+    """The state after a festival: scores, prizes, size tokens and earned regions (by the
+    `earned_regions` reading), and the result written into the festival's space."""
     new = state.clone()
     region = outcome.space.region
+    prizes_earn = rules.earned_regions in ("rewards", "festivals")
     for entry in outcome.entries:
         player = new.player(entry.player)
         if entry.score is not None:
@@ -110,7 +121,7 @@ def apply_outcome(state: GameState, outcome: Outcome) -> GameState:
             prizes = dict(player.prizes)
             prizes[entry.prize] = prizes.get(entry.prize, 0) + 1
             player.prizes = prizes
-            if region not in player.earned_regions:
+            if prizes_earn and region not in player.earned_regions:
                 player.earned_regions = [*player.earned_regions, region]
     for size, winner in outcome.size_tokens:
         if winner is not None:
@@ -121,4 +132,13 @@ def apply_outcome(state: GameState, outcome: Outcome) -> GameState:
     for space in new.festivals:
         if (space.round, space.location) == (outcome.space.round, outcome.space.location):
             space.resolved = True
+            space.result = result_of(outcome)
     return new
+
+
+def result_of(outcome: Outcome) -> FestivalResult:
+    return FestivalResult(
+        competitors=[Competitor(player=e.player, tower=str(e.tower) if e.tower else None,
+                                reason=e.reason, score=e.score, rank=e.rank, prize=e.prize)
+                     for e in outcome.entries],
+        size_tokens=[SizeTokenWinner(size=s, player=p) for s, p in outcome.size_tokens])

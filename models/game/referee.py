@@ -16,8 +16,9 @@ from models.game.actions import RECRUIT_LIMIT, Action, EndTurn, Move, Recruit, S
 from models.game.board import SPECIAL, Board, PerformanceTile
 from models.game.contest import Choices, TowerFinder, apply_outcome, resolve_festival
 from models.game.regions import graph_of
+from models.game.scoring import score_game
 from models.game.setup import draw
-from models.game.state import GameState, PlayerState
+from models.game.state import FinalScore, GameState, PlayerState, Standing
 from models.game.wheel import offers
 from models.tower import (
     STANDARD,
@@ -61,11 +62,15 @@ def _take(supply: Pool, sizes: list[int], where: str) -> Pool:
     return Pool.from_counts(counts)
 
 
-def _move(state: GameState, board: Board, player: PlayerState, to: str) -> None:
+def _move(state: GameState, board: Board, player: PlayerState, to: str,
+          anywhere: bool = False) -> None:
     if to not in board.region_ids:
         raise _refuse(f"unknown region '{to}'")
-    if player.pawn is not None and not graph_of(board).adjacent(player.pawn, to):
-        raise _refuse(f"{to} is not adjacent to {player.pawn}")
+    if player.pawn is not None:
+        if anywhere and to == player.pawn:
+            raise _refuse(f"the pawn is already in {to}")
+        if not anywhere and not graph_of(board).adjacent(player.pawn, to):
+            raise _refuse(f"{to} is not adjacent to {player.pawn}")
     player.pawn = to
 
 
@@ -104,7 +109,8 @@ def _claim(state: GameState, board: Board, player: PlayerState, action: Special,
     region.special_tokens = 0
     if not free and not rules.claim_collects_own_token:
         region.special_tokens += 1
-    _earn(player, player.pawn)
+    if rules.earned_regions == "rewards":
+        _earn(player, player.pawn)
 
 
 def _earn(player: PlayerState, region: str) -> None:
@@ -127,7 +133,7 @@ def _special(state: GameState, board: Board, player: PlayerState, action: Specia
         _recruit(state, player, [action.size])
     elif action.kind == "move":
         assert action.to is not None
-        _move(state, board, player, action.to)
+        _move(state, board, player, action.to, anywhere=rules.special_move == "any")
     else:
         _claim(state, board, player, action, rules, free)
     if free:
@@ -181,6 +187,9 @@ def apply(state: GameState, board: Board, action: Action, rules: Rules = STANDAR
             where = player.pawn or "off the board"
             raise _refuse(f"the wheel does not offer {name} in {where} this round "
                           f"(it offers {', '.join(offered) or 'nothing'})")
+        if name == SPECIAL and turn.special and not rules.free_special_is_extra:
+            raise _refuse("the special action was already taken this turn, and a trained "
+                          "special tile's action replaces it (free_special_is_extra=false)")
         if name == SPECIAL:
             turn.free_special = True
         else:
@@ -208,18 +217,118 @@ def end_round(state: GameState, board: Board, rules: Rules = STANDARD,
               finder: TowerFinder | None = None, chosen: Choices | None = None) -> GameState:
     """Festivals of this round, the wheel's turn, refills, and the next round's first turn."""
     new = state.clone()
+    named = named_towers(new, rules)
+    if chosen is not None:
+        named.update(chosen)
     for space in new.festivals:
         if space.round == new.round and not space.resolved:
             if finder is None:
                 raise ValueError("a festival is due: end_round needs a tower finder")
-            new = apply_outcome(new, resolve_festival(new, board, space, rules, finder,
-                                                      chosen))
+            try:
+                outcome = resolve_festival(new, board, space, rules, finder, named)
+            except ValueError as error:
+                if not named:
+                    raise
+                raise _refuse(str(error)) from None
+            new = apply_outcome(new, outcome, rules)
+    new.festival_towers = {}
     new.wheel_rotation += 1
     if new.round in board.refill_rounds and new.bag is not None:
-        _refill(new, board)
+        if new.deal == "recorded":
+            # the real draw is asked for only when a round follows to use it in
+            new.refills_due = refills_needed(new, board) if new.round < board.rounds else {}
+        else:
+            _refill(new, board)
     new.round += 1
     new.game_over = new.round > board.rounds
     new.turn = type(new.turn)(player=new.turn_order[0])
+    if new.game_over:
+        cards, winners = score_game(new, board)
+        new.final_score = FinalScore(
+            cards=[Standing.model_validate(c.as_dict()) for c in cards], winners=winners)
+    return new
+
+
+def named_towers(state: GameState, rules: Rules = STANDARD) -> dict[tuple[str, str], Tower | None]:
+    """The towers players named for this round's festivals (`festival_towers`), as `Choices`."""
+    named: dict[tuple[str, str], Tower | None] = {}
+    for name, text in state.festival_towers.items():
+        tower = None if text is None else Tower.parse(text, rules)
+        for space in state.festivals_in(state.round):
+            named[(space.location, name)] = tower
+    return named
+
+
+def name_festival_tower(state: GameState, board: Board, name: str, tower: str | None,
+                        rules: Rules = STANDARD) -> GameState:
+    """`name` will build `tower` (None: will not compete) at this round's festival."""
+    if state.game_over:
+        raise _refuse("the game is over")
+    player = state.player(name)
+    if not state.festivals_in(state.round):
+        raise _refuse(f"no festival at the end of round {state.round}")
+    if tower is not None:
+        try:
+            parsed = Tower.parse(tower, rules)
+        except NotationError as error:
+            raise _refuse(f"festival tower: {error}") from None
+        result = check_tower(parsed, player.ranks, rules, player.team)
+        if not result.valid:
+            raise _refuse(f"{name} cannot build {parsed}: "
+                          + "; ".join(str(v) for v in result.violations))
+        tower = str(parsed)
+    new = state.clone()
+    new.festival_towers = {**new.festival_towers, name: tower}
+    return new
+
+
+def refills_needed(state: GameState, board: Board) -> dict[str, int]:
+    """How many castellers each region draws at a refill: up to its setup count, in board
+    order, while the bag lasts."""
+    assert state.bag is not None
+    left = Pool.parse(state.bag).total
+    target = board.setup_castellers[len(state.players)]
+    due: dict[str, int] = {}
+    for region_id in board.region_ids:
+        short = min(target - state.regions[region_id].supply.total, left)
+        if short > 0:
+            due[region_id] = short
+            left -= short
+    return due
+
+
+def missing_refills(state: GameState) -> str | None:
+    """What is missing before the round can be played (None: nothing)."""
+    if not state.refills_due:
+        return None
+    due = ", ".join(f"{region} draws {n}" for region, n in state.refills_due.items())
+    return (f"the refill at the end of round {state.round - 1} is not recorded yet: {due} "
+            "(record each with `castell play STATE refill REGION SIZES...`)")
+
+
+def require_refilled(state: GameState) -> None:
+    """Raise `IllegalAction` naming the refills still to record, if any."""
+    message = missing_refills(state)
+    if message is not None:
+        raise _refuse(message)
+
+
+def refill(state: GameState, board: Board, region: str, sizes: list[int]) -> GameState:
+    """Record the castellers really drawn from the bag for `region` at a due refill."""
+    if region not in board.region_ids:
+        raise _refuse(f"unknown region '{region}'")
+    due = state.refills_due.get(region)
+    if due is None:
+        waiting = ", ".join(state.refills_due) or "none"
+        raise _refuse(f"no refill is due in {region} (due: {waiting})")
+    if len(sizes) != due:
+        raise _refuse(f"{region} draws {due} castellers at this refill, not {len(sizes)}")
+    assert state.bag is not None
+    new = state.clone()
+    new.bag = str(_take(Pool.parse(state.bag), sizes, "the bag"))
+    supply = new.regions[region]
+    supply.castellers = str(Pool.of([*supply.supply, *sizes]))
+    new.refills_due = {r: n for r, n in state.refills_due.items() if r != region}
     return new
 
 
@@ -247,6 +356,8 @@ def legal_actions(state: GameState, board: Board, rules: Rules = STANDARD,
     targets = list(board.region_ids) if player.pawn is None else graph.neighbours(player.pawn)
     actions: list[Action] = []
     can_special = turn.free_special or (not turn.special and player.special_tokens > 0)
+    far = list(board.region_ids) if player.pawn is None or rules.special_move == "adjacent" \
+        else [r for r in board.region_ids if r != player.pawn]
     if not turn.free_special:
         if not turn.moved:
             actions += [Move(to=r) for r in targets]
@@ -257,10 +368,12 @@ def legal_actions(state: GameState, board: Board, rules: Rules = STANDARD,
                      if not supply.missing_from(pick)}
             actions += [Recruit(sizes=list(p)) for p in sorted(picks)]
         if not turn.trained:
-            actions += [Train(skill=s) for s in trainable(state, board, player)]
+            actions += [Train(skill=s) for s in trainable(state, board, player)
+                        if s != SPECIAL or rules.free_special_is_extra or not turn.special]
         actions.append(EndTurn())
     if can_special:
-        actions += [Special(kind="move", to=r) for r in targets]
+        actions += [Special(kind="move", to=r)
+                    for r in (targets if rules.special_move == "adjacent" else far)]
         if player.pawn is not None:
             region = state.regions[player.pawn]
             actions += [Special(kind="recruit", size=s) for s in region.supply.sizes]

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Literal
 
 from models.errors import SpecError
 from models.game.board import Board
 from models.game.state import FestivalSpace, GameState, PlayerState, RegionState, TurnState
-from models.tower import Pool
+from models.tower import Pool, Rules
 
 DEFAULT_NAMES = ("Anna", "Biel", "Carla", "Dani")
 
@@ -22,7 +23,10 @@ def draw(bag: list[int], count: int, rng: random.Random) -> list[int]:
 
 
 def new_game(board: Board, players: int = 3, seed: int = 0,
-             names: list[str] | None = None, board_name: str = "default") -> GameState:
+             names: list[str] | None = None, board_name: str = "default",
+             rules: Rules | None = None,
+             wheel_side: Literal["standard", "advanced"] | None = None) -> GameState:
+    """A seeded random deal (`rules`: the readings stored in the state, if given)."""
     if players not in board.setup_castellers:
         counts = ", ".join(map(str, sorted(board.setup_castellers)))
         raise SpecError(f"this board is for {counts} players, not {players}")
@@ -59,8 +63,10 @@ def new_game(board: Board, players: int = 3, seed: int = 0,
                                            region=location.region, type=kind,
                                            size_tokens=[tokens.pop()]))
     return GameState(
-        board=board_name, seed=seed, round=1, turn_order=names, turn=TurnState(player=names[0]),
-        wheel_rotation=0, wheel_side=board.wheel.side, regions=regions, festivals=festivals,
+        board=board_name, seed=seed, rules=None if rules is None else rules.settings(), round=1,
+        turn_order=names, turn=TurnState(player=names[0]),
+        wheel_rotation=0, wheel_side=wheel_side or board.wheel.side, regions=regions,
+        festivals=festivals,
         bag=str(Pool.of(bag)),
         players=[PlayerState(name=name, pool=str(Pool.of(hands[name])),
                              special_tokens=board.special_tokens) for name in names],

@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 import pickle
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from models.errors import NotationError, SpecError
 from models.files import load_json, validate
+from models.game.actions import Action
 from models.game.board import Board, FestivalType, Prize
-from models.tower import Festival, Pool, Size, SkillRanks
+from models.tower import STANDARD, Festival, Pool, Rules, Size, SkillRanks, rules_from_settings
 
 
 def _pool_text(text: str) -> str:
@@ -76,6 +77,29 @@ class RegionState(_Model):
         return Pool.parse(self.castellers)
 
 
+class Competitor(_Model):
+    """One player's part in a festival that was held."""
+
+    player: str
+    tower: str | None = None  # None: did not compete (see `reason`)
+    reason: str | None = None
+    score: int | None = None
+    rank: int | None = None
+    prize: Prize | None = None
+
+
+class SizeTokenWinner(_Model):
+    size: Size
+    player: str | None  # None: nobody (a tie, or no competitor had one)
+
+
+class FestivalResult(_Model):
+    """What happened at a festival: who competed with which tower, prizes and size tokens."""
+
+    competitors: list[Competitor]
+    size_tokens: list[SizeTokenWinner]
+
+
 class FestivalSpace(_Model):
     round: Annotated[int, Field(ge=1)]
     location: str
@@ -83,6 +107,7 @@ class FestivalSpace(_Model):
     type: FestivalType
     size_tokens: Annotated[list[Size], Field(min_length=1)]
     resolved: bool = False
+    result: FestivalResult | None = None  # written when the festival is held
 
     @property
     def festival(self) -> Festival:
@@ -100,9 +125,68 @@ class TurnState(_Model):
     free_special: bool = False  # a special tile was trained: a token-free special action is due
 
 
+class ActionEntry(_Model):
+    """An action the player whose turn it was took (an `end_turn` that ended a round also
+    resolved that round's festivals: their results are in the state's festival spaces)."""
+
+    type: Literal["action"] = "action"
+    player: str
+    action: Action
+
+
+class RefillEntry(_Model):
+    """Castellers really drawn from the bag for a region at a refill (recorded deals)."""
+
+    type: Literal["refill"] = "refill"
+    region: str
+    castellers: str
+
+
+class TowerChoiceEntry(_Model):
+    """The tower a player names for this round's festival (`none`: not competing)."""
+
+    type: Literal["festival_tower"] = "festival_tower"
+    player: str
+    tower: str | None
+
+
+HistoryEntry = Annotated[ActionEntry | RefillEntry | TowerChoiceEntry,
+                         Field(discriminator="type")]
+
+
+class History(_Model):
+    """How the game got here: the state it started from and every step recorded since, so
+    that replaying `entries` from `start` gives the state again (and `undo` is a replay)."""
+
+    start: GameState
+    entries: list[HistoryEntry] = []
+
+
+class Standing(_Model):
+    """A player's final score (stored once the game is over)."""
+
+    player: str
+    best_tower: int
+    region_variety: int
+    prizes: int
+    size_tokens: int
+    local_performances: int
+    total: int
+
+
+class FinalScore(_Model):
+    cards: list[Standing]
+    winners: list[str]
+
+
 class GameState(_Model):
     board: str = "default"
     seed: int = 0
+    # "seeded": refills are drawn from the bag with the seed; "recorded": the real deal was
+    # typed in, and each refill's real draw is recorded (see `refills_due`)
+    deal: Literal["seeded", "recorded"] = "seeded"
+    # the readings the game was started with (`Rules.settings()`); None = the standard rules
+    rules: dict[str, Any] | None = None
     round: Annotated[int, Field(ge=1)] = 1
     turn_order: Annotated[list[str], Field(min_length=2, max_length=4)]
     turn: TurnState
@@ -113,11 +197,39 @@ class GameState(_Model):
     bag: str | None = None
     players: list[PlayerState]
     game_over: bool = False
+    # castellers each region still has to draw from the bag at a refill (recorded deals)
+    refills_due: dict[str, Annotated[int, Field(ge=1)]] = {}
+    # towers players named for this round's festival (tower text, None = not competing)
+    festival_towers: dict[str, str | None] = {}
+    final_score: FinalScore | None = None
+    history: History | None = None
 
     @field_validator("bag")
     @classmethod
     def _bag(cls, text: str | None) -> str | None:
         return None if text is None else _pool_text(text)
+
+    @field_validator("rules")
+    @classmethod
+    def _rules(cls, settings: dict[str, Any] | None) -> dict[str, Any] | None:
+        if settings is None:
+            return None
+        try:
+            return rules_from_settings(settings).settings()
+        except SpecError as error:
+            raise ValueError(str(error)) from None
+
+    @property
+    def game_rules(self) -> Rules:
+        """The readings this game is played with."""
+        return STANDARD if self.rules is None else rules_from_settings(self.rules)
+
+    def without_history(self) -> GameState:
+        """This state with no history (what the referee and the planner work on)."""
+        if self.history is None:
+            return self
+        copy = self.model_copy(update={"history": None})
+        return copy
 
     def player(self, name: str) -> PlayerState:
         for player in self.players:
@@ -174,6 +286,9 @@ def check_against_board(state: GameState, board: Board) -> None:
             problems.append(f"festivals.{index}.region: unknown region '{space.region}'")
     if state.round > board.rounds + 1:
         problems.append(f"round: the board has {board.rounds} rounds")
+    for region_id in state.refills_due:
+        if region_id not in known:
+            problems.append(f"refills_due.{region_id}: not a region of this board")
     if problems:
         raise SpecError("state does not fit the board: " + "; ".join(problems))
 
@@ -187,3 +302,7 @@ def load_state(path: Path | str, board: Board | None = None) -> GameState:
 
 def state_from_dict(data: object, source: str = "state") -> GameState:
     return validate(GameState, data, source)
+
+
+History.model_rebuild()
+GameState.model_rebuild()

@@ -14,14 +14,24 @@ from models.tower.festival import Festival
 from models.tower.matching import meets_tile, tile_shortfalls
 from models.tower.notation import Size, parse_sizes
 from models.tower.pool import Pool
-from models.tower.rules import STANDARD, VARIANTS, Rules, rules_named
+from models.tower.rules import (
+    STANDARD,
+    SWITCHES,
+    VARIANTS,
+    Rules,
+    rules_from_settings,
+    rules_named,
+    switch_values,
+)
 from models.tower.skills import SKILL_ORDER, Skill, SkillRanks, parse_skill
 from models.tower.tiles import ExhibitionTile, ShapeTile, Tile, parse_tile
 from models.tower.tower import Level, Tower
 
 __all__ = [
-    "SKILL_ORDER", "STANDARD", "VARIANTS", "CheckResult", "ExhibitionTile", "Festival", "Level",
-    "Pool", "Rules", "ShapeTile", "Size", "Skill", "SkillRanks", "SkillUses", "Tile", "Tower",
+    "SKILL_ORDER", "STANDARD", "SWITCHES", "VARIANTS", "CheckResult", "ExhibitionTile",
+    "Festival", "Level", "Pool", "Rules", "ShapeTile", "Size", "Skill", "SkillRanks",
+    "SkillUses", "Tile", "Tower",
     "Violation", "check_tower", "count_steps", "meets_tile", "parse_sizes", "parse_skill",
-    "parse_tile", "rules_named", "tile_shortfalls", "width_accountings",
+    "parse_tile", "rules_from_settings", "rules_named", "switch_values", "tile_shortfalls",
+    "width_accountings",
 ]

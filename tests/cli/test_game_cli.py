@@ -398,7 +398,7 @@ ENTRY_KEYS = {"player", "eligible", "reason", "tower", "score", "rank", "prize"}
 
 def _check_festivals(data: dict[str, Any], state: dict[str, Any]) -> None:
     """Every printed number re-derived from the rules page (section 3) and the prize chart."""
-    assert set(data) == {"round", "festivals"}
+    assert set(data) == {"round", "festivals", "next"}
     assert data["round"] == state["round"]
     spaces = [f for f in state["festivals"] if f["round"] == state["round"]]
     assert len(data["festivals"]) == len(spaces)
@@ -547,7 +547,10 @@ def test_festival_no_festival_this_round(tmp_path: Path) -> None:
     assert result.exit_code == 0
     assert "No festival" in result.stdout and "round 1" in result.stdout
     data = _ok_json("festival", path)
-    assert data == {"round": 1, "festivals": []}
+    assert (data["round"], data["festivals"]) == (1, [])
+    # no festival this round: the next one is named (the earliest in the state's calendar)
+    first = min(_new_state("--seed", "1")["festivals"], key=lambda f: f["round"])
+    assert data["next"]["round"] == first["round"]
 
 
 def test_festival_unknown_rules_variant() -> None:
@@ -612,7 +615,7 @@ def test_score_hand_made_end_state(tmp_path: Path) -> None:
     state = _end_state(**END)
     path = _write(tmp_path, "end.json", state)
     data = _ok_json("score", path)
-    assert set(data) == {"players", "winners"}
+    assert set(data) == {"players", "winners", "game_over", "round"}
     cards = data["players"]
     assert [c["player"] for c in cards] == ["Anna", "Biel", "Carla"]
     for card, player in zip(cards, state["players"], strict=True):

@@ -1,0 +1,109 @@
+"""Recording a real game: each step applied through the referee and kept in the state's
+history, so that the history replays to the same state (and `undo` is a replay).
+
+A step is an action of the player whose turn it is, a refill's real draw, or a tower a player
+names for this round's festival. Festivals held at the end of a round are stored in their
+festival spaces (`FestivalSpace.result`); a replay builds the recorded towers again instead of
+asking a tower finder.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from models.errors import SpecError
+from models.game.board import Board
+from models.game.contest import DECLINED, TowerFinder
+from models.game.referee import IllegalAction, apply, name_festival_tower, refill
+from models.game.setup import casteller_census
+from models.game.state import (
+    ActionEntry,
+    GameState,
+    History,
+    HistoryEntry,
+    RefillEntry,
+)
+from models.tower import Pool, Tower
+
+
+def step(state: GameState, board: Board, entry: HistoryEntry,
+         finder: TowerFinder | None = None,
+         recorded: dict[tuple[str, str], Tower | None] | None = None) -> GameState:
+    """The state (without history) after one step; `recorded` towers go before the finder's."""
+    rules = state.game_rules
+    if isinstance(entry, ActionEntry):
+        if entry.player != state.turn.player:
+            raise IllegalAction(f"it is {state.turn.player}'s turn, not {entry.player}'s")
+        return apply(state, board, entry.action, rules, finder, recorded)
+    if isinstance(entry, RefillEntry):
+        return refill(state, board, entry.region, list(Pool.parse(entry.castellers)))
+    return name_festival_tower(state, board, entry.player, entry.tower, rules)
+
+
+def record(state: GameState, board: Board, entry: HistoryEntry,
+           finder: TowerFinder | None = None) -> GameState:
+    """`state` after `entry`, with the entry added to its history (started here if none)."""
+    history = state.history or History(start=state.without_history())
+    new = step(state.without_history(), board, entry, finder)
+    new.history = History(start=history.start, entries=[*history.entries, entry])
+    check_census(new, board)
+    return new
+
+
+def recorded_towers(state: GameState) -> dict[tuple[str, str], Tower | None]:
+    """The towers built at every festival held so far, as the referee's `chosen` towers
+    (players who had no valid tower are left to the finder, which finds none again)."""
+    rules = state.game_rules
+    towers: dict[tuple[str, str], Tower | None] = {}
+    for space in state.festivals:
+        if space.result is None:
+            continue
+        for competitor in space.result.competitors:
+            key = (space.location, competitor.player)
+            if competitor.tower is not None:
+                towers[key] = Tower.parse(competitor.tower, rules)
+            elif competitor.reason == DECLINED:
+                towers[key] = None
+    return towers
+
+
+def _no_tower(*_: object) -> Tower | None:
+    return None
+
+
+def replay(start: GameState, board: Board, entries: Sequence[HistoryEntry],
+           towers: dict[tuple[str, str], Tower | None]) -> GameState:
+    """The state `entries` lead to from `start`, festivals built with the recorded `towers`
+    (see `recorded_towers`); the result carries the history."""
+    state = start.without_history()
+    for number, entry in enumerate(entries, start=1):
+        try:
+            state = step(state, board, entry, _no_tower, towers)
+        except IllegalAction as error:
+            raise SpecError(f"history.entries.{number - 1}: does not replay: {error}") from None
+    if entries:
+        state.history = History(start=start.without_history(), entries=list(entries))
+    return state
+
+
+def undo(state: GameState, board: Board) -> GameState:
+    """The state before the last recorded step (exactly as it was written then)."""
+    if state.history is None or not state.history.entries:
+        raise IllegalAction("nothing to undo: no step has been recorded in this state")
+    return replay(state.history.start, board, state.history.entries[:-1],
+                  recorded_towers(state))
+
+
+def check_census(state: GameState, board: Board) -> None:
+    """The bag, the regions and the teams hold exactly the board's castellers (when the state
+    keeps a bag)."""
+    if state.bag is None:
+        return
+    census = casteller_census(state)
+    box = Counter({size: n for size, n in board.bag.items() if n})
+    if census != box:
+        diff = ", ".join(f"size {s}: {census[s]} instead of {box[s]}"
+                         for s in sorted(set(census) | set(box)) if census[s] != box[s])
+        raise SpecError(f"castellers do not add up to the board's {sum(box.values())} "
+                        f"(bag + regions + teams): {diff}")
