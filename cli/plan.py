@@ -122,6 +122,9 @@ def plan_json(result: Plan) -> dict[str, Any]:
                        "score": f.entry.score, "rank": f.entry.rank, "prize": f.entry.prize,
                        "reason": f.entry.reason} for f in result.festivals],
         "assumptions": list(result.assumptions),
+        # refills the plan does not see: those regions' new castellers are not counted on
+        "unknown_refills": [{"round": r.round, "regions": list(r.regions)}
+                            for r in result.refills],
         "wall_time_s": round(result.wall_time_s, 3),
         "goal_time_s": round(result.goal_time_s, 3),
     }

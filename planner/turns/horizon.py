@@ -132,9 +132,10 @@ def build_horizon(state: GameState, board: Board, player: str, turns: int, rules
         assumptions.append("cautious: castellers in regions an opponent stands in or can reach "
                            f"on their next turn are counted as lost ({names})")
     refills = [r for r in board.refill_rounds if r in rounds and rounds[r] + 1 < len(slots)]
-    if refills and state.bag is not None:
+    if refills:  # the plan never sees the bag: the replay draws nothing either
         assumptions.append("castellers the bag adds to the regions at the end of round "
-                           + ", ".join(map(str, refills)) + " are not counted on")
+                           + ", ".join(map(str, refills)) + " are unknown now and not "
+                           "counted on")
     if me.pawn is None:
         assumptions.append(f"{player}'s pawn is off the board: the first move may go anywhere")
     tiles = {r: tuple(board.tile(t) for t in state.regions[r].performance_tiles)

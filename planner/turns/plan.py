@@ -14,7 +14,7 @@ from planner.turns.extract import turn_actions
 from planner.turns.goals import goal_stages, points_without_prizes
 from planner.turns.horizon import Goal, build_horizon
 from planner.turns.model import build_plan_model, hint_idle
-from planner.turns.replay import Replay, advance_to, replay
+from planner.turns.replay import Refill, Replay, advance_to, replay, visible
 from planner.turns.stages import solve_stages
 
 DEFAULT_PLAN_TIME_LIMIT = 10.0
@@ -59,8 +59,9 @@ class Plan:
     wall_time_s: float
     goal_time_s: float  # of which the solve for the goal itself (before the tie-breaks)
     branches: int
-    start: GameState  # the state the plan starts from (the player's turn)
+    start: GameState  # the state the plan starts from (the player's turn), bag hidden
     end: GameState | None  # the replayed state after the plan
+    refills: tuple[Refill, ...] = ()  # refills in or before the plan: unknown, not counted on
 
     @property
     def found(self) -> bool:
@@ -76,7 +77,9 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int = 3,
     started = time.perf_counter()
     goal = goal or Goal()
     state.player(player)  # an unknown name is a SpecError here
-    start = advance_to(state, board, player, rules)
+    # information discipline: the plan sees no refill beyond this moment, the bag stays hidden
+    before: list[Refill] = []
+    start = advance_to(visible(state), board, player, rules, refills=before)
     if state.game_over:
         raise SpecError("the game is over: there are no turns left to plan")
     if start.game_over:
@@ -94,10 +97,14 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int = 3,
                                   seed=seed, linearization=0,
                                   light_presolve=len(horizon.turns) > LONG_HORIZON)
     assumptions = horizon.assumptions
+    if before:
+        assumptions = (*assumptions, "castellers the bag adds at the end of round "
+                       f"{before[0].round}, before {player}'s turn, are unknown now and not "
+                       "counted on")
     if not result.values:
         return Plan(goal, player, result.status, None, None, result.first_bound, (), (),
                     assumptions, (), time.perf_counter() - started, result.first_time_s,
-                    result.branches, start, None)
+                    result.branches, start, None, tuple(before))
     actions = [turn_actions(model, solver, t) for t in range(len(horizon.turns))]
     if goal.kind == "tile":  # the plan ends with the claim: later turns would be filler
         claimed = next(t for t, turn in enumerate(actions)
@@ -123,7 +130,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int = 3,
         stages[1:], result.values[1:], result.proven[1:], strict=True))
     return Plan(goal, player, result.status, value, model_value, bound, planned, festivals,
                 assumptions, tie_breaks, time.perf_counter() - started, result.first_time_s,
-                result.branches, start, replayed.state)
+                result.branches, start, replayed.state, (*before, *replayed.refills))
 
 
 def _user_bound(goal: Goal, bound: float | None, first_round: int) -> float | None:
