@@ -125,8 +125,10 @@ def plan_json(result: Plan) -> dict[str, Any]:
         # refills the plan does not see: those regions' new castellers are not counted on
         "unknown_refills": [{"round": r.round, "regions": list(r.regions)}
                             for r in result.refills],
+        # true: the wall clock (--time-limit), not the deterministic budget, stopped the
+        # search, so the same command may answer differently
+        "stopped_by_clock": result.clock_hit,
         "wall_time_s": round(result.wall_time_s, 3),
-        "goal_time_s": round(result.goal_time_s, 3),
     }
 
 
@@ -167,6 +169,9 @@ def _render(result: Plan) -> None:
                             subtitle=f"score {entry.score}, rank {entry.rank}{prize}",
                             expand=False))
     console.print(_verdict(result))
+    if result.clock_hit:
+        console.print("[yellow]the time limit's wall clock stopped the search before its "
+                      "deterministic budget: another run may give another plan[/]")
     for line in result.assumptions:
         console.print(f"[dim]assuming {line}[/]", highlight=False)
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from models.errors import SpecError
 from models.game import Action, Board, Entry, GameState, Special
 from models.tower import STANDARD, Rules
-from planner.tower import Status
+from planner.tower import DETERMINISTIC_PER_SECOND, Status
 from planner.turns.extract import turn_actions
 from planner.turns.goals import goal_stages, points_without_prizes
 from planner.turns.horizon import Goal, build_horizon
@@ -19,6 +19,7 @@ from planner.turns.stages import solve_stages
 
 DEFAULT_PLAN_TIME_LIMIT = 10.0
 LONG_HORIZON = 3  # turns; longer models spend most of a short time limit in full presolve
+STAGES_SHARE = 0.8  # of the time limit's deterministic worth, for the solve's stages
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ class Plan:
     start: GameState  # the state the plan starts from (the player's turn), bag hidden
     end: GameState | None  # the replayed state after the plan
     refills: tuple[Refill, ...] = ()  # refills in or before the plan: unknown, not counted on
+    clock_hit: bool = False  # the wall clock stopped a solve: this answer may not repeat
 
     @property
     def found(self) -> bool:
@@ -89,13 +91,17 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int = 3,
     if goal.kind != "tile":  # doing nothing meets the other goals (badly)
         hint_idle(model)
     stages = goal_stages(model, goal)
-    # the replay through the referee comes after the solve: keep a little time for it
+    # the same plan on any machine: the stages get a deterministic budget (a share of the time
+    # limit's worth, the rest is for building the model and the replay), and the wall clock
+    # left is only a safety net (keeping a little time for the replay after the solve)
     remaining = max(0.1, 0.9 * time_limit - (time.perf_counter() - started))
+    work = STAGES_SHARE * DETERMINISTIC_PER_SECOND * time_limit
     # measured in benchmarks/bench_plan.py: the LP relaxation of the plan model is weak, and
     # without it the search proves plans about twice as fast
     result, solver = solve_stages(model.model, stages, time_limit=remaining, workers=workers,
                                   seed=seed, linearization=0,
-                                  light_presolve=len(horizon.turns) > LONG_HORIZON)
+                                  light_presolve=len(horizon.turns) > LONG_HORIZON, work=work,
+                                  hinted=goal.kind != "tile")
     assumptions = horizon.assumptions
     if before:
         assumptions = (*assumptions, "castellers the bag adds at the end of round "
@@ -104,7 +110,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int = 3,
     if not result.values:
         return Plan(goal, player, result.status, None, None, result.first_bound, (), (),
                     assumptions, (), time.perf_counter() - started, result.first_time_s,
-                    result.branches, start, None, tuple(before))
+                    result.branches, start, None, tuple(before), result.clock_hit)
     actions = [turn_actions(model, solver, t) for t in range(len(horizon.turns))]
     if goal.kind == "tile":  # the plan ends with the claim: later turns would be filler
         claimed = next(t for t, turn in enumerate(actions)
@@ -130,7 +136,8 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int = 3,
         stages[1:], result.values[1:], result.proven[1:], strict=True))
     return Plan(goal, player, result.status, value, model_value, bound, planned, festivals,
                 assumptions, tie_breaks, time.perf_counter() - started, result.first_time_s,
-                result.branches, start, replayed.state, (*before, *replayed.refills))
+                result.branches, start, replayed.state, (*before, *replayed.refills),
+                result.clock_hit)
 
 
 def _user_bound(goal: Goal, bound: float | None, first_round: int) -> float | None:
