@@ -41,11 +41,11 @@ def build_model(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules
 
 # Deterministic work CP-SAT may do per second of the time limit. CP-SAT's deterministic time
 # (its own count of work, the same on every machine) advanced 0.35-0.45 units per CPU second,
-# 0.1-0.4 per wall second on the shared 2-core machine (one worker, plan models, 5 engineers'
-# loads): at 0.1 the deterministic budget, not the clock, ends a solve unless the machine is
+# 0.15-0.4 per wall second on the shared 2-core machine (one worker, plan models, 5 engineers'
+# loads): at 0.15 the deterministic budget, not the clock, ends a solve unless the machine is
 # very busy, so the same question gets the same answer; a clock hit is reported
 # (`stopped_by_clock`). Higher uses more of a time limit, but the clock would decide more.
-DETERMINISTIC_PER_SECOND = 0.1
+DETERMINISTIC_PER_SECOND = 0.15
 
 
 def configure(solver: cp_model.CpSolver, *, time_limit: float, workers: int, seed: int,

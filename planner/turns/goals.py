@@ -1,12 +1,15 @@
 """The planner's goals as lexicographic objectives on the plan model.
 
-festival: the best festival tower score in the horizon; then more local performance points;
-    then fewer special tokens spent.
+festival: the best festival tower score in the horizon; when that is 0 (no festival tower in
+    reach), progress toward one (`progress_stages`); then more local performance points; then
+    fewer special tokens spent.
 tile: claim the tile in the earliest turn; then fewer special tokens spent.
 score: the most end-of-game points at the end of the horizon (rules page section 6), prizes
     left out; then fewer special tokens spent. Opponents standing in a festival's region
     compete with the best tower their (unchanging) team allows; the player's towers are the
     plan's own, so that size tokens can be aimed at.
+Every goal ends with "more castellers in the team": a free recruit never hurts (the tokens are
+fixed by then, so only free recruits are added), and a plan never leaves one out for nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +21,13 @@ from ortools.sat.python import cp_model
 from models.errors import SpecError
 from models.game import Board, FestivalSpace, GameState, score_player
 from planner.turns.horizon import Goal
-from planner.turns.model import STOPS, FestivalEntry, PlanModel
+from planner.turns.model import (
+    STOPS,
+    FestivalEntry,
+    PlanModel,
+    castellers_at_end,
+    end_layout,
+)
 from planner.turns.replay import cached_finder
 from planner.turns.stages import Stage
 
@@ -26,7 +35,13 @@ Expr = cp_model.LinearExpr
 
 
 def goal_stages(plan: PlanModel, goal: Goal) -> list[Stage]:
-    spent = Stage("special tokens spent", plan.tokens_spent(), "min")
+    tokens, team = plan.tokens_spent(), castellers_at_end(plan)
+    # fewer tokens first, then more castellers: one stage, weighted (a casteller more never
+    # outweighs a token: no more than `most` castellers join in the horizon)
+    most = plan.horizon.upper_pool().total - plan.horizon.me.team.total + 1
+    spent = Stage("special tokens spent, then castellers in the team", most * tokens - team,
+                  "min", parts=(("special tokens spent", tokens),
+                                ("castellers in the team", team)))
     if goal.kind == "festival":
         # a claim never raises a festival score: the first stage leaves claims out, and
         # with them the order of a turn's Move and paid special move (it only decides where
@@ -37,6 +52,26 @@ def goal_stages(plan: PlanModel, goal: Goal) -> list[Stage]:
     if goal.kind == "tile":
         return [Stage("turn of the claim", claim_turn(plan, goal.tile), "min"), spent]
     return [Stage("points (prizes left out)", points(plan), "max"), spent]
+
+
+TALLEST = "tallest valid tower at the end"
+
+
+def progress_stages(plan: PlanModel, target: FestivalSpace | None) -> list[Stage]:
+    """Progress toward a festival tower, when none is in reach in the horizon: the tallest
+    valid tower the team at the end stands, then the most castellers of `target`'s token
+    sizes (the next festival's)."""
+    layout = end_layout(plan, "progress")
+    tallest = (TALLEST, layout.height())
+    if target is None:
+        return [Stage(tallest[0], tallest[1], "max")]
+    sizes = ", ".join(map(str, sorted(set(target.size_tokens), reverse=True)))
+    of_sizes = castellers_at_end(plan, target.size_tokens)
+    # one stage, weighted: a level more outweighs any number of castellers of the sizes
+    weight = plan.horizon.upper_pool().total + 1
+    return [Stage("progress toward a festival tower", weight * tallest[1] + of_sizes, "max",
+                  parts=(tallest, (f"castellers of size {sizes} (round {target.round} "
+                                   "festival)", of_sizes)))]
 
 
 def best_festival(plan: PlanModel) -> Expr | int:

@@ -6,7 +6,7 @@ Solver-free: this turns a game state into the plain data the planning model is b
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from models.errors import SpecError
@@ -60,6 +60,9 @@ class Horizon:
     tiles: dict[str, tuple[PerformanceTile, ...]]  # tiles in each region's row
     festivals: tuple[tuple[int, FestivalSpace], ...]  # (turn index, festival) in the horizon
     assumptions: tuple[str, ...]
+    # (turn index, region) -> an opponent who could recruit there before that turn of the
+    # player's (see `at_risk`); in cautious mode the plan recruits in none of them
+    at_risk: dict[tuple[int, str], str] = field(default_factory=dict)
 
     @property
     def me(self) -> PlayerState:

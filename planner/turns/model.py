@@ -14,6 +14,7 @@ per local performance tile in reach.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
@@ -272,6 +273,19 @@ def _limited_layout(plan: PlanModel, stop: int | None, name: str
     layout = build_layout(model, upper, top_ranks, horizon.rules,
                           limits=Limits(counts, ranks, base_any))
     return layout, counts, ranks
+
+
+def end_layout(plan: PlanModel, name: str) -> TowerLayout:
+    """A tower layout on the team and ranks at the end of the plan (progress toward a
+    festival tower: its height)."""
+    return _limited_layout(plan, plan.stops - 1, name)[0]
+
+
+def castellers_at_end(plan: PlanModel, sizes: Iterable[int] | None = None) -> Expr:
+    """The team's castellers at the end of the plan (of `sizes` only, when given)."""
+    team = plan.team[-1]
+    wanted = team if sizes is None else [z for z in set(sizes) if z in team]
+    return cp_model.LinearExpr.sum([team[z] for z in wanted])
 
 
 def _upper_answer(question: FestivalTower, plan: PlanModel, turns: int | None = None

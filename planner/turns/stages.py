@@ -11,7 +11,7 @@ stopped is reported (`clock_hit`)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -28,6 +28,9 @@ class Stage:
     expr: cp_model.LinearExprT
     sense: Sense
     held: tuple[tuple[cp_model.IntVar, int], ...] = ()  # literals held at a value, this stage only
+    # a stage folding several objectives (weighted, one proof instead of several presolves):
+    # each part's name and expression, to report them apart
+    parts: tuple[tuple[str, cp_model.LinearExprT], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -39,21 +42,22 @@ class StagedResult:
     branches: int
     first_time_s: float = 0.0  # how long the goal's own stage took
     clock_hit: bool = False  # the wall clock, not the deterministic budget, stopped a stage
-
-
-TIE_BREAK_SHARE = 0.2  # of the time limit, at most, for each tie-break stage
+    stages: tuple[Stage, ...] = ()  # the stages solved, in order (with those `then` added)
 
 
 def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit: float,
                  workers: int = 1, seed: int = 0, linearization: int | None = None,
                  light_presolve: bool = False, work: float | None = None,
-                 hinted: bool = False) -> tuple[StagedResult, cp_model.CpSolver]:
+                 hinted: bool = False,
+                 then: Callable[[int], Sequence[Stage]] | None = None
+                 ) -> tuple[StagedResult, cp_model.CpSolver]:
     """Solve `stages` in order; the returned solver holds the final solution (when any).
     `work` is the deterministic budget of all stages (default: the time limit's worth), and
-    `time_limit` the wall-clock safety net. A tie-break stage gets at most `TIE_BREAK_SHARE`
-    of the budget: the goal comes first, and a user should not wait long for a proof that only
-    orders equally good plans. `hinted`: the model's hint is a feasible solution (the idle
-    plan), kept (unproven) when the budget ends before the search finds any."""
+    `time_limit` the wall-clock safety net. The goal's stage may use the whole budget; the
+    tie-breaks share what it leaves, equally (the goal comes first). `hinted`: the model's
+    hint is a feasible solution (the idle plan), kept (unproven) when the budget ends before
+    the search finds any. `then`, given the first stage's value, returns stages to solve
+    right after it (they may add variables)."""
     deadline = time.perf_counter() + time_limit
     budget = DETERMINISTIC_PER_SECOND * time_limit if work is None else work
     used = 0.0
@@ -71,8 +75,8 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
     first_time = 0.0
     branches = 0
     solution: dict[int, int] | None = None
-    variables = [model.get_int_var_from_proto_index(i)
-                 for i in range(len(model.proto.variables))]
+    stages = list(stages)
+    variables = _variables(model)
     for number, stage in enumerate(stages):
         model.clear_objective()  # type: ignore[no-untyped-call]
         if stage.sense == "max":
@@ -80,8 +84,8 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
         else:
             model.minimize(stage.expr)
         left = budget - used
-        if number:
-            left = min(left, TIE_BREAK_SHARE * budget)
+        if number:  # the tie-breaks share what the goal left, equally
+            left /= len(stages) - number
         if number and (left <= 0 or deadline <= time.perf_counter()):
             break  # no budget left: the stages left keep the solution's values, unproven
         solver.parameters.max_deterministic_time = max(0.001, left)
@@ -103,7 +107,8 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
             if status is Status.UNKNOWN and hinted and _restore(model, solver, deadline):
                 values = [round(solver.value(s.expr)) for s in stages]
                 return StagedResult(Status.FEASIBLE, tuple(values), (False,) * len(stages),
-                                    None, branches, first_time, clock_hit), solver
+                                    None, branches, first_time, clock_hit,
+                                    tuple(stages)), solver
             if status in (Status.INFEASIBLE, Status.UNKNOWN):
                 return StagedResult(status, (), (), None, branches, first_time,
                                     clock_hit), solver
@@ -119,6 +124,9 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
         for var in variables:
             model.add_hint(var, solution[var.index])
         model.add(stage.expr == value)
+        if number == 0 and then is not None:
+            stages[1:1] = then(value)
+            variables = _variables(model)
     if len(values) < len(stages):
         if not _restore(model, solver, deadline):
             raise RuntimeError("CP-SAT lost the plan it had found")
@@ -126,8 +134,12 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
         values += [round(solver.value(s.expr)) for s in stages[len(values):]]
         proven += [False] * (len(stages) - len(proven))
     result = StagedResult(first_status, tuple(values), tuple(proven), first_bound, branches,
-                          first_time, clock_hit)
+                          first_time, clock_hit, tuple(stages))
     return result, solver
+
+
+def _variables(model: cp_model.CpModel) -> list[cp_model.IntVar]:
+    return [model.get_int_var_from_proto_index(i) for i in range(len(model.proto.variables))]
 
 
 def _restore(model: cp_model.CpModel, solver: cp_model.CpSolver, deadline: float) -> bool:
