@@ -99,8 +99,9 @@ def plan(
         "--goal", "-g", help="festival (best festival tower score), tile TILE_ID (claim it "
         "as early as possible) or score (end-of-game points, prizes left out).")] = "festival",
     cautious: Annotated[bool, typer.Option(
-        "--cautious", help="Count as lost the castellers in regions an opponent stands in "
-        "or can reach on their next turn.")] = False,
+        "--cautious", help="Recruit only where no opponent could recruit first (their reach "
+        "in their turns before yours, in turn order). Without it, each recruit is still "
+        "marked at risk or not.")] = False,
     fix: Annotated[str | None, typer.Option(
         "--fix", metavar="ACTIONS", help="What-if: fix the first actions of the turn and "
         "re-plan, e.g. 'move girona; recruit 7,5' (also: train SKILL, special move REGION, "
@@ -371,7 +372,8 @@ def _verdict(result: Plan) -> str:
         proof = f"[yellow]not proven[/] (no plan claims it before round {_number(result.bound)})"
     else:
         more = _number(result.bound - (result.objective or 0))
-        proof = f"[yellow]not proven[/] (no plan does better by more than {more})"
+        unit = " points" if result.goal.kind == "score" else ""
+        proof = f"[yellow]not proven[/] (at most {more}{unit} more than this plan)"
     ties = ", ".join(f"{t.name} {'unknown' if t.value is None else t.value}"
                      + ("" if t.proven else " (not proven)") for t in result.tie_breaks)
     return f"{goal}: [bold]{result.objective}[/], {proof}" + (f"; then {ties}" if ties else "")

@@ -222,6 +222,10 @@ def _recruits_and_training(plan: PlanModel, live: list[Var | int]) -> None:
             taken = [plan.recruit[i, g, size] + plan.extra[i, g, size]
                      for i in range(plan.stops)]
             model.add(sum(taken) <= supply.count(size))
+    if horizon.cautious:  # no recruit where an opponent could recruit first
+        for (i, g, _), var in [*plan.recruit.items(), *plan.extra.items()]:
+            if (i // STOPS, g) in horizon.at_risk:
+                model.add(var == 0)
 
 
 def _count(model: cp_model.CpModel, allowed: bool, top: int, name: str) -> Var:
