@@ -97,7 +97,7 @@ def plan(
         "they could compete in, at most 10).")] = None,
     goal: Annotated[str, typer.Option(
         "--goal", "-g", help="festival (best festival tower score), tile TILE_ID (claim it "
-        "as early as possible) or score (end-of-game points, prizes left out).")] = "festival",
+        "as early as possible) or score (end-of-game points, prizes included).")] = "festival",
     cautious: Annotated[bool, typer.Option(
         "--cautious", help="Recruit only where no opponent could recruit first (their reach "
         "in their turns before yours, in turn order). Without it, each recruit is still "
@@ -363,7 +363,7 @@ def _short(action: Action, names: dict[str, str]) -> str:
 
 def _verdict(result: Plan) -> str:
     goal = {"festival": "best festival score", "tile": f"{result.goal.tile} claimed in round",
-            "score": "points (prizes left out)"}[result.goal.kind]
+            "score": "points"}[result.goal.kind]
     if result.status is Status.OPTIMAL:
         proof = "[bold green]proven optimal[/]"
     elif result.bound is None:

@@ -124,7 +124,8 @@ def _levels(target: Target | None) -> dict[int, int]:
 
 
 def _festival(target: Target) -> str:
-    return f"the round-{target.round} festival tower ({target.location})"
+    tower = " tower" if target.tower is not None else ""
+    return f"the round-{target.round} festival{tower} ({target.location})"
 
 
 def _why_recruit(sizes: list[int], team: Pool, needed: Counter[int],
@@ -144,7 +145,7 @@ def _why_recruit(sizes: list[int], team: Pool, needed: Counter[int],
     if spare:
         toward = ""
         if target and target.tower is None:
-            toward = f", toward a tower for {_festival(target).removeprefix('the ')}"
+            toward = f", toward a tower for {_festival(target)}"
         parts.append(f"{', '.join(spare)}: a bigger team never hurts{toward}")
     return "; ".join(parts)
 
@@ -178,7 +179,7 @@ def _why_move(to: str, rest: list[Action], target: Target | None, graph: RegionG
     if target is not None:
         if to == target.region:
             return f"to stand in {names[to]} for {_festival(target)}"
-        return f"toward {names[target.region]} ({_festival(target).removeprefix('the ')}): " \
+        return f"toward {names[target.region]} for {_festival(target)}: " \
                f"{graph.distance(to, target.region)} move(s) away"
     later = [a for t in turns[number + 1:] for a in t]
     if later:

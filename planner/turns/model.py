@@ -292,13 +292,29 @@ def castellers_at_end(plan: PlanModel, sizes: Iterable[int] | None = None) -> Ex
     return cp_model.LinearExpr.sum([team[z] for z in wanted])
 
 
+def could_compete(horizon: Horizon, space: FestivalSpace) -> bool:
+    """Could any team in reach by the end of `horizon` compete at `space`: its token sizes in
+    reach, the festival's levels within the height bound, and no proven no from the pre-check
+    on the biggest team in reach."""
+    top_pool, top_ranks = horizon.upper_pool(), horizon.upper_ranks()
+    if not space.festival.token_sizes <= set(top_pool.sizes):
+        return False
+    if max_height(top_pool, top_ranks, horizon.rules) < horizon.rules.festival_min_levels:
+        return False
+    return _prechecked(FestivalTower(space.festival), horizon, None)[0] is not Status.INFEASIBLE
+
+
 def _upper_answer(question: FestivalTower, plan: PlanModel, turns: int | None = None
                   ) -> tuple[Status, float | None]:
     """The question asked of the biggest team and ranks in reach (by turn `turns`): a proven
     no keeps a layout that can never be used out of the model, and a festival's best score
     there caps the score of every plan (a cut the LP relaxation cannot find by itself).
     Returns the status and the proven bound (None when there is none)."""
-    horizon = plan.horizon
+    return _prechecked(question, plan.horizon, turns)
+
+
+def _prechecked(question: FestivalTower, horizon: Horizon, turns: int | None
+                ) -> tuple[Status, float | None]:
     layout = build_model(question, horizon.upper_pool(turns), horizon.upper_ranks(turns),
                          horizon.rules)
     solver = cp_model.CpSolver()

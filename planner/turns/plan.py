@@ -26,9 +26,15 @@ from models.tower import STANDARD, Rules
 from planner.tower import DETERMINISTIC_PER_SECOND, BestTower, Status, solve
 from planner.turns.explain import Step, Target, explain
 from planner.turns.extract import turn_actions
-from planner.turns.goals import TALLEST, goal_stages, points_without_prizes, progress_stages
+from planner.turns.goals import (
+    TALLEST,
+    goal_stages,
+    points_now,
+    progress_stages,
+    score_cap,
+)
 from planner.turns.horizon import Goal, build_horizon
-from planner.turns.model import build_plan_model, hint_idle
+from planner.turns.model import build_plan_model, could_compete, hint_idle
 from planner.turns.reach import fewest_turns_for_tile, tile_reasons
 from planner.turns.replay import Refill, Replay, advance_to, cached_finder, replay, visible
 from planner.turns.stages import Stage, StagedResult, solve_stages
@@ -115,7 +121,8 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
         raise SpecError("the game is over: there are no turns left to plan")
     if start.game_over:
         raise SpecError(f"the game ends before {player}'s next turn")
-    count = auto_turns(start, board, player) if turns is None else turns
+    upcoming = next_festival(start, board, player, rules, cautious)
+    count = auto_turns(start, board, upcoming) if turns is None else turns
     unfixed = None
     if fixed:  # the what-if: the same question without the fixed actions, on half the time
         unfixed = plan_turns(state, board, player, turns=count, goal=goal, rules=rules,
@@ -127,7 +134,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
     if goal.kind != "tile":  # doing nothing meets the other goals (badly)
         hint_idle(model)
     stages = goal_stages(model, goal)
-    target = next_festival(begin, player)
+    target = upcoming
     then = None
     if goal.kind == "festival":  # out of reach: plan toward the next festival instead
         def then(value: int) -> list[Stage]:
@@ -183,6 +190,8 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
     if goal.kind == "festival" and bound is not None:
         # without the LP, CP-SAT's own bound ignores that only one festival counts
         bound = min(bound, model.best_cap())
+    if goal.kind == "score" and bound is not None:
+        bound = min(bound, score_cap(model))
     model_value = result.values[0]
     if goal.kind == "tile" and model_value is not None:
         model_value += start.round
@@ -214,24 +223,23 @@ def _tie_breaks(result: StagedResult, solver: cp_model.CpSolver, end: PlayerStat
     return tuple(found)
 
 
-def auto_turns(start: GameState, board: Board, player: str) -> int:
-    """Through the next festival `player` could compete in (at most `MAX_TURNS`, and the game's
-    end); `DEFAULT_TURNS` when no festival is left."""
-    festival = next_festival(start, player)
+def auto_turns(start: GameState, board: Board, festival: FestivalSpace | None) -> int:
+    """Through `festival` (the next one the player could compete in; at most `MAX_TURNS`, and
+    the game's end); `DEFAULT_TURNS` when there is none."""
     wanted = DEFAULT_TURNS if festival is None else festival.round - start.round + 1
     return max(1, min(wanted, MAX_TURNS, board.rounds - start.round + 1))
 
 
-def next_festival(state: GameState, player: str) -> FestivalSpace | None:
-    """The next unresolved festival `player` could compete in: the first, from this round on,
-    whose every token size their team or a region in sight holds (a festival tower needs one
-    of each)."""
-    seen = set(state.player(player).team.sizes)
-    for region in state.regions.values():
-        seen |= set(region.supply.sizes)
+def next_festival(state: GameState, board: Board, player: str, rules: Rules = STANDARD,
+                  cautious: bool = False) -> FestivalSpace | None:
+    """The next unresolved festival `player` could compete in (at most `MAX_TURNS` ahead): the
+    first whose tower some team in reach by then could build (`could_compete`: bounds and a
+    short pre-check on the biggest team in reach, no plan)."""
     for space in sorted(state.festivals, key=lambda f: f.round):
-        if not space.resolved and space.round >= state.round \
-                and set(space.size_tokens) <= seen:
+        turns = space.round - state.round + 1
+        if space.resolved or turns < 1 or turns > MAX_TURNS or space.round > board.rounds:
+            continue
+        if could_compete(build_horizon(state, board, player, turns, rules, cautious), space):
             return space
     return None
 
@@ -275,7 +283,7 @@ def _festivals(replayed: Replay, player: str) -> tuple[PlannedFestival, ...]:
 def goal_value(goal: Goal, board: Board, replayed: Replay, player: str,
                planned: tuple[PlannedTurn, ...]) -> int | None:
     """The goal's value as the referee sees the replayed plan: the best festival score in
-    the horizon, the round the tile is claimed in, or the points of `planner.turns.goals`."""
+    the horizon, the round the tile is claimed in, or the points (`planner.turns.goals`)."""
     if goal.kind == "festival":
         return max((f.entry.score or 0 for f in _festivals(replayed, player)), default=0)
     if goal.kind == "tile":
@@ -283,4 +291,4 @@ def goal_value(goal: Goal, board: Board, replayed: Replay, player: str,
             return None
         return next(turn.round for turn in planned
                     if any(isinstance(a, Special) and a.tile == goal.tile for a in turn.actions))
-    return points_without_prizes(replayed.state, board, player)
+    return points_now(replayed.state, board, player)
