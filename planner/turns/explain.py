@@ -130,18 +130,21 @@ def _festival(target: Target) -> str:
 
 def _why_recruit(sizes: list[int], team: Pool, needed: Counter[int],
                  levels: dict[int, int], target: Target | None) -> str:
-    used = []
+    used: Counter[int] = Counter()
     spare = []
     have = team.counts()
     for size in sizes:
         if target and target.tower and have.get(size, 0) < needed[size]:
-            used.append(f"the {size} for level {levels[size]}")
+            used[size] += 1
         else:
             spare.append(str(size))
         have[size] = have.get(size, 0) + 1
     parts = []
     if used and target:
-        parts.append("recruits " + ", ".join(used) + " of " + _festival(target))
+        labels = [f"the {size}" if n == 1 else f"two {size}s" for size, n in used.items()]
+        parts.append("recruits " + ", ".join(f"{label} for level {levels[size]}" for label,
+                                             size in zip(labels, used, strict=True))
+                     + " of " + _festival(target))
     if spare:
         toward = ""
         if target and target.tower is None:

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 
 from ortools.sat.python import cp_model
 
 from models.game import RECRUIT_LIMIT, SPECIAL, FestivalSpace, PerformanceTile, RegionGraph
-from models.tower import Skill
+from models.tower import Pool, Rules, Skill, SkillRanks
 from planner.tower import (
     STATUS,
     FestivalTower,
@@ -43,7 +44,7 @@ SPECIALS = 2  # special actions a turn: the paid one, and the free one of a spec
 # a festival's pre-check ("the best score any team in reach could make"): deterministic work
 # (CP-SAT's units, see planner.tower.configure), and a wall-clock safety net; measured on the
 # benchmark's states, the pre-checks that prove optimal take 0.12-0.18 units
-PREFILTER_WORK = 0.1
+PREFILTER_WORK = 0.04
 PREFILTER_WALL = 2.0
 
 
@@ -68,6 +69,9 @@ class FestivalEntry:
     layout: TowerLayout
     score: Expr  # 0 when the player does not compete (the layout is then empty)
     cap: int  # no team in reach by then scores more here
+    # proto indices of the variables its layout made (the same, in order, in every model of
+    # a horizon that holds this festival's turn: a hint can be carried over by position)
+    span: tuple[int, int] = (0, 0)
 
 
 @dataclass
@@ -112,8 +116,10 @@ class PlanModel:
         return self.tile_points() + self.collected * per_token
 
 
-def build_plan_model(horizon: Horizon, tiles: set[str] | None = None) -> PlanModel:
-    """The model; only the tiles in `tiles` (default: all in reach) may be claimed."""
+def build_plan_model(horizon: Horizon, tiles: set[str] | None = None,
+                     only: FestivalSpace | None = None) -> PlanModel:
+    """The model; only the tiles in `tiles` (default: all in reach) may be claimed, and only
+    the festival `only` (default: all of the horizon) has a layout."""
     model = cp_model.CpModel()
     me = horizon.me
     places = list(horizon.regions) + ([OFF] if me.pawn is None else [])
@@ -129,7 +135,7 @@ def build_plan_model(horizon: Horizon, tiles: set[str] | None = None) -> PlanMod
     _team_and_ranks(plan)
     _claims(plan, live, tiles)
     _specials(plan)
-    _festivals(plan)
+    _festivals(plan, only)
     _collected_tokens(plan)
     return plan
 
@@ -292,6 +298,20 @@ def castellers_at_end(plan: PlanModel, sizes: Iterable[int] | None = None) -> Ex
     return cp_model.LinearExpr.sum([team[z] for z in wanted])
 
 
+def festival_cap(horizon: Horizon, t: int, space: FestivalSpace) -> int | None:
+    """No team in reach by the end of turn `t` scores more than this at `space`; None when
+    none can compete there at all."""
+    top_pool, top_ranks = horizon.upper_pool(t + 1), horizon.upper_ranks(t + 1)
+    if not space.festival.token_sizes <= set(top_pool.sizes):
+        return None
+    upper, upper_bound = _prechecked(FestivalTower(space.festival), horizon, t + 1)
+    if upper is Status.INFEASIBLE:
+        return None
+    cap = max_height(top_pool, top_ranks, horizon.rules) + sum(
+        top_pool.count(z) for z in space.festival.token_sizes)
+    return cap if upper_bound is None else min(cap, int(upper_bound))
+
+
 def could_compete(horizon: Horizon, space: FestivalSpace) -> bool:
     """Could any team in reach by the end of `horizon` compete at `space`: its token sizes in
     reach, the festival's levels within the height bound, and no proven no from the pre-check
@@ -315,8 +335,14 @@ def _upper_answer(question: FestivalTower, plan: PlanModel, turns: int | None = 
 
 def _prechecked(question: FestivalTower, horizon: Horizon, turns: int | None
                 ) -> tuple[Status, float | None]:
-    layout = build_model(question, horizon.upper_pool(turns), horizon.upper_ranks(turns),
-                         horizon.rules)
+    return _precheck(question, horizon.upper_pool(turns), horizon.upper_ranks(turns),
+                     horizon.rules)
+
+
+@cache  # the same question comes back: per festival model, and per horizon of a plan
+def _precheck(question: FestivalTower, pool: Pool, ranks: SkillRanks, rules: Rules
+              ) -> tuple[Status, float | None]:
+    layout = build_model(question, pool, ranks, rules)
     solver = cp_model.CpSolver()
     configure(solver, time_limit=PREFILTER_WALL, workers=1, seed=0,
               deterministic=PREFILTER_WORK)
@@ -410,30 +436,26 @@ def _specials(plan: PlanModel) -> None:
     model.add(plan.tokens_spent() <= horizon.me.special_tokens)
 
 
-def _festivals(plan: PlanModel) -> None:
+def _festivals(plan: PlanModel, only: FestivalSpace | None = None) -> None:
     model, horizon = plan.model, plan.horizon
-    rules = horizon.rules
     for t, space in horizon.festivals:
-        top_pool, top_ranks = horizon.upper_pool(t + 1), horizon.upper_ranks(t + 1)
-        if not space.festival.token_sizes <= set(top_pool.sizes):
+        if only is not None and space != only:
             continue
-        upper, upper_bound = _upper_answer(FestivalTower(space.festival), plan, t + 1)
-        if upper is Status.INFEASIBLE:
+        cap = festival_cap(horizon, t, space)
+        if cap is None:
             continue
         end = (t + 1) * STOPS - 1
         name = f"festival{space.round}_{space.location}"
+        first = len(model.proto.variables)
         layout, _, _ = _limited_layout(plan, end, name)
         eligible = model.new_bool_var(f"{name}_eligible")
         model.add_implication(eligible, plan.at[end][space.region])
         for slot in layout.slots:
             model.add_implication(slot.active, eligible)
         score = layout.festival_score(space.festival, when=eligible)
-        cap = max_height(top_pool, top_ranks, rules) + sum(
-            top_pool.count(z) for z in space.festival.token_sizes)
-        if upper_bound is not None:
-            cap = min(cap, int(upper_bound))
         model.add(score <= cap * eligible)
-        plan.festivals.append(FestivalEntry(t, space, eligible, layout, score, cap))
+        plan.festivals.append(FestivalEntry(t, space, eligible, layout, score, cap,
+                                            (first, len(model.proto.variables))))
 
 
 def _collected_tokens(plan: PlanModel) -> None:
