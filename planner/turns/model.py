@@ -44,7 +44,7 @@ SPECIALS = 2  # special actions a turn: the paid one, and the free one of a spec
 # a festival's pre-check ("the best score any team in reach could make"): deterministic work
 # (CP-SAT's units, see planner.tower.configure), and a wall-clock safety net; measured on the
 # benchmark's states, the pre-checks that prove optimal take 0.12-0.18 units
-PREFILTER_WORK = 0.04
+PREFILTER_WORK = 0.1
 PREFILTER_WALL = 2.0
 
 
@@ -69,9 +69,6 @@ class FestivalEntry:
     layout: TowerLayout
     score: Expr  # 0 when the player does not compete (the layout is then empty)
     cap: int  # no team in reach by then scores more here
-    # proto indices of the variables its layout made (the same, in order, in every model of
-    # a horizon that holds this festival's turn: a hint can be carried over by position)
-    span: tuple[int, int] = (0, 0)
 
 
 @dataclass
@@ -116,10 +113,8 @@ class PlanModel:
         return self.tile_points() + self.collected * per_token
 
 
-def build_plan_model(horizon: Horizon, tiles: set[str] | None = None,
-                     only: FestivalSpace | None = None) -> PlanModel:
-    """The model; only the tiles in `tiles` (default: all in reach) may be claimed, and only
-    the festival `only` (default: all of the horizon) has a layout."""
+def build_plan_model(horizon: Horizon, tiles: set[str] | None = None) -> PlanModel:
+    """The model; only the tiles in `tiles` (default: all in reach) may be claimed."""
     model = cp_model.CpModel()
     me = horizon.me
     places = list(horizon.regions) + ([OFF] if me.pawn is None else [])
@@ -135,7 +130,7 @@ def build_plan_model(horizon: Horizon, tiles: set[str] | None = None,
     _team_and_ranks(plan)
     _claims(plan, live, tiles)
     _specials(plan)
-    _festivals(plan, only)
+    _festivals(plan)
     _collected_tokens(plan)
     return plan
 
@@ -324,15 +319,6 @@ def could_compete(horizon: Horizon, space: FestivalSpace) -> bool:
     return _prechecked(FestivalTower(space.festival), horizon, None)[0] is not Status.INFEASIBLE
 
 
-def _upper_answer(question: FestivalTower, plan: PlanModel, turns: int | None = None
-                  ) -> tuple[Status, float | None]:
-    """The question asked of the biggest team and ranks in reach (by turn `turns`): a proven
-    no keeps a layout that can never be used out of the model, and a festival's best score
-    there caps the score of every plan (a cut the LP relaxation cannot find by itself).
-    Returns the status and the proven bound (None when there is none)."""
-    return _prechecked(question, plan.horizon, turns)
-
-
 def _prechecked(question: FestivalTower, horizon: Horizon, turns: int | None
                 ) -> tuple[Status, float | None]:
     return _precheck(question, horizon.upper_pool(turns), horizon.upper_ranks(turns),
@@ -436,17 +422,14 @@ def _specials(plan: PlanModel) -> None:
     model.add(plan.tokens_spent() <= horizon.me.special_tokens)
 
 
-def _festivals(plan: PlanModel, only: FestivalSpace | None = None) -> None:
+def _festivals(plan: PlanModel) -> None:
     model, horizon = plan.model, plan.horizon
     for t, space in horizon.festivals:
-        if only is not None and space != only:
-            continue
         cap = festival_cap(horizon, t, space)
         if cap is None:
             continue
         end = (t + 1) * STOPS - 1
         name = f"festival{space.round}_{space.location}"
-        first = len(model.proto.variables)
         layout, _, _ = _limited_layout(plan, end, name)
         eligible = model.new_bool_var(f"{name}_eligible")
         model.add_implication(eligible, plan.at[end][space.region])
@@ -454,8 +437,7 @@ def _festivals(plan: PlanModel, only: FestivalSpace | None = None) -> None:
             model.add_implication(slot.active, eligible)
         score = layout.festival_score(space.festival, when=eligible)
         model.add(score <= cap * eligible)
-        plan.festivals.append(FestivalEntry(t, space, eligible, layout, score, cap,
-                                            (first, len(model.proto.variables))))
+        plan.festivals.append(FestivalEntry(t, space, eligible, layout, score, cap))
 
 
 def _collected_tokens(plan: PlanModel) -> None:

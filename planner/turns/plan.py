@@ -24,7 +24,6 @@ from models.game import (
 )
 from models.tower import STANDARD, Rules
 from planner.tower import DETERMINISTIC_PER_SECOND, BestTower, Status, solve
-from planner.turns.decompose import carry_hint, festival_by_festival
 from planner.turns.explain import Step, Target, explain
 from planner.turns.extract import turn_actions
 from planner.turns.goals import (
@@ -43,7 +42,6 @@ from planner.turns.stages import Stage, StagedResult, solve_stages
 DEFAULT_PLAN_TIME_LIMIT = 10.0
 LONG_HORIZON = 3  # turns; longer models spend most of a short time limit in full presolve
 STAGES_SHARE = 0.8  # of the time limit's deterministic worth, for the solve's stages
-DECOMPOSE_SHARE = 0.5  # of that, at most, for the festival goal's festival-by-festival solves
 DEFAULT_TURNS = 3  # when no festival is left to plan toward
 MAX_TURNS = 10
 
@@ -133,21 +131,11 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
     begin = _apply_fixed(start, board, fixed, rules)
     work = STAGES_SHARE * DETERMINISTIC_PER_SECOND * (time_limit if unfixed is None
                                                       else time_limit / 2)
-    decomposed = None
-    if goal.kind == "festival" and count > 1:
-        decomposed = festival_by_festival(begin, board, player, count, rules, cautious,
-                                          work=DECOMPOSE_SHARE * work,
-                                          deadline=started + DECOMPOSE_SHARE * time_limit,
-                                          workers=workers, seed=seed)
-        work -= decomposed.work
     horizon = build_horizon(begin, board, player, count, rules, cautious)
     model = build_plan_model(horizon, {goal.tile or ""} if goal.kind == "tile" else None)
     if goal.kind != "tile":  # doing nothing meets the other goals (badly)
         hint_idle(model)
     stages = goal_stages(model, goal)
-    if decomposed is not None:  # the goal stage starts from the best sub-plan, capped
-        carry_hint(model, decomposed)
-        model.model.add(stages[0].expr <= decomposed.bound)
     target = upcoming
     then = None
     if goal.kind == "festival":  # out of reach: plan toward the next festival instead
@@ -163,7 +151,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
                                   seed=seed, linearization=0,
                                   light_presolve=len(horizon.turns) > LONG_HORIZON, work=work,
                                   hinted=goal.kind != "tile", then=then)
-    clock_hit = result.clock_hit or (decomposed is not None and decomposed.clock_hit)
+    clock_hit = result.clock_hit
     assumptions = horizon.assumptions
     if before:
         assumptions = (*assumptions, "castellers the bag adds at the end of round "
