@@ -1,4 +1,5 @@
-"""What should I do in my next turns? Plan them, then play the plan through the referee.
+"""What should I do in my next turns? Plan them, read why each step is there, then play the
+plan through the referee.
 
 Run: python examples/plan_next_turns.py
 """
@@ -12,12 +13,17 @@ from planner.turns import Goal, plan_turns, replay
 board = load_board()
 state = load_state(Path(__file__).parent / "game" / "round3.json", board)
 player = state.turn.player
+names = {r.id: r.name for r in board.regions}
 
 for goal in (Goal("festival"), Goal("score")):
-    plan = plan_turns(state, board, player, turns=2, goal=goal, time_limit=8)
+    # no `turns`: the horizon runs through the next festival the player could compete in
+    plan = plan_turns(state, board, player, turns=None, goal=goal, time_limit=8)
     print(f"{player}, goal {goal}: {plan.objective} ({plan.status}, bound {plan.bound})")
-    for turn in plan.turns:
-        print(f"  round {turn.round}: " + "; ".join(map(str, turn.actions)))
+    for turn, steps in zip(plan.turns, plan.steps, strict=True):
+        print(f"  round {turn.round}:")
+        for step in steps:
+            print(f"    {step.action} [{step.cost}] in {names.get(step.where, step.where)}: "
+                  f"{step.reason}")
     for festival in plan.festivals:
         entry = festival.entry
         print(f"  {festival.location}, round {festival.round}: "

@@ -39,13 +39,39 @@ def build_model(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules
     return layout
 
 
-def configure(solver: cp_model.CpSolver, *, time_limit: float, workers: int, seed: int) -> None:
+# Deterministic work CP-SAT may do per second of the time limit. CP-SAT's deterministic time
+# (its own count of work, the same on every machine) advanced 0.35-0.45 units per CPU second,
+# 0.15-0.4 per wall second on the shared 2-core machine (one worker, plan models, 5 engineers'
+# loads): at 0.15 the deterministic budget, not the clock, ends a solve unless the machine is
+# very busy, so the same question gets the same answer; a clock hit is reported
+# (`stopped_by_clock`). Higher uses more of a time limit, but the clock would decide more.
+DETERMINISTIC_PER_SECOND = 0.15
+
+
+def configure(solver: cp_model.CpSolver, *, time_limit: float, workers: int, seed: int,
+              deterministic: float | None = None) -> None:
+    """Fixed workers and seed, and a deterministic budget (`deterministic`, by default
+    `DETERMINISTIC_PER_SECOND` per second of `time_limit`); `time_limit` stays a wall-clock
+    safety net, whose hit `stopped_by_clock` tells."""
+    solver.parameters.max_deterministic_time = (
+        DETERMINISTIC_PER_SECOND * time_limit if deterministic is None else deterministic)
     solver.parameters.max_time_in_seconds = time_limit
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = seed
+    # several workers search deterministically only interleaved (in fixed batches)
+    solver.parameters.interleave_search = workers > 1
     # cp_model_probing_level = 0 was a little faster on these small models, but with it
     # ortools 9.15 aborts the whole process (a failed CHECK in CleanUpImplicationList) on
     # some of them; tests/planner/tower/test_cases.py keeps one such instance
+
+
+def stopped_by_clock(solver: cp_model.CpSolver) -> bool:
+    """The last solve ended on the wall clock before its deterministic budget: its answer
+    may differ from one run (or machine) to the next."""
+    response = solver.response_proto
+    if response.status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+        return False
+    return bool(response.deterministic_time < solver.parameters.max_deterministic_time)
 
 
 STATUS = {cp_model.OPTIMAL: Status.OPTIMAL, cp_model.FEASIBLE: Status.FEASIBLE,

@@ -2,11 +2,12 @@
 a time-expanded CP-SAT model solved as lexicographic stages, every plan replayed through the
 referee before anyone sees it, and an exhaustive reference over legal action sequences."""
 
+from planner.turns.explain import Step, Target
 from planner.turns.horizon import Goal, build_horizon
-from planner.turns.plan import DEFAULT_PLAN_TIME_LIMIT, Plan, plan_turns
+from planner.turns.plan import DEFAULT_PLAN_TIME_LIMIT, Plan, PlannedTurn, plan_turns
 from planner.turns.replay import Replay, replay
 
 __all__ = [
-    "DEFAULT_PLAN_TIME_LIMIT", "Goal", "Plan", "Replay", "build_horizon", "plan_turns",
-    "replay",
+    "DEFAULT_PLAN_TIME_LIMIT", "Goal", "Plan", "PlannedTurn", "Replay", "Step", "Target",
+    "build_horizon", "plan_turns", "replay",
 ]

@@ -1,12 +1,16 @@
 """The planner's goals as lexicographic objectives on the plan model.
 
-festival: the best festival tower score in the horizon; then more local performance points;
-    then fewer special tokens spent.
+festival: the best festival tower score in the horizon; when that is 0 (no festival tower in
+    reach), progress toward one (`progress_stages`); then more local performance points; then
+    fewer special tokens spent.
 tile: claim the tile in the earliest turn; then fewer special tokens spent.
 score: the most end-of-game points at the end of the horizon (rules page section 6), prizes
-    left out; then fewer special tokens spent. Opponents standing in a festival's region
-    compete with the best tower their (unchanging) team allows; the player's towers are the
-    plan's own, so that size tokens can be aimed at.
+    included; then fewer special tokens spent. Opponents standing in a festival's region
+    compete with the best tower their team allows now (they take no actions): that is the bar
+    each prize and size token is won against; the player's towers are the plan's own, so
+    that prizes and size tokens can be aimed at.
+Every goal ends with "more castellers in the team": a free recruit never hurts (the tokens are
+fixed by then, so only free recruits are added), and a plan never leaves one out for nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +22,13 @@ from ortools.sat.python import cp_model
 from models.errors import SpecError
 from models.game import Board, FestivalSpace, GameState, score_player
 from planner.turns.horizon import Goal
-from planner.turns.model import STOPS, FestivalEntry, PlanModel
+from planner.turns.model import (
+    STOPS,
+    FestivalEntry,
+    PlanModel,
+    castellers_at_end,
+    end_layout,
+)
 from planner.turns.replay import cached_finder
 from planner.turns.stages import Stage
 
@@ -26,7 +36,13 @@ Expr = cp_model.LinearExpr
 
 
 def goal_stages(plan: PlanModel, goal: Goal) -> list[Stage]:
-    spent = Stage("special tokens spent", plan.tokens_spent(), "min")
+    tokens, team = plan.tokens_spent(), castellers_at_end(plan)
+    # fewer tokens first, then more castellers: one stage, weighted (a casteller more never
+    # outweighs a token: no more than `most` castellers join in the horizon)
+    most = plan.horizon.upper_pool().total - plan.horizon.me.team.total + 1
+    spent = Stage("special tokens spent, then castellers in the team", most * tokens - team,
+                  "min", parts=(("special tokens spent", tokens),
+                                ("castellers in the team", team)))
     if goal.kind == "festival":
         # a claim never raises a festival score: the first stage leaves claims out, and
         # with them the order of a turn's Move and paid special move (it only decides where
@@ -36,7 +52,27 @@ def goal_stages(plan: PlanModel, goal: Goal) -> list[Stage]:
                 Stage("local performance points", plan.local_points(), "max"), spent]
     if goal.kind == "tile":
         return [Stage("turn of the claim", claim_turn(plan, goal.tile), "min"), spent]
-    return [Stage("points (prizes left out)", points(plan), "max"), spent]
+    return [Stage("points", points(plan), "max"), spent]
+
+
+TALLEST = "tallest valid tower at the end"
+
+
+def progress_stages(plan: PlanModel, target: FestivalSpace | None) -> list[Stage]:
+    """Progress toward a festival tower, when none is in reach in the horizon: the tallest
+    valid tower the team at the end stands, then the most castellers of `target`'s token
+    sizes (the next festival's)."""
+    layout = end_layout(plan, "progress")
+    tallest = (TALLEST, layout.height())
+    if target is None:
+        return [Stage(tallest[0], tallest[1], "max")]
+    sizes = ", ".join(map(str, sorted(set(target.size_tokens), reverse=True)))
+    of_sizes = castellers_at_end(plan, target.size_tokens)
+    # one stage, weighted: a level more outweighs any number of castellers of the sizes
+    weight = plan.horizon.upper_pool().total + 1
+    return [Stage("progress toward a festival tower", weight * tallest[1] + of_sizes, "max",
+                  parts=(tallest, (f"castellers of size {sizes} (round {target.round} "
+                                   "festival)", of_sizes)))]
 
 
 def best_festival(plan: PlanModel) -> Expr | int:
@@ -73,6 +109,9 @@ class Rival:
 
     score_for_prize: int | None  # None: no prize for the player at any score
     count_for_token: tuple[tuple[int, int], ...]  # (token size, castellers of it needed)
+    # (score needed, points added): reaching each score needed adds its points, so the sum
+    # over the scores reached is the prize's points at the rank they give
+    prize_steps: tuple[tuple[int, int], ...] = ()
 
 
 def rivals(plan: PlanModel, space: FestivalSpace) -> Rival:
@@ -94,6 +133,9 @@ def rivals(plan: PlanModel, space: FestivalSpace) -> Rival:
     prize = None  # the chart gives no prize at this festival
     if chart:  # the player needs to beat all but len(chart) - 1 of the rivals
         prize = needs[len(chart) - 1] if len(needs) >= len(chart) else 0
+    worth = [horizon.board.scoring.prizes.get(p, 0) for p in chart] + [0]
+    steps = tuple((needs[q] if q < len(needs) else 0, worth[q] - worth[q + 1])
+                  for q in range(len(chart)) if worth[q] != worth[q + 1])
     tokens = []
     for size in space.size_tokens:
         need = 1
@@ -101,11 +143,11 @@ def rivals(plan: PlanModel, space: FestivalSpace) -> Rival:
             ties_mine = rules.size_token_ties == "turn-order" and me_first[name]
             need = max(need, tower.size_counts()[size] + (0 if ties_mine else 1))
         tokens.append((size, need))
-    return Rival(prize, tuple(tokens))
+    return Rival(prize, tuple(tokens), steps)
 
 
 def points(plan: PlanModel) -> Expr:
-    """The player's end-of-game card at the end of the horizon, prizes left out."""
+    """The player's end-of-game card at the end of the horizon."""
     model, horizon = plan.model, plan.horizon
     me, board = horizon.me, horizon.board
     scoring = board.scoring
@@ -113,8 +155,11 @@ def points(plan: PlanModel) -> Expr:
     model.add_max_equality(best, [me.best_tower_score, *[f.score for f in plan.festivals]])
     earned_by: dict[str, list[cp_model.IntVar]] = {g: [] for g in horizon.regions}
     won_of_size: dict[int, list[cp_model.IntVar]] = {}
+    prizes: list[Expr] = []
     for festival in plan.festivals:
-        won = _contest(plan, festival, rivals(plan, festival.space))
+        rival = rivals(plan, festival.space)
+        won = _contest(plan, festival, rival)
+        prizes += _prize_points(plan, festival, rival)
         for size, var in won[1:]:
             won_of_size.setdefault(size, []).append(var)
         earned_by[festival.space.region] += [v for _, v in won]
@@ -143,9 +188,50 @@ def points(plan: PlanModel) -> Expr:
             size_points.append((scoring.size_token_first - scoring.size_token_repeat) * has
                                + scoring.size_token_repeat * total)
     card = score_player(me, board)
-    held = card.size_tokens + card.local_performances
-    return (best + variety + cp_model.LinearExpr.sum(size_points) + held
-            + plan.local_points())
+    held = card.size_tokens + card.local_performances + card.prizes
+    total = (best + variety + cp_model.LinearExpr.sum(size_points) + held
+             + plan.local_points() + cp_model.LinearExpr.sum(prizes))
+    model.add(total <= score_cap(plan))  # so the bound means something without the LP
+    return total
+
+
+def score_cap(plan: PlanModel) -> int:
+    """No plan of the horizon ends with more points than this: each category at its most
+    (the best festival cap, every festival's top prize and token sizes, the best tiles two a
+    turn can claim, every special token collected, every region earned)."""
+    horizon, board = plan.horizon, plan.horizon.board
+    scoring, me = board.scoring, horizon.me
+    card = score_player(me, board)
+    best = max([me.best_tower_score, *[f.cap for f in plan.festivals]])
+    prizes = 0
+    tokens = 0
+    for festival in plan.festivals:
+        chart = board.prize_chart.get(festival.space.type, {}).get(len(horizon.state.players),
+                                                                   [])
+        prizes += max((scoring.prizes.get(p, 0) for p in chart), default=0)
+        tokens += len(festival.space.size_tokens) * max(scoring.size_token_first,
+                                                        scoring.size_token_repeat)
+    claimable = sorted((c.tile.points for c in plan.claims), reverse=True)
+    tiles = sum(claimable[:2 * len(horizon.turns)])
+    lying = sum(r.special_tokens for r in horizon.state.regions.values())
+    collected = (lying + me.special_tokens) * scoring.special_token if plan.claims else 0
+    variety = max(scoring.variety(n) for n in range(len(horizon.regions) + 1))
+    return (card.size_tokens + card.local_performances + card.prizes + best + prizes + tokens
+            + tiles + collected + variety)
+
+
+def _prize_points(plan: PlanModel, festival: FestivalEntry, rival: Rival) -> list[Expr]:
+    """The prize's points at the rank the festival score gives against the rivals' towers."""
+    model = plan.model
+    name = f"{festival.space.location}{festival.space.round}"
+    terms = []
+    for number, (need, points_) in enumerate(rival.prize_steps):
+        var = model.new_bool_var(f"prize_{name}_{number}")
+        model.add_implication(var, festival.eligible)
+        model.add(festival.score >= need).only_enforce_if(var)
+        model.add(festival.score <= need - 1).only_enforce_if([var.Not(), festival.eligible])
+        terms.append(points_ * var)
+    return terms
 
 
 def _contest(plan: PlanModel, festival: FestivalEntry, rival: Rival
@@ -168,6 +254,6 @@ def _contest(plan: PlanModel, festival: FestivalEntry, rival: Rival
     return won
 
 
-def points_without_prizes(state: GameState, board: Board, player: str) -> int:
-    card = score_player(state.player(player), board)
-    return card.total - card.prizes
+def points_now(state: GameState, board: Board, player: str) -> int:
+    """The player's end-of-game points if the game ended in `state`."""
+    return score_player(state.player(player), board).total

@@ -6,7 +6,7 @@ Solver-free: this turns a game state into the plain data the planning model is b
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from models.errors import SpecError
@@ -60,6 +60,10 @@ class Horizon:
     tiles: dict[str, tuple[PerformanceTile, ...]]  # tiles in each region's row
     festivals: tuple[tuple[int, FestivalSpace], ...]  # (turn index, festival) in the horizon
     assumptions: tuple[str, ...]
+    # (turn index, region) -> an opponent who could recruit there before that turn of the
+    # player's (see `at_risk`); in cautious mode the plan recruits in none of them
+    at_risk: dict[tuple[int, str], str] = field(default_factory=dict)
+    cautious: bool = False
 
     @property
     def me(self) -> PlayerState:
@@ -124,29 +128,57 @@ def build_horizon(state: GameState, board: Board, player: str, turns: int, rules
         "and they recruit nothing (those standing in a festival's region still compete there)",
     ]
     supply = {r: state.regions[r].supply for r in board.region_ids}
+    risk = at_risk(state, board, player, len(slots))
     if cautious:
-        lost = contested_regions(state, board, player)
-        for region in lost:
-            supply[region] = Pool()
-        names = ", ".join(sorted(lost)) or "none"
-        assumptions.append("cautious: castellers in regions an opponent stands in or can reach "
-                           f"on their next turn are counted as lost ({names})")
+        assumptions.append("cautious: no recruit where an opponent could recruit first (their "
+                           "reach in their turns before the player's visit, in turn order; "
+                           f"{len(risk)} region-turn(s) at risk)")
     refills = [r for r in board.refill_rounds if r in rounds and rounds[r] + 1 < len(slots)]
-    if refills and state.bag is not None:
+    if refills:  # the plan never sees the bag: the replay draws nothing either
         assumptions.append("castellers the bag adds to the regions at the end of round "
-                           + ", ".join(map(str, refills)) + " are not counted on")
+                           + ", ".join(map(str, refills)) + " are unknown now and not "
+                           "counted on")
     if me.pawn is None:
         assumptions.append(f"{player}'s pawn is off the board: the first move may go anywhere")
     tiles = {r: tuple(board.tile(t) for t in state.regions[r].performance_tiles)
              for r in board.region_ids}
     return Horizon(board, rules, state, player, tuple(slots), supply, tiles, festivals,
-                   tuple(assumptions))
+                   tuple(assumptions), risk, cautious)
 
 
 def _offered(board: Board, rotation: int, side: Literal["standard", "advanced"]
              ) -> dict[str, tuple[str, ...]]:
     tiles = {t for r in board.region_ids for t in offers(board, rotation, r, side)}
     return {t: tuple(where_offered(board, rotation, t, side)) for t in sorted(tiles)}
+
+
+def at_risk(state: GameState, board: Board, player: str, turns: int
+            ) -> dict[tuple[int, str], str]:
+    """(turn index, region) -> an opponent who could recruit the region's castellers before
+    `player`'s turn of that index. Every opponent plays exactly `t` turns between the player's
+    first planned turn and their turn `t` (those after the player in turn order finish this
+    round first, those before start the next one first), so the region is at risk when an
+    opponent's reach in `t` turns (`_reach` a turn: a Move, a paid special move while they
+    hold tokens, a free one where a special tile is offered) holds it. Only regions with
+    castellers now count. Turn 0 is never at risk: nobody plays before it."""
+    graph = RegionGraph(board)
+    risk: dict[tuple[int, str], str] = {}
+    for other in state.players:
+        if other.name == player:
+            continue
+        seen: set[str] = set() if other.pawn is not None else set(board.region_ids)
+        frontier = {other.pawn} if other.pawn is not None else set(board.region_ids)
+        for t in range(1, turns):
+            reached: set[str] = set()
+            for region in frontier:
+                moved = other.model_copy(update={"pawn": region})
+                reached |= _reach(graph, board, state, moved)
+            seen |= frontier | reached
+            frontier = reached
+            for region in seen:
+                if state.regions[region].supply.total:
+                    risk.setdefault((t, region), other.name)
+    return risk
 
 
 def contested_regions(state: GameState, board: Board, player: str) -> set[str]:

@@ -4,21 +4,46 @@ through the referee before anyone sees them."""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ortools.sat.python import cp_model
+
 from models.errors import SpecError
-from models.game import Action, Board, Entry, GameState, Special
+from models.game import (
+    Action,
+    Board,
+    EndTurn,
+    Entry,
+    FestivalSpace,
+    GameState,
+    IllegalAction,
+    PlayerState,
+    Special,
+    apply,
+)
 from models.tower import STANDARD, Rules
-from planner.tower import Status
+from planner.tower import DETERMINISTIC_PER_SECOND, BestTower, Status, solve
+from planner.turns.explain import Step, Target, explain
 from planner.turns.extract import turn_actions
-from planner.turns.goals import goal_stages, points_without_prizes
+from planner.turns.goals import (
+    TALLEST,
+    goal_stages,
+    points_now,
+    progress_stages,
+    score_cap,
+)
 from planner.turns.horizon import Goal, build_horizon
-from planner.turns.model import build_plan_model, hint_idle
-from planner.turns.replay import Replay, advance_to, replay
-from planner.turns.stages import solve_stages
+from planner.turns.model import build_plan_model, could_compete, hint_idle
+from planner.turns.reach import fewest_turns_for_tile, tile_reasons
+from planner.turns.replay import Refill, Replay, advance_to, cached_finder, replay, visible
+from planner.turns.stages import Stage, StagedResult, solve_stages
 
 DEFAULT_PLAN_TIME_LIMIT = 10.0
 LONG_HORIZON = 3  # turns; longer models spend most of a short time limit in full presolve
+STAGES_SHARE = 0.8  # of the time limit's deterministic worth, for the solve's stages
+DEFAULT_TURNS = 3  # when no festival is left to plan toward
+MAX_TURNS = 10
 
 
 @dataclass(frozen=True)
@@ -59,54 +84,104 @@ class Plan:
     wall_time_s: float
     goal_time_s: float  # of which the solve for the goal itself (before the tie-breaks)
     branches: int
-    start: GameState  # the state the plan starts from (the player's turn)
+    start: GameState  # the state the plan starts from (the player's turn), bag hidden
     end: GameState | None  # the replayed state after the plan
+    refills: tuple[Refill, ...] = ()  # refills in or before the plan: unknown, not counted on
+    clock_hit: bool = False  # the wall clock stopped a solve: this answer may not repeat
+    horizon: int = 0  # the turns planned for (before a tile plan is cut at its claim)
+    next_festival: FestivalSpace | None = None  # the next festival the player could compete in
+    target: Target | None = None  # the festival the plan builds toward
+    steps: tuple[tuple[Step, ...], ...] = ()  # each turn's actions, explained
+    why_not: tuple[str, ...] = ()  # why the goal cannot be met (a proven no)
+    fewest_turns: int | None = None  # a tile out of reach: the fewest turns that claim it
+    fixed: tuple[Action, ...] = ()  # the what-if's fixed first actions
+    unfixed: Plan | None = None  # the plan without them (for the difference in value)
 
     @property
     def found(self) -> bool:
         return self.end is not None
 
 
-def plan_turns(state: GameState, board: Board, player: str, *, turns: int = 3,
+def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None = 3,
                goal: Goal | None = None, rules: Rules = STANDARD, cautious: bool = False,
-               time_limit: float = DEFAULT_PLAN_TIME_LIMIT, workers: int = 1, seed: int = 0
-               ) -> Plan:
+               time_limit: float = DEFAULT_PLAN_TIME_LIMIT, workers: int = 1, seed: int = 0,
+               fixed: Sequence[Action] = ()) -> Plan:
     """Plan `turns` turns of `player` from `state` (the opponents' turns before theirs are
-    ended first, with no actions), for `goal`."""
+    ended first, with no actions), for `goal`. `turns` None: through the next festival the
+    player could compete in (`auto_turns`). `fixed`: the first actions of the first turn, as
+    given (a what-if); the plan without them is solved too, for the difference in value."""
     started = time.perf_counter()
+    deadline = started + time_limit
     goal = goal or Goal()
     state.player(player)  # an unknown name is a SpecError here
-    start = advance_to(state, board, player, rules)
+    # information discipline: the plan sees no refill beyond this moment, the bag stays hidden
+    before: list[Refill] = []
+    start = advance_to(visible(state), board, player, rules, refills=before)
     if state.game_over:
         raise SpecError("the game is over: there are no turns left to plan")
     if start.game_over:
         raise SpecError(f"the game ends before {player}'s next turn")
-    horizon = build_horizon(start, board, player, turns, rules, cautious)
+    upcoming = next_festival(start, board, player, rules, cautious)
+    count = auto_turns(start, board, upcoming) if turns is None else turns
+    unfixed = None
+    if fixed:  # the what-if: the same question without the fixed actions, on half the time
+        unfixed = plan_turns(state, board, player, turns=count, goal=goal, rules=rules,
+                             cautious=cautious, time_limit=time_limit / 2, workers=workers,
+                             seed=seed)
+    begin = _apply_fixed(start, board, fixed, rules)
+    work = STAGES_SHARE * DETERMINISTIC_PER_SECOND * (time_limit if unfixed is None
+                                                      else time_limit / 2)
+    horizon = build_horizon(begin, board, player, count, rules, cautious)
     model = build_plan_model(horizon, {goal.tile or ""} if goal.kind == "tile" else None)
     if goal.kind != "tile":  # doing nothing meets the other goals (badly)
         hint_idle(model)
     stages = goal_stages(model, goal)
-    # the replay through the referee comes after the solve: keep a little time for it
-    remaining = max(0.1, 0.9 * time_limit - (time.perf_counter() - started))
+    target = upcoming
+    then = None
+    if goal.kind == "festival":  # out of reach: plan toward the next festival instead
+        def then(value: int) -> list[Stage]:
+            return progress_stages(model, target) if value == 0 else []
+    # the same plan on any machine: the stages get a deterministic budget (a share of the time
+    # limit's worth, the rest is for building the model and the replay), and the wall clock
+    # left is only a safety net (keeping a little time for the replay after the solve)
+    remaining = max(0.1, 0.9 * (deadline - time.perf_counter()))
     # measured in benchmarks/bench_plan.py: the LP relaxation of the plan model is weak, and
     # without it the search proves plans about twice as fast
     result, solver = solve_stages(model.model, stages, time_limit=remaining, workers=workers,
                                   seed=seed, linearization=0,
-                                  light_presolve=len(horizon.turns) > LONG_HORIZON)
+                                  light_presolve=len(horizon.turns) > LONG_HORIZON, work=work,
+                                  hinted=goal.kind != "tile", then=then)
+    clock_hit = result.clock_hit
     assumptions = horizon.assumptions
+    if before:
+        assumptions = (*assumptions, "castellers the bag adds at the end of round "
+                       f"{before[0].round}, before {player}'s turn, are unknown now and not "
+                       "counted on")
+    common = {"next_festival": target, "fixed": tuple(fixed), "unfixed": unfixed,
+              "horizon": len(horizon.turns)}
     if not result.values:
+        why: tuple[str, ...] = ()
+        fewest = None
+        if goal.kind == "tile" and result.status is Status.INFEASIBLE:
+            why = tile_reasons(model, goal.tile or "")
+            fewest = fewest_turns_for_tile(begin, board, player, goal.tile or "", rules,
+                                           cautious, len(horizon.turns), deadline)
         return Plan(goal, player, result.status, None, None, result.first_bound, (), (),
                     assumptions, (), time.perf_counter() - started, result.first_time_s,
-                    result.branches, start, None)
+                    result.branches, start, None, tuple(before), clock_hit,
+                    why_not=why, fewest_turns=fewest, **common)  # type: ignore[arg-type]
     actions = [turn_actions(model, solver, t) for t in range(len(horizon.turns))]
+    actions[0] = [*fixed, *actions[0]]
     if goal.kind == "tile":  # the plan ends with the claim: later turns would be filler
         claimed = next(t for t, turn in enumerate(actions)
                        if any(isinstance(a, Special) and a.tile == goal.tile for a in turn))
         actions = actions[:claimed + 1]
     chosen = None
     if goal.kind == "score":  # the plan's towers aim at size tokens: build exactly those
+        # where the plan does not compete the referee's finder decides: "chose not to
+        # compete" only ever when the player could have
         chosen = {(f.space.location, player): f.layout.tower(solver)
-                  if solver.boolean_value(f.eligible) else None for f in model.festivals}
+                  for f in model.festivals if solver.boolean_value(f.eligible)}
     replayed = replay(start, board, player, actions, rules, chosen=chosen)
     planned = tuple(PlannedTurn(slot.round, tuple(a))
                     for slot, a in zip(horizon.turns[:len(actions)], actions, strict=True))
@@ -116,14 +191,83 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int = 3,
     if goal.kind == "festival" and bound is not None:
         # without the LP, CP-SAT's own bound ignores that only one festival counts
         bound = min(bound, model.best_cap())
+    if goal.kind == "score" and bound is not None:
+        bound = min(bound, score_cap(model))
     model_value = result.values[0]
     if goal.kind == "tile" and model_value is not None:
         model_value += start.round
-    tie_breaks = tuple(TieBreak(s.name, v, p) for s, v, p in zip(
-        stages[1:], result.values[1:], result.proven[1:], strict=True))
+    tie_breaks = _tie_breaks(result, solver, replayed.state.player(player), rules)
+    aim = _target(festivals, target, board)
+    steps = explain(start, board, player, [t.actions for t in planned], rules, aim,
+                    replayed.state.player(player).ranks, horizon.at_risk)
     return Plan(goal, player, result.status, value, model_value, bound, planned, festivals,
                 assumptions, tie_breaks, time.perf_counter() - started, result.first_time_s,
-                result.branches, start, replayed.state)
+                result.branches, start, replayed.state, (*before, *replayed.refills),
+                clock_hit, steps=steps, target=aim, **common)  # type: ignore[arg-type]
+
+
+def _tie_breaks(result: StagedResult, solver: cp_model.CpSolver, end: PlayerState,
+                rules: Rules) -> tuple[TieBreak, ...]:
+    """Each tie-break's value in the plan kept; a folded stage reports its parts apart. The
+    tallest tower at the end is the tower solver's, on the replayed team (the model's layout
+    may not have been pushed to it when the budget ended first)."""
+    found = []
+    for stage, value, proven in zip(result.stages[1:], result.values[1:], result.proven[1:],
+                                    strict=True):
+        parts = stage.parts or ((stage.name, stage.expr),)
+        for name, expr in parts:
+            got = round(solver.value(expr)) if stage.parts else value
+            if name == TALLEST:
+                tower = solve(BestTower(), end.team, end.ranks, rules).tower
+                got = tower.height if tower is not None else 0
+            found.append(TieBreak(name, got, proven))
+    return tuple(found)
+
+
+def auto_turns(start: GameState, board: Board, festival: FestivalSpace | None) -> int:
+    """Through `festival` (the next one the player could compete in; at most `MAX_TURNS`, and
+    the game's end); `DEFAULT_TURNS` when there is none."""
+    wanted = DEFAULT_TURNS if festival is None else festival.round - start.round + 1
+    return max(1, min(wanted, MAX_TURNS, board.rounds - start.round + 1))
+
+
+def next_festival(state: GameState, board: Board, player: str, rules: Rules = STANDARD,
+                  cautious: bool = False) -> FestivalSpace | None:
+    """The next unresolved festival `player` could compete in (at most `MAX_TURNS` ahead): the
+    first whose tower some team in reach by then could build (`could_compete`: bounds and a
+    short pre-check on the biggest team in reach, no plan)."""
+    for space in sorted(state.festivals, key=lambda f: f.round):
+        turns = space.round - state.round + 1
+        if space.resolved or turns < 1 or turns > MAX_TURNS or space.round > board.rounds:
+            continue
+        if could_compete(build_horizon(state, board, player, turns, rules, cautious), space):
+            return space
+    return None
+
+
+def _apply_fixed(start: GameState, board: Board, fixed: Sequence[Action], rules: Rules
+                 ) -> GameState:
+    state = start
+    for action in fixed:
+        if isinstance(action, EndTurn):
+            raise SpecError("--fix: the fixed actions are the first turn's; no 'end turn'")
+        try:
+            state = apply(state, board, action, rules, cached_finder())
+        except IllegalAction as error:
+            raise SpecError(f"--fix: {action}: {error}") from None
+    return state
+
+
+def _target(festivals: tuple[PlannedFestival, ...], upcoming: FestivalSpace | None,
+            board: Board) -> Target | None:
+    """The festival the plan builds toward: the best one it competes in, else the next one."""
+    best = max((f for f in festivals if f.entry.tower is not None),
+               key=lambda f: f.entry.score or 0, default=None)
+    if best is not None:
+        return Target(best.round, best.location, best.region, best.entry.tower)
+    if upcoming is None:
+        return None
+    return Target(upcoming.round, upcoming.location, upcoming.region, None)
 
 
 def _user_bound(goal: Goal, bound: float | None, first_round: int) -> float | None:
@@ -140,7 +284,7 @@ def _festivals(replayed: Replay, player: str) -> tuple[PlannedFestival, ...]:
 def goal_value(goal: Goal, board: Board, replayed: Replay, player: str,
                planned: tuple[PlannedTurn, ...]) -> int | None:
     """The goal's value as the referee sees the replayed plan: the best festival score in
-    the horizon, the round the tile is claimed in, or the points of `planner.turns.goals`."""
+    the horizon, the round the tile is claimed in, or the points (`planner.turns.goals`)."""
     if goal.kind == "festival":
         return max((f.entry.score or 0 for f in _festivals(replayed, player)), default=0)
     if goal.kind == "tile":
@@ -148,4 +292,4 @@ def goal_value(goal: Goal, board: Board, replayed: Replay, player: str,
             return None
         return next(turn.round for turn in planned
                     if any(isinstance(a, Special) and a.tile == goal.tile for a in turn.actions))
-    return points_without_prizes(replayed.state, board, player)
+    return points_now(replayed.state, board, player)

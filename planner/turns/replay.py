@@ -1,6 +1,9 @@
 """Replaying a plan through the referee: the proof that a plan is legal, and its outcome.
 
 Opponents take no actions (they end their turns), which is what the planner assumes of them.
+Information discipline: the planner replays on `visible(state)`, a copy with the bag hidden, so
+no refill is ever drawn beyond the current moment; the regions a refill would top up are
+recorded as unknown (`Refill`), and neither the model nor the replay counts on their castellers.
 A plan the referee refuses raises `PlanRefused`: that is a bug in the planner, never a user
 error, so it is not a `CastellError`.
 """
@@ -28,6 +31,23 @@ from models.tower import Festival, Pool, Rules, SkillRanks, Tower
 from planner.tower import festival_tower
 
 
+def visible(state: GameState) -> GameState:
+    """What the player can see: the state with the bag (the future refills) hidden."""
+    seen = state.clone()
+    seen.bag = None
+    seen.seed = 0  # the seed only decides the hidden draws
+    return seen
+
+
+@dataclass(frozen=True)
+class Refill:
+    """A refill the plan does not see: at the end of `round` these regions get castellers
+    from the bag, which are unknown now and not counted on."""
+
+    round: int
+    regions: tuple[str, ...]
+
+
 class PlanRefused(RuntimeError):
     """The referee refused an action of a plan the planner produced."""
 
@@ -47,21 +67,29 @@ def cached_finder() -> TowerFinder:
 class Replay:
     state: GameState  # after the last planned turn (and the opponents' turns up to the next)
     outcomes: tuple[Outcome, ...]  # festivals resolved during the replay
+    refills: tuple[Refill, ...] = ()  # refills left unknown (not drawn) during the replay
 
 
 def advance_to(state: GameState, board: Board, player: str, rules: Rules,
                finder: TowerFinder | None = None, outcomes: list[Outcome] | None = None,
-               chosen: Choices | None = None) -> GameState:
+               chosen: Choices | None = None, refills: list[Refill] | None = None
+               ) -> GameState:
     """End the other players' turns (they take no actions) until it is `player`'s turn."""
     finder = finder or cached_finder()
     while not state.game_over and state.turn.player != player:
-        state = finish_turn(state, board, rules, finder, outcomes, chosen)
+        state = finish_turn(state, board, rules, finder, outcomes, chosen, refills)
     return state
 
 
 def finish_turn(state: GameState, board: Board, rules: Rules, finder: TowerFinder,
-              outcomes: list[Outcome] | None, chosen: Choices | None) -> GameState:
+                outcomes: list[Outcome] | None, chosen: Choices | None,
+                refills: list[Refill] | None = None) -> GameState:
     last = state.turn_order[-1] == state.turn.player
+    if last and refills is not None and state.round in board.refill_rounds:
+        target = board.setup_castellers[len(state.players)]
+        short = tuple(g for g in board.region_ids if state.regions[g].supply.total < target)
+        if short and state.bag is None:
+            refills.append(Refill(state.round, short))
     try:
         if last and outcomes is not None:
             for space in state.festivals_in(state.round):
@@ -82,6 +110,7 @@ def replay(state: GameState, board: Board, player: str, turns: Sequence[Sequence
     Festivals are resolved with the `chosen` towers, else the finder's best ones."""
     finder = finder or cached_finder()
     outcomes: list[Outcome] = []
+    refills: list[Refill] = []
     for number, actions in enumerate(turns, start=1):
         if state.turn.player != player or state.game_over:
             raise PlanRefused(f"turn {number}: it is not {player}'s turn")
@@ -93,6 +122,6 @@ def replay(state: GameState, board: Board, player: str, turns: Sequence[Sequence
             except IllegalAction as error:
                 raise PlanRefused(f"turn {number} (round {state.round}), {action}: {error}"
                                   ) from error
-        state = finish_turn(state, board, rules, finder, outcomes, chosen)
-        state = advance_to(state, board, player, rules, finder, outcomes, chosen)
-    return Replay(state, tuple(outcomes))
+        state = finish_turn(state, board, rules, finder, outcomes, chosen, refills)
+        state = advance_to(state, board, player, rules, finder, outcomes, chosen, refills)
+    return Replay(state, tuple(outcomes), tuple(refills))

@@ -10,15 +10,16 @@ from __future__ import annotations
 
 from models.game import Board, EndTurn, GameState, Outcome, apply, legal_actions
 from models.tower import Rules
-from planner.turns.replay import advance_to, cached_finder, finish_turn
+from planner.turns.replay import advance_to, cached_finder, finish_turn, visible
 
 
 def best_festival_score(state: GameState, board: Board, player: str, turns: int,
                         rules: Rules) -> int:
     """The best festival score `player` can reach in their next `turns` turns, opponents
-    taking no actions; 0 when no festival of the horizon can be competed in."""
+    taking no actions and no refill drawn (the bag is hidden, as for the planner); 0 when no
+    festival of the horizon can be competed in."""
     finder = cached_finder()
-    start = advance_to(state, board, player, rules, finder)
+    start = advance_to(visible(state), board, player, rules, finder)
     frontier: dict[tuple[object, ...], tuple[GameState, int]] = {_key(start): (start, 0)}
     for turn in range(turns):
         finishes: dict[tuple[object, ...], tuple[GameState, int]] = {}

@@ -2,18 +2,22 @@
 solution, solve for the next. Small proofs in turn beat one proof of a folded objective.
 
 The first stage is the goal and its status is the result's status; later stages are tie-breaks
-that share what is left of the time limit, each reported as proven or not."""
+that share what is left of the time limit, each reported as proven or not.
+
+Budgets are deterministic (CP-SAT's own count of work, `planner.tower.configure`), so the same
+question gets the same plan on any machine; the wall clock is only a safety net, and a stage it
+stopped is reported (`clock_hit`)."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from ortools.sat.python import cp_model
 
-from planner.tower import STATUS, Status, configure
+from planner.tower import DETERMINISTIC_PER_SECOND, STATUS, Status, configure, stopped_by_clock
 
 Sense = Literal["max", "min"]
 
@@ -24,6 +28,9 @@ class Stage:
     expr: cp_model.LinearExprT
     sense: Sense
     held: tuple[tuple[cp_model.IntVar, int], ...] = ()  # literals held at a value, this stage only
+    # a stage folding several objectives (weighted, one proof instead of several presolves):
+    # each part's name and expression, to report them apart
+    parts: tuple[tuple[str, cp_model.LinearExprT], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -34,18 +41,27 @@ class StagedResult:
     first_bound: float | None  # the first stage's proven bound
     branches: int
     first_time_s: float = 0.0  # how long the goal's own stage took
-
-
-TIE_BREAK_SHARE = 0.2  # of the time limit, at most, for each tie-break stage
+    clock_hit: bool = False  # the wall clock, not the deterministic budget, stopped a stage
+    stages: tuple[Stage, ...] = ()  # the stages solved, in order (with those `then` added)
 
 
 def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit: float,
                  workers: int = 1, seed: int = 0, linearization: int | None = None,
-                 light_presolve: bool = False) -> tuple[StagedResult, cp_model.CpSolver]:
+                 light_presolve: bool = False, work: float | None = None,
+                 hinted: bool = False,
+                 then: Callable[[int], Sequence[Stage]] | None = None
+                 ) -> tuple[StagedResult, cp_model.CpSolver]:
     """Solve `stages` in order; the returned solver holds the final solution (when any).
-    A tie-break stage gets at most `TIE_BREAK_SHARE` of the time limit: the goal comes first,
-    and a user should not wait long for a proof that only orders equally good plans."""
+    `work` is the deterministic budget of all stages (default: the time limit's worth), and
+    `time_limit` the wall-clock safety net. The goal's stage may use the whole budget; the
+    tie-breaks share what it leaves, equally (the goal comes first). `hinted`: the model's
+    hint is a feasible solution (the idle plan), kept (unproven) when the budget ends before
+    the search finds any. `then`, given the first stage's value, returns stages to solve
+    right after it (they may add variables)."""
     deadline = time.perf_counter() + time_limit
+    budget = DETERMINISTIC_PER_SECOND * time_limit if work is None else work
+    used = 0.0
+    clock_hit = False
     solver = cp_model.CpSolver()
     configure(solver, time_limit=time_limit, workers=workers, seed=seed)
     if linearization is not None:
@@ -59,18 +75,21 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
     first_time = 0.0
     branches = 0
     solution: dict[int, int] | None = None
-    variables = [model.get_int_var_from_proto_index(i)
-                 for i in range(len(model.proto.variables))]
+    stages = list(stages)
+    variables = _variables(model)
     for number, stage in enumerate(stages):
         model.clear_objective()  # type: ignore[no-untyped-call]
         if stage.sense == "max":
             model.maximize(stage.expr)
         else:
             model.minimize(stage.expr)
-        left = deadline - time.perf_counter()
-        if number:
-            left = min(left, TIE_BREAK_SHARE * time_limit)
-        solver.parameters.max_time_in_seconds = max(0.01, left)
+        left = budget - used
+        if number:  # the tie-breaks share what the goal left, equally
+            left /= len(stages) - number
+        if number and (left <= 0 or deadline <= time.perf_counter()):
+            break  # no budget left: the stages left keep the solution's values, unproven
+        solver.parameters.max_deterministic_time = max(0.001, left)
+        solver.parameters.max_time_in_seconds = max(0.01, deadline - time.perf_counter())
         for var, value in stage.held:
             model.proto.variables[var.index].domain[1 - value] = value
         code = solver.solve(model)
@@ -81,10 +100,18 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
             raise RuntimeError(f"CP-SAT rejected the plan model: {model.validate()}")
         status = STATUS.get(code, Status.UNKNOWN)
         branches += int(solver.num_branches)
+        used += solver.response_proto.deterministic_time
+        clock_hit = clock_hit or stopped_by_clock(solver)
         if number == 0:
             first_time = time.perf_counter() - (deadline - time_limit)
+            if status is Status.UNKNOWN and hinted and _restore(model, solver, deadline):
+                values = [round(solver.value(s.expr)) for s in stages]
+                return StagedResult(Status.FEASIBLE, tuple(values), (False,) * len(stages),
+                                    None, branches, first_time, clock_hit,
+                                    tuple(stages)), solver
             if status in (Status.INFEASIBLE, Status.UNKNOWN):
-                return StagedResult(status, (), (), None, branches, first_time), solver
+                return StagedResult(status, (), (), None, branches, first_time,
+                                    clock_hit), solver
             first_bound = solver.best_objective_bound
             first_status = status
         if status not in (Status.OPTIMAL, Status.FEASIBLE):
@@ -97,22 +124,31 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
         for var in variables:
             model.add_hint(var, solution[var.index])
         model.add(stage.expr == value)
+        if number == 0 and then is not None:
+            stages[1:1] = then(value)
+            variables = _variables(model)
     if len(values) < len(stages):
-        _restore(model, solver, deadline)
+        if not _restore(model, solver, deadline):
+            raise RuntimeError("CP-SAT lost the plan it had found")
         # the stages left unsolved still have a value in the plan kept
         values += [round(solver.value(s.expr)) for s in stages[len(values):]]
         proven += [False] * (len(stages) - len(proven))
     result = StagedResult(first_status, tuple(values), tuple(proven), first_bound, branches,
-                          first_time)
+                          first_time, clock_hit, tuple(stages))
     return result, solver
 
 
-def _restore(model: cp_model.CpModel, solver: cp_model.CpSolver, deadline: float) -> None:
-    """Re-solve with every variable fixed to the hinted (last found) solution."""
+def _variables(model: cp_model.CpModel) -> list[cp_model.IntVar]:
+    return [model.get_int_var_from_proto_index(i) for i in range(len(model.proto.variables))]
+
+
+def _restore(model: cp_model.CpModel, solver: cp_model.CpSolver, deadline: float) -> bool:
+    """Re-solve with every variable fixed to the hinted (last found) solution; false when
+    the hint is not a solution."""
     model.clear_objective()  # type: ignore[no-untyped-call]
     solver.parameters.fix_variables_to_their_hinted_value = True
+    solver.parameters.max_deterministic_time = 10.0  # all fixed: a check, not a search
     solver.parameters.max_time_in_seconds = max(1.0, deadline - time.perf_counter())
     code = solver.solve(model)
     solver.parameters.fix_variables_to_their_hinted_value = False
-    if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        raise RuntimeError("CP-SAT lost the plan it had found")
+    return code in (cp_model.OPTIMAL, cp_model.FEASIBLE)

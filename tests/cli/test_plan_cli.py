@@ -77,3 +77,40 @@ def test_plan_help_has_examples() -> None:
     result = run("plan", "--help")
     assert result.exit_code == 0
     assert "castell plan game.json" in result.stdout
+
+
+ROUND3 = str(Path(__file__).parents[2] / "examples" / "game" / "round3.json")
+
+
+def test_plan_json_explains_each_step_and_the_what_if() -> None:
+    fix = ("--player", "Anna", "--turns", "1", "--fix", "move terres de l'ebre")
+    data = one_json(run("plan", ROUND3, *fix, "--json", "--time-limit", "20"))
+    away = {"type": "move", "to": "terres-de-lebre"}
+    assert data["fixed"] == [away]
+    assert data["turns"][0]["actions"][0] == away
+    other = data["without_fix"]
+    assert other["turns"][0]["actions"][0] != away
+    assert data["difference"] == data["objective"] - other["objective"]
+    for turn in data["turns"]:
+        assert [s["action"] for s in turn["steps"]] == turn["actions"]
+        assert turn["ends_in"] in {r for r in json_regions()}
+        for step in turn["steps"]:
+            assert step["reason"] and step["cost"] in ("free", "paid", "free special")
+    human = run("plan", ROUND3, *fix, "--time-limit", "20")
+    assert "what-if (move to Terres de l'Ebre)" in human.stdout
+    assert "ends in" in human.stdout
+
+
+def json_regions() -> set[str]:
+    import json
+    return set(json.loads(Path(ROUND3).read_text(encoding="utf-8"))["regions"])
+
+
+@pytest.mark.parametrize(("fix", "fragment"), [
+    ("fly girona", "unknown action"),
+    ("move atlantis", "unknown region"),
+    ("move girona", "not adjacent"),
+    ("recruit x", "--fix"),
+])
+def test_plan_bad_fix_is_bad_input(fix: str, fragment: str) -> None:
+    assert_bad_input(run("plan", ROUND3, "--player", "Anna", "--fix", fix), fragment)

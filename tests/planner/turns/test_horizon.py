@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from models.errors import SpecError
+from models.game.actions import Recruit
 from models.game.regions import RegionGraph
 from models.tower.rules import STANDARD
-from planner.turns.horizon import build_horizon, contested_regions
+from planner.turns.horizon import at_risk, build_horizon, contested_regions
 from planner.turns.plan import plan_turns
 from tests.planner.turns.game_states import BOARD, played
 from tests.planner.turns.test_plan import assert_replayed
@@ -47,19 +48,26 @@ def test_an_opponent_contests_at_least_its_neighbourhood() -> None:
     assert fewer <= lost
 
 
-def test_cautious_plans_leave_contested_castellers_alone() -> None:
+def test_cautious_plans_recruit_only_where_no_opponent_comes_first() -> None:
     state = played(6, 2, 3)
     me = state.turn.player
     other = next(p for p in state.players if p.name != me)
     other.pawn, other.special_tokens = "terres-de-lebre", 0  # a corner, and one move a turn
-    lost = contested_regions(state, BOARD, me)
-    assert lost != set(BOARD.region_ids)
+    risk = at_risk(state, BOARD, me, 2)
+    # one turn of the opponent's before the player's second: their next turn's reach (their
+    # region, its neighbours, more where a special tile offers a free move)
+    reach = contested_regions(state, BOARD, me)
+    assert {other.pawn, *GRAPH.neighbours(other.pawn)} <= reach != set(BOARD.region_ids)
+    assert {g for (t, g) in risk if t == 1} == {g for g in reach
+                                                if state.regions[g].supply.total}
+    assert not any(t == 0 for t, _ in risk)  # nobody plays before the player's first turn
     plan = plan_turns(state, BOARD, me, turns=2, cautious=True, time_limit=20)
     assert_replayed(plan)
     assert any(a.startswith("cautious") for a in plan.assumptions)
-    assert plan.end is not None
-    for region in lost:
-        assert plan.end.regions[region].supply.total >= state.regions[region].supply.total
+    recruits = [s for steps in plan.steps for s in steps
+                if isinstance(s.action, Recruit) or getattr(s.action, "kind", "") == "recruit"]
+    assert recruits  # not degenerate: the first turn's recruits are always safe
+    assert all(s.at_risk is None for s in recruits)
 
 
 def test_refuses_what_cannot_be_planned() -> None:

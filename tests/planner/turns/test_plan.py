@@ -12,7 +12,7 @@ from models.game.state import GameState
 from models.tower.festival import Festival
 from models.tower.rules import STANDARD
 from planner.tower.result import Status
-from planner.turns.goals import points_without_prizes
+from planner.turns.goals import points_now
 from planner.turns.horizon import Goal
 from planner.turns.plan import Plan, plan_turns
 from planner.turns.replay import replay
@@ -40,7 +40,7 @@ def assert_replayed(plan: Plan) -> None:
         assert plan.objective == max((f.entry.score or 0 for f in plan.festivals), default=0)
     if plan.goal.kind == "score":
         assert plan.end is not None
-        assert plan.objective == points_without_prizes(plan.end, BOARD, plan.player)
+        assert plan.objective == points_now(plan.end, BOARD, plan.player)
 
 
 @settings(max_examples=6)

@@ -1,0 +1,199 @@
+"""Why each step of a plan is there, in the plan's own terms: the festival tower a recruit or a
+training builds, the region a move goes to and what happens there, the special token a paid
+special action drops and the claim that collects it back. Solver-free: it walks the replayed
+plan through the referee again and reads the plan's towers."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from models.game import (
+    Action,
+    Board,
+    GameState,
+    Move,
+    Recruit,
+    RegionGraph,
+    Special,
+    Train,
+    apply,
+)
+from models.tower import Pool, Rules, Skill, SkillRanks, Tower, check_tower
+from planner.turns.replay import advance_to, cached_finder, finish_turn
+
+Cost = Literal["free", "paid", "free special"]
+
+
+@dataclass(frozen=True)
+class Target:
+    """The festival tower the plan builds toward: where, when, which tower."""
+
+    round: int
+    location: str
+    region: str
+    tower: Tower | None  # None: no tower in reach (progress toward the festival only)
+
+
+@dataclass(frozen=True)
+class Step:
+    action: Action
+    where: str  # region id: where the action happens (for a move, where the pawn goes)
+    cost: Cost  # "paid" spends a special token; "free special": a special tile's free action
+    reason: str
+    at_risk: str | None = None  # for a recruit: the opponent who could take it first
+
+
+def explain(start: GameState, board: Board, player: str, turns: Sequence[Sequence[Action]],
+            rules: Rules, target: Target | None, ranks: SkillRanks,
+            risk: dict[tuple[int, str], str] | None = None) -> tuple[tuple[Step, ...], ...]:
+    """The steps of each planned turn; `ranks`: the player's ranks at the end of the plan
+    (the target tower's skill uses are read with them); `risk` maps (turn index, region) to
+    an opponent who could recruit there before the player's visit."""
+    graph = RegionGraph(board)
+    finder = cached_finder()
+    names = {r.id: r.name for r in board.regions}
+    claims = _claims_ahead(turns)
+    rows = {g: set(r.performance_tiles) for g, r in start.regions.items()}
+    levels = _levels(target)
+    needed = Counter(target.tower.sizes()) if target and target.tower else Counter[int]()
+    state = start
+    explained = []
+    for number, actions in enumerate(turns):
+        steps = []
+        for index, action in enumerate(actions):
+            me = state.player(player)
+            here = me.pawn
+            free = state.turn.free_special
+            cost: Cost = "free special" if free and isinstance(action, Special) else (
+                "paid" if isinstance(action, Special) else "free")
+            rest = list(actions[index + 1:])
+            where = here or ""
+            at_risk = None
+            if isinstance(action, Move) or (isinstance(action, Special) and action.kind == "move"):
+                assert action.to is not None
+                where = action.to
+                reason = _why_move(action.to, rest, target, graph, names, number, len(turns),
+                                   turns)
+            elif isinstance(action, Recruit) or (isinstance(action, Special)
+                                                 and action.kind == "recruit"):
+                sizes = list(action.sizes) if isinstance(action, Recruit) else [action.size]
+                reason = _why_recruit([s for s in sizes if s is not None], me.team, needed,
+                                      levels, target)
+                if risk is not None:
+                    at_risk = risk.get((number, where))
+            elif isinstance(action, Train):
+                reason = _why_train(action.skill, target, ranks, rules)
+            else:
+                assert isinstance(action, Special) and action.tile is not None
+                tile = board.tile(action.tile)
+                lying = state.regions[where].special_tokens if where else 0
+                tokens = lying + (1 if cost == "paid" and rules.claim_collects_own_token else 0)
+                reason = f"+{tile.points} points ({tile.tile})" + (
+                    f", collects {tokens} special token(s) lying in the row" if tokens else "")
+            if cost == "paid" and not (isinstance(action, Special) and action.kind == "claim"):
+                dropped = action.to if (isinstance(action, Special) and action.kind == "move"
+                                        and (rules.token_after_move or here is None)) else here
+                if dropped:
+                    reason += "; " + _token_note(dropped, number, claims, names, rows,
+                                                 start.round)
+            steps.append(Step(action, where, cost, reason, at_risk))
+            state = apply(state, board, action, rules, finder)
+        explained.append(tuple(steps))
+        state = finish_turn(state, board, rules, finder, None, None)
+        state = advance_to(state, board, player, rules, finder)
+    return tuple(explained)
+
+
+def _claims_ahead(turns: Sequence[Sequence[Action]]) -> list[tuple[int, str]]:
+    return [(number, a.tile) for number, actions in enumerate(turns) for a in actions
+            if isinstance(a, Special) and a.kind == "claim" and a.tile is not None]
+
+
+def _levels(target: Target | None) -> dict[int, int]:
+    """Size -> the lowest level (1 = the bottom) of the target tower holding it."""
+    found: dict[int, int] = {}
+    if target is None or target.tower is None:
+        return found
+    for number, level in enumerate(target.tower.as_lists(), start=1):
+        for size in level:
+            found.setdefault(size, number)
+    return found
+
+
+def _festival(target: Target) -> str:
+    tower = " tower" if target.tower is not None else ""
+    return f"the round-{target.round} festival{tower} ({target.location})"
+
+
+def _why_recruit(sizes: list[int], team: Pool, needed: Counter[int],
+                 levels: dict[int, int], target: Target | None) -> str:
+    used: Counter[int] = Counter()
+    spare = []
+    have = team.counts()
+    for size in sizes:
+        if target and target.tower and have.get(size, 0) < needed[size]:
+            used[size] += 1
+        else:
+            spare.append(str(size))
+        have[size] = have.get(size, 0) + 1
+    parts = []
+    if used and target:
+        labels = [f"the {size}" if n == 1 else f"two {size}s" for size, n in used.items()]
+        parts.append("recruits " + ", ".join(f"{label} for level {levels[size]}" for label,
+                                             size in zip(labels, used, strict=True))
+                     + " of " + _festival(target))
+    if spare:
+        toward = ""
+        if target and target.tower is None:
+            toward = f", toward a tower for {_festival(target)}"
+        parts.append(f"{', '.join(spare)}: a bigger team never hurts{toward}")
+    return "; ".join(parts)
+
+
+def _why_train(skill: str, target: Target | None, ranks: SkillRanks, rules: Rules) -> str:
+    if skill == "special":
+        return "a special tile: grants a free special action, taken next"
+    if target and target.tower is not None:
+        uses = check_tower(target.tower, ranks, rules).usable_skills()
+        if Skill(skill) in uses:
+            return f"{_festival(target)} uses {skill}"
+    return f"{skill} +1: a skill rank never hurts"
+
+
+def _why_move(to: str, rest: list[Action], target: Target | None, graph: RegionGraph,
+              names: dict[str, str], number: int, count: int,
+              turns: Sequence[Sequence[Action]]) -> str:
+    nxt = next((a for a in rest if not isinstance(a, Move)
+                and not (isinstance(a, Special) and a.kind == "move")), None)
+    moves_left = any(isinstance(a, Move) or (isinstance(a, Special) and a.kind == "move")
+                     for a in rest)
+    if target is not None and to == target.region and not moves_left:
+        return f"to stand in {names[to]} for {_festival(target)}"
+    if not moves_left and nxt is not None:
+        if isinstance(nxt, Recruit) or (isinstance(nxt, Special) and nxt.kind == "recruit"):
+            return f"to recruit in {names[to]}"
+        if isinstance(nxt, Train):
+            return f"to train {nxt.skill} (offered in {names[to]})"
+        if isinstance(nxt, Special) and nxt.kind == "claim":
+            return f"to claim {nxt.tile} in {names[to]}"
+    if target is not None:
+        if to == target.region:
+            return f"to stand in {names[to]} for {_festival(target)}"
+        return f"toward {names[target.region]} for {_festival(target)}: " \
+               f"{graph.distance(to, target.region)} move(s) away"
+    later = [a for t in turns[number + 1:] for a in t]
+    if later:
+        return "on the way to the next turn's actions"
+    return f"ends the turn in {names[to]}"
+
+
+def _token_note(region: str, number: int, claims: list[tuple[int, str]],
+                names: dict[str, str], rows: dict[str, set[str]], first_round: int) -> str:
+    for turn, tile in claims:  # one turn a round: turn t is in round first_round + t
+        if turn >= number and tile in rows[region]:
+            return (f"token dropped in {names[region]}, collected back with {tile} in round "
+                    f"{first_round + turn}: +1")
+    return f"token dropped in {names[region]} (not collected back in the plan)"

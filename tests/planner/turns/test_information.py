@@ -1,0 +1,54 @@
+"""Information discipline: a plan uses only what the player can see, never a future draw."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from models.game.state import GameState, load_state
+from models.tower import STANDARD
+from models.tower.pool import Pool
+from planner.turns.horizon import Goal
+from planner.turns.plan import Plan, plan_turns
+from planner.turns.replay import advance_to
+from tests.planner.turns.game_states import BOARD
+
+ROUND3 = Path(__file__).parents[3] / "examples" / "game" / "round3.json"
+
+
+def _advice(plan: Plan) -> tuple[object, ...]:
+    return (plan.status, plan.objective, plan.turns,
+            [(f.round, f.location, f.entry) for f in plan.festivals], plan.assumptions,
+            plan.refills)
+
+
+def test_the_plan_is_the_same_whatever_the_bag_holds() -> None:
+    # round 3, Carla to play: Anna's first planned turn comes after the end-of-round-3
+    # refill, which tops up Camp de Tarragona (empty now) from the bag
+    state = load_state(ROUND3, BOARD)
+    assert 3 in BOARD.refill_rounds and state.regions["camp-de-tarragona"].supply.total == 0
+    planted = []
+    for bag, seed in ((state.bag, state.seed), ("10x12,9x12", 7), ("1x12,2x12", 8), (None, 0)):
+        other = state.model_copy(deep=True)
+        other.bag, other.seed = bag, seed
+        planted.append(other)
+    # the draws differ, so a plan that drew them could differ: the refills are not alike
+    drawn = {str(advance_to(s, BOARD, "Anna", STANDARD).regions["camp-de-tarragona"].supply)
+             for s in planted[:3]}
+    assert len(drawn) == 3
+    plans = [plan_turns(s, BOARD, "Anna", turns=2, goal=Goal("tile", "LP02"), time_limit=30)
+             for s in planted]
+    assert plans[0].found
+    assert all(_advice(p) == _advice(plans[0]) for p in plans[1:])
+    # and no plan recruits a casteller nobody can see now
+    for plan in plans:
+        assert _recruits_seen(plan, state)
+    assert plans[0].refills and plans[0].refills[0].round == 3
+    assert "camp-de-tarragona" in plans[0].refills[0].regions
+
+
+def _recruits_seen(plan: Plan, state: GameState) -> bool:
+    assert plan.end is not None
+    visible = Pool.of([size for r in state.regions.values() for size in r.supply])
+    me = state.player(plan.player)
+    gained = plan.end.player(plan.player).team.counts()
+    return all(n - me.team.count(size) <= visible.count(size) for size, n in gained.items())
