@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from functools import cached_property
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import click
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
+
+if TYPE_CHECKING:
+    from typer import _click as click  # typer's own click (annotations only)
 
 # name: (module, attribute, summary), in the order `castell --help` lists them
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -41,7 +43,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
-class LazyCommand(click.Command):
+class LazyCommand(TyperCommand):
     """A subcommand known by name and summary; its module is imported when it is used."""
 
     def __init__(self, name: str, module: str, attribute: str, summary: str) -> None:
