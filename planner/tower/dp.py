@@ -266,6 +266,13 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
             spare = P[s + 1] if free else 0
             gain_a, gain_h = per[s], per[s + 1]
             nidx = idx + 1 if idx < index_cap else idx
+            # Without Strength the size s castellers this level leaves serve nothing above
+            # (no level can stand on its low size), so among the levels of one kind (kept or
+            # freed by Base, mixed or not, no Balance use) the widest is best: it scores at
+            # least as much and leaves the level above at least as much room (any decrease:
+            # with one fewer, a narrower level can be what the level above needs).
+            widest_only = not t and any_decrease
+            done: set[tuple[bool, bool]] = set()
             for c in counts_on(below, have + spare) if have else ():
                 if feasibility and best >= 0:
                     break
@@ -277,7 +284,13 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                 laid = after(c, f, wf)
                 if laid is None:
                     continue
+                tried: set[tuple[bool, bool]] = set()
                 for h in splits_of(s, c, spare, 0):
+                    if widest_only and not balance:
+                        kind_of = (c > K, h > 0)
+                        if kind_of in done:
+                            continue
+                        tried.add(kind_of)
                     a = c - h
                     nxt = (s, c, have - a, b - balance, t, m - (h > 0), laid[0], nidx,
                            mask | bit[s] | (bit[s + 1] if h else 0), laid[1])
@@ -287,6 +300,7 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                     value = base_gain + gain_a * a + gain_h * h + rest
                     if value > best:
                         best, pick = value, ((s, a, h), (1, *nxt))
+                done |= tried
         memo_a[key] = best
         choice[(0, *key)] = pick
         return best
