@@ -76,8 +76,11 @@ class Ask:
 
 
 def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
-             deadline: float) -> Tower | None:
-    """The best tower for `ask` with Width raise k (for a tile: any tower that meets it)."""
+             deadline: float, state_limit: int | None = None) -> Tower | None:
+    """The best tower for `ask` with Width raise k (for a tile: any tower that meets it).
+    Raises OutOfTime after `deadline`, or beyond `state_limit` states (a limit that does not
+    depend on the machine's speed, for bounds that must be deterministic)."""
+    most_states = state_limit if state_limit is not None else _BIG
     inside = [s for s in pool.sizes if rules.min_size <= s <= rules.max_size]
     if not inside:
         return None
@@ -251,7 +254,8 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         if found is not None:
             return found
         below, free, b, t, m = key[1], key[2], key[3], key[4], key[5]
-        if not len(memo_a) & _CLOCK and clock() > deadline:
+        if not len(memo_a) & _CLOCK and (clock() > deadline
+                                           or len(memo_a) + len(memo_b) > most_states):
             raise OutOfTime
         best = NEG if (below == 0 and best_kind) else final(b, t, m, f, idx, mask, wf)
         pick: Pick = (None, None)
@@ -422,9 +426,9 @@ def _answers(question: Question, tower: Tower, ranks: SkillRanks, rules: Rules,
 
 
 def dp_tower(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
-             deadline: float) -> Tower | None:
+             deadline: float, state_limit: int | None = None) -> Tower | None:
     """The tower the program proves best (for a tile, one that meets it), or None when no
-    tower answers the question. Raises OutOfTime after `deadline`."""
+    tower answers the question. Raises OutOfTime after `deadline` or `state_limit` states."""
     if isinstance(question, FestivalTower) and not question.festival.token_sizes <= set(
             pool.sizes):
         return None
@@ -435,7 +439,7 @@ def dp_tower(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
     for n, ask in enumerate(asks):
         last = n == len(asks) - 1
         for k in _widths(ask, ranks):
-            tower = _program(ask, pool, ranks, rules, k, deadline)
+            tower = _program(ask, pool, ranks, rules, k, deadline, state_limit)
             if tower is None:
                 continue
             if _answers(question, tower, ranks, rules, pool):
