@@ -244,6 +244,27 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
             return range(low_h, high_h + 1)
         return (0, high_h) if low_h == 0 and high_h else (high_h,)
 
+    # Branch and bound inside each state's own maximum (which stays exact): an option whose
+    # score now plus the most the rest of the tower could add cannot beat the best option of
+    # the state found so far is not explored. The rest above a level of c castellers of low s
+    # has at most one level per smaller size plus one per Strength use, and at most c + the
+    # Balance uses (counts fall otherwise), each of at most c castellers, all of size <= s.
+    bounded = not feasibility
+    scoring_upto = [0] * (top + 2)  # castellers of size <= s that score
+    for z in range(1, top + 1):
+        scoring_upto[z] = scoring_upto[z - 1] + (P[z] if per[z] else 0)
+
+    def ceiling(s: int, c: int, b: int, t: int, f: int) -> int:
+        if not f and c > K:  # no Base use left: every level above is within the limit
+            c = K
+        levels = sizes_upto[s - 1] + t
+        if c + b < levels:
+            levels = c + b
+        scoring = levels * c
+        if scoring_upto[s] < scoring:
+            scoring = scoring_upto[s]
+        return levels * base_gain + scoring
+
     def run_a(s: int, below: int, free: int, b: int, t: int, m: int, f: int, idx: int,
               mask: int, wf: int) -> int:
         """The best rest of a tower whose next level has low size at most s, on a level of
@@ -296,12 +317,15 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                             continue
                         tried.add(kind_of)
                     a = c - h
+                    now = base_gain + gain_a * a + gain_h * h
+                    if bounded and now + ceiling(s, c, b - balance, t, laid[0]) <= best:
+                        continue
                     nxt = (s, c, have - a, b - balance, t, m - (h > 0), laid[0], nidx,
                            mask | bit[s] | (bit[s + 1] if h else 0), laid[1])
                     rest = raw_b.get(nxt)
                     if rest is None:
                         rest = run_b(*nxt)
-                    value = base_gain + gain_a * a + gain_h * h + rest
+                    value = now + rest
                     if value > best:
                         best, pick = value, ((s, a, h), (1, *nxt))
                 done |= tried
@@ -352,7 +376,8 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                 laid = after(c, f, wf)
                 if laid is None:
                     continue
-                if c <= rem:
+                if c <= rem and not (bounded and base_gain + per[s] * c
+                                     + ceiling(s, c, b - balance, t - 1, laid[0]) <= best):
                     step = (s, c, rem - c, b - balance, t - 1, m, laid[0], nidx, mask | bit[s],
                             laid[1])
                     rest = raw_b.get(step)
@@ -365,12 +390,15 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                     continue
                 for h in splits_of(lower, c, rem, 1):
                     a = c - h
+                    now = base_gain + per[lower] * a + per[s] * h
+                    if bounded and now + ceiling(lower, c, b - balance, t - 1, laid[0]) <= best:
+                        continue
                     step = (lower, c, P[lower] - a, b - balance, t - 1, m - 1, laid[0], nidx,
                             mask | bit[lower] | bit[s], laid[1])
                     rest = raw_b.get(step)
                     if rest is None:
                         rest = run_b(*step)
-                    value = base_gain + per[lower] * a + per[s] * h + rest
+                    value = now + rest
                     if value > best:
                         best, pick = value, ((lower, a, h), (1, *step))
         memo_b[key] = best
