@@ -33,7 +33,7 @@ def max_height(pool: Pool, ranks: SkillRanks, rules: Rules) -> int:
     return max(0, min(pool.total, by_sizes, by_counts))
 
 
-TALLEST_STATES = 20_000  # the dynamic program's budget for a bound (a few ms to ~50 ms)
+TALLEST_STATES = 10_000  # the dynamic program's budget (A states) for a bound: <~50 ms
 
 
 @lru_cache(maxsize=512)

@@ -78,8 +78,8 @@ class Ask:
 def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
              deadline: float, state_limit: int | None = None) -> Tower | None:
     """The best tower for `ask` with Width raise k (for a tile: any tower that meets it).
-    Raises OutOfTime after `deadline`, or beyond `state_limit` states (a limit that does not
-    depend on the machine's speed, for bounds that must be deterministic)."""
+    Raises OutOfTime after `deadline`, or beyond `state_limit` A states (a limit that does
+    not depend on the machine's speed, for bounds that must be deterministic)."""
     most_states = state_limit if state_limit is not None else _BIG
     inside = [s for s in pool.sizes if rules.min_size <= s <= rules.max_size]
     if not inside:
@@ -275,8 +275,8 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         if found is not None:
             return found
         below, free, b, t, m = key[1], key[2], key[3], key[4], key[5]
-        if not len(memo_a) & _CLOCK and (clock() > deadline
-                                           or len(memo_a) + len(memo_b) > most_states):
+        states = len(memo_a)
+        if states > most_states or (not states & _CLOCK and clock() > deadline):
             raise OutOfTime
         best = NEG if (below == 0 and best_kind) else final(b, t, m, f, idx, mask, wf)
         pick: Pick = (None, None)
