@@ -247,23 +247,29 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
     # Branch and bound inside each state's own maximum (which stays exact): an option whose
     # score now plus the most the rest of the tower could add cannot beat the best option of
     # the state found so far is not explored. The rest above a level of c castellers of low s
-    # has at most one level per smaller size plus one per Strength use, and at most c + the
-    # Balance uses (counts fall otherwise), each of at most c castellers, all of size <= s.
+    # has at most one level per smaller size plus one per Strength use, and (counts fall but
+    # for Balance uses) at most c - 1 + the Balance uses, all of size <= s.
     bounded = not feasibility
     scoring_upto = [0] * (top + 2)  # castellers of size <= s that score
     for z in range(1, top + 1):
         scoring_upto[z] = scoring_upto[z - 1] + (P[z] if per[z] else 0)
 
     def ceiling(s: int, c: int, b: int, t: int, f: int) -> int:
-        if not f and c > K:  # no Base use left: every level above is within the limit
-            c = K
+        """At most how much the levels above a level of c castellers of low s can add."""
+        top, balances = c, b  # a level as wide as c costs a Balance use...
+        if not f and c > K:  # ...but with no Base use left every level above is within K
+            top, balances = K, b + 1
         levels = sizes_upto[s - 1] + t
-        if c + b < levels:
-            levels = c + b
-        scoring = levels * c
-        if scoring_upto[s] < scoring:
-            scoring = scoring_upto[s]
-        return levels * base_gain + scoring
+        if top - 1 + balances < levels:
+            levels = top - 1 + balances
+        if levels <= 0:
+            return 0
+        equal = balances if balances < levels else levels  # levels as wide as `top`
+        falling = levels - equal  # then top - 1, top - 2, ...
+        castellers = top * levels - falling * (falling + 1) // 2
+        if scoring_upto[s] < castellers:
+            castellers = scoring_upto[s]
+        return levels * base_gain + castellers
 
     def run_a(s: int, below: int, free: int, b: int, t: int, m: int, f: int, idx: int,
               mask: int, wf: int) -> int:
