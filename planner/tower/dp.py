@@ -301,8 +301,9 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
             # (no level can stand on its low size), so among the levels of one kind (kept or
             # freed by Base, mixed or not, no Balance use) the widest is best: it scores at
             # least as much and leaves the level above at least as much room (any decrease:
-            # with one fewer, a narrower level can be what the level above needs).
-            widest_only = not t and any_decrease
+            # with one fewer, a narrower level can be what the level above needs; and not for
+            # an exhibition, where a narrower level can be what lets a Balance use happen).
+            widest_only = not t and any_decrease and not exhibition
             done: set[tuple[bool, bool]] = set()
             for c in counts_on(below, have + spare) if have else ():
                 if feasibility and best >= 0:

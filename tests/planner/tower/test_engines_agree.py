@@ -4,10 +4,10 @@ random small instances, and the dynamic program against CP-SAT on bigger ones.""
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from models.tower import Pool, Rules, SkillRanks
+from models.tower import ExhibitionTile, Pool, Rules, Skill, SkillRanks
 from planner.tower.api import Engine, solve
 from planner.tower.questions import BestTower, FestivalTower, Question, TileCheck
-from planner.tower.result import Status
+from planner.tower.result import SolveResult, Status
 from tests import strategies as cs
 from tests.planner.tower.helpers import assert_sound
 
@@ -20,7 +20,8 @@ questions = st.one_of(
 
 
 def _agree(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
-           engines: tuple[Engine, ...] = ("dp", "cpsat", "search")) -> None:
+           engines: tuple[Engine, ...] = ("dp", "cpsat", "search"), *,
+           in_hypothesis: bool = True) -> SolveResult:
     results = [solve(question, pool, ranks, rules, engine=engine,
                      time_limit=120 if engine == "search" else 30) for engine in engines]
     reference = results[-1]
@@ -31,7 +32,9 @@ def _agree(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
         assert result.objective == reference.objective, (result.engine, str(result.tower),
                                                          str(reference.tower))
         assert_sound(result, question, pool, ranks, rules)
-    event(f"{type(question).__name__}: {reference.status}")
+    if in_hypothesis:
+        event(f"{type(question).__name__}: {reference.status}")
+    return reference
 
 
 @settings(max_examples=150)
@@ -85,3 +88,35 @@ def test_dp_agrees_with_search_at_high_ranks(pool: Pool, ranks: SkillRanks, rule
                                              question: Question) -> None:
     """Ranks up to 4 (a why-not's +1 on rank 3) on small teams, against the reference."""
     _agree(question, pool, ranks, rules, engines=("dp", "search"))
+
+
+def test_an_exhibition_can_need_a_narrower_level() -> None:
+    """9x4/7x3/5/3 uses Balance (1 = 1 at the top) where the widest 5-level (5x2) would not:
+    a program that tried only the widest level of each kind missed it."""
+    tile = ExhibitionTile(4, frozenset({Skill.BALANCE, Skill.WIDTH}))
+    found = _agree(TileCheck(tile), Pool.parse("9x4,7x3,5x2,3"), SkillRanks(width=1, balance=1),
+                   Rules(), in_hypothesis=False)
+    assert found.status is Status.OPTIMAL
+
+
+@st.composite
+def exhibitions_of_a_tower(draw: st.DrawFn) -> tuple[Pool, SkillRanks, TileCheck]:
+    """An exhibition as tall as a random near-valid tower, on that tower's castellers plus a
+    few more: many of them are achievable, often only by narrower levels."""
+    tower = draw(cs.plausible_towers())
+    # spare castellers, often of the tower's own sizes: wider levels the answer must not take
+    extra = draw(st.lists(st.one_of(cs.sizes, st.sampled_from(tower.sizes())), max_size=3))
+    skills = draw(st.frozensets(st.sampled_from(list(Skill)), min_size=1, max_size=2))
+    ranks = draw(cs.ranks(2))
+    if draw(st.booleans()):  # without Strength, every level of a size is the run's only one
+        ranks = SkillRanks(**{**ranks.as_dict(), "strength": 0})
+    return Pool.of([*tower.sizes(), *extra]), ranks, TileCheck(ExhibitionTile(tower.height,
+                                                                                 skills))
+
+
+@settings(max_examples=80)
+@given(exhibitions_of_a_tower(), cs.rules)
+def test_exhibitions_of_plausible_towers_agree(drawn: tuple[Pool, SkillRanks, TileCheck],
+                                               rules: Rules) -> None:
+    pool, ranks, question = drawn
+    _agree(question, pool, ranks, rules, engines=("dp", "cpsat"))
