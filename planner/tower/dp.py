@@ -317,7 +317,9 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                 if laid is None:
                     continue
                 tried: set[tuple[bool, bool]] = set()
-                for h in splits_of(s, c, spare, 0):
+                splits = splits_of(s, c, spare, 0)
+                cut = 0  # splits of this count the bound rules out
+                for h in splits:
                     if widest_only and not balance:
                         kind_of = (c > K, h > 0)
                         if kind_of in done:
@@ -326,6 +328,7 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                     a = c - h
                     now = base_gain + gain_a * a + gain_h * h
                     if bounded and now + ceiling(s, c, b - balance, t, laid[0]) <= best:
+                        cut += 1
                         continue
                     nxt = (s, c, have - a, b - balance, t, m - (h > 0), laid[0], nidx,
                            mask | bit[s] | (bit[s + 1] if h else 0), laid[1])
@@ -336,6 +339,8 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                     if value > best:
                         best, pick = value, ((s, a, h), (1, *nxt))
                 done |= tried
+                if cut and cut == len(splits) and not balance:
+                    break  # score now and the bound only fall with the count: so do the rest
         memo_a[key] = best
         choice[(0, *key)] = pick
         return best
@@ -372,6 +377,9 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
             nidx = idx + 1 if idx < index_cap else idx
             lower = s - 1
             mixes = m and rem and lower >= smin and P[lower]
+            # once the bound rules out a level of one kind at some count, it rules out every
+            # narrower one of that kind (score now and the bound only fall with the count)
+            stack_dead = mix_dead = False
             for c in counts_on(below, max(rem, P[lower] + rem if mixes else 0)):
                 if feasibility and best >= 0:
                     break
@@ -383,22 +391,30 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                 laid = after(c, f, wf)
                 if laid is None:
                     continue
-                if c <= rem and not (bounded and base_gain + per[s] * c
-                                     + ceiling(s, c, b - balance, t - 1, laid[0]) <= best):
-                    step = (s, c, rem - c, b - balance, t - 1, m, laid[0], nidx, mask | bit[s],
-                            laid[1])
-                    rest = raw_b.get(step)
-                    if rest is None:
-                        rest = run_b(*step)
-                    value = base_gain + per[s] * c + rest
-                    if value > best:
-                        best, pick = value, ((s, c, 0), (1, *step))
-                if not mixes:
+                if not stack_dead and c <= rem:
+                    if bounded and base_gain + per[s] * c + ceiling(
+                            s, c, b - balance, t - 1, laid[0]) <= best:
+                        stack_dead = not balance  # and so is every narrower one
+                    else:
+                        step = (s, c, rem - c, b - balance, t - 1, m, laid[0], nidx,
+                                mask | bit[s], laid[1])
+                        rest = raw_b.get(step)
+                        if rest is None:
+                            rest = run_b(*step)
+                        value = base_gain + per[s] * c + rest
+                        if value > best:
+                            best, pick = value, ((s, c, 0), (1, *step))
+                if not mixes or mix_dead:
+                    if stack_dead or not rem:
+                        break
                     continue
-                for h in splits_of(lower, c, rem, 1):
+                splits = splits_of(lower, c, rem, 1)
+                cut = 0
+                for h in splits:
                     a = c - h
                     now = base_gain + per[lower] * a + per[s] * h
                     if bounded and now + ceiling(lower, c, b - balance, t - 1, laid[0]) <= best:
+                        cut += 1
                         continue
                     step = (lower, c, P[lower] - a, b - balance, t - 1, m - 1, laid[0], nidx,
                             mask | bit[lower] | bit[s], laid[1])
@@ -408,6 +424,10 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                     value = now + rest
                     if value > best:
                         best, pick = value, ((lower, a, h), (1, *step))
+                if cut and cut == len(splits) and not balance:
+                    mix_dead = True  # and so is every narrower mixed level
+                    if stack_dead or not rem:
+                        break
         memo_b[key] = best
         choice[(1, *key)] = pick
         return best
