@@ -8,16 +8,23 @@ count is a Balance use; the one-fewer reading allows only equal or one fewer); a
 width limit W + k is freed by Base, and since counts never grow the freed levels are a bottom
 prefix, so Base is one more budget. What a level may be depends only on
 
-    A(s, count below, does the level below have low s + 1, size s + 1 castellers left,
-      Balance/Strength/Mix/Base uses left, [level index], [festival tokens seen], [Width used])
+    A(s, count below, are all size s + 1 castellers still free, Balance/Strength/Mix/Base uses
+      left, [level index], [festival tokens seen], [Width used])
 
-the best rest of a tower whose next run has low size at most s, and B(s, ...), the same inside
-the run of low s (with the size s castellers left). Both are memoised. States are normalised
-to what can still matter (castellers left capped at what the levels above could use, a level
-below wider than anything that can stand on it counted as one wider than that), so big pools
-share states, and a mixed level is split between its two sizes only in the ways that can be
-best. The program enumerates every valid tower implicitly, so its answer is a proof; the tower
-is still re-checked by the `models` checker, like every engine's.
+the best rest of a tower whose next level has low size at most s, and
+
+    B(s, count below, size s castellers left, the same uses and flags)
+
+the best rest inside the run of low s: one more level of size s, a mixed level of low s - 1
+topped by size s castellers (both Strength uses, standing on low s), or on to A(s - 1). Both
+are memoised. States are normalised to what can still matter (castellers left capped at what
+the levels above could use, a level below wider than anything that can stand on it counted as
+one wider than that, uses capped by the levels left), so big pools share states; a mixed level
+is split between its two sizes only in the ways that can be best; and inside each state an
+option whose score plus a bound on what the rest can add cannot beat the state's best so far
+is not explored (the state's value stays exact). The program enumerates every valid tower
+implicitly, so its answer is a proof; the tower is still re-checked by the `models` checker,
+like every engine's.
 
 Width (k, how far the limit is raised) is fixed per program: the whole Width rank for every
 question but a skill exhibition that asks for Width or Base, which tries every k (a smaller k
