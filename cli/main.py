@@ -1,37 +1,104 @@
-"""The `castell` command."""
+"""The `castell` command.
+
+Each subcommand's module is imported only when that subcommand runs, completes or shows its
+own help: `castell verify` never loads the CP-SAT solver (ortools, with numpy and pandas) or
+the puzzle and planner modules, and `castell --help` loads none of them. The summaries below
+are what `castell --help` lists; a test keeps them equal to each command's own first line.
+"""
 
 from __future__ import annotations
 
-import typer
+from functools import cached_property
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from cli import puzzle, state
-from cli.board import board, route
-from cli.game import festival, score, wheel
-from cli.plan import plan
-from cli.play import play
-from cli.rules import rules
-from cli.solve import best, check
-from cli.verify import verify
+import typer
+from typer.core import TyperCommand, TyperGroup
+
+if TYPE_CHECKING:
+    from typer import _click as click  # typer's own click (annotations only)
+
+# name: (module, attribute, summary), in the order `castell --help` lists them
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "verify": ("cli.verify", "verify", "Check a tower against the rules and your skill ranks."),
+    "best": ("cli.solve", "best", "Your best tower: the tallest (then widest), or with "
+             "--festival the best festival score."),
+    "check": ("cli.solve", "check", "Can you claim a local performance tile? Shows a tower that "
+              "meets it, or why not."),
+    "board": ("cli.board", "board", "The board: regions, borders, dotted links and festival "
+              "towns."),
+    "route": ("cli.board", "route", "Shortest routes between two regions, and the turns they "
+              "take."),
+    "wheel": ("cli.game", "wheel", "Which skill each region offers this round and the next "
+              "ones."),
+    "festival": ("cli.game", "festival", "Resolve the festivals held at the end of the state's "
+                 "round."),
+    "score": ("cli.game", "score", "End-of-game score breakdown per player in the five "
+              "categories, and the winner."),
+    "plan": ("cli.plan", "plan", "Plan a player's next turns: moves, recruits, training, "
+             "special actions."),
+    "play": ("cli.play", "play", "Record a step of a real game through the referee, or undo "
+             "the last one."),
+    "rules": ("cli.rules", "rules", "Every reading that is a switch: its values, default and "
+              "meaning."),
+    "state": ("cli.state", "app", "Create and show game state files."),
+    "puzzle": ("cli.puzzle", "app", "Generate, check, solve and print puzzles with one "
+               "solution."),
+}
+
+
+class LazyCommand(TyperCommand):
+    """A subcommand known by name and summary; its module is imported when it is used."""
+
+    def __init__(self, name: str, module: str, attribute: str, summary: str) -> None:
+        super().__init__(name, help=summary, short_help=summary)
+        self.module, self.attribute = module, attribute
+
+    @cached_property
+    def real(self) -> click.Command:
+        target = getattr(import_module(self.module), self.attribute)
+        if isinstance(target, typer.Typer):
+            command = typer.main.get_command(target)
+        else:
+            single = typer.Typer(pretty_exceptions_enable=False, rich_markup_mode="rich")
+            single.command(self.name)(target)
+            command = typer.main.get_command(single)
+        command.name = self.name
+        return command
+
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        return self.real.make_context(info_name, args, parent=parent, **extra)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        return self.real.invoke(ctx)
+
+    def get_help(self, ctx: click.Context) -> str:
+        return self.real.get_help(ctx)
+
+
+class LazyGroup(TyperGroup):
+    """The root group: every subcommand is a LazyCommand."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [*super().list_commands(ctx), *COMMANDS]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in COMMANDS:
+            if cmd_name not in self.commands:
+                module, attribute, summary = COMMANDS[cmd_name]
+                self.commands[cmd_name] = LazyCommand(cmd_name, module, attribute, summary)
+            return self.commands[cmd_name]
+        return super().get_command(ctx, cmd_name)
+
 
 app = typer.Typer(
     name="castell",
+    cls=LazyGroup,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
-app.command("verify")(verify)
-app.command("best")(best)
-app.command("check")(check)
-app.command("board")(board)
-app.command("route")(route)
-app.command("wheel")(wheel)
-app.command("festival")(festival)
-app.command("score")(score)
-app.command("plan")(plan)
-app.command("play")(play)
-app.command("rules")(rules)
-app.add_typer(state.app, name="state")
-app.add_typer(puzzle.app, name="puzzle")
 
 
 @app.callback()

@@ -22,7 +22,7 @@ from models.errors import SpecError
 from models.files import atomic_open, field_errors
 from models.puzzle import DIFFICULTIES, KINDS, Difficulty, Kind, Puzzle
 from models.tower import rules_named
-from planner.puzzles import check_puzzle, generate_one, kind_for, question_of
+from planner.puzzles import check_puzzle, generate_one, kind_for, puzzle_key, question_of
 from planner.tower import solve
 
 app = typer.Typer(help="Generate, check, solve and print puzzles with one solution.",
@@ -45,10 +45,15 @@ def read_puzzles(source: str) -> list[Puzzle]:
     return puzzles
 
 
-def _make(job: tuple[Kind | None, Difficulty, int, int, str]) -> str:
+MAX_REDRAWS = 200  # draws for one index before a set is declared exhausted
+
+
+def _make(job: tuple[Kind | None, Difficulty, int, int, str], retry: int = 0
+          ) -> tuple[tuple[str, ...], str]:
     kind, level, seed, index, rules = job
-    puzzle = generate_one(kind_for(kind, index), level, seed, index, rules_named(rules))
-    return json.dumps(puzzle.model_dump(mode="json"), ensure_ascii=False)
+    puzzle = generate_one(kind_for(kind, index), level, seed, index, rules_named(rules),
+                          retry=retry)
+    return puzzle_key(puzzle), json.dumps(puzzle.model_dump(mode="json"), ensure_ascii=False)
 
 
 @app.command("generate")
@@ -97,21 +102,38 @@ def generate(
 def _run(jobs: list[tuple[Kind | None, Difficulty, int, int, str]], workers: int,
          sink: IO[str], console: Console) -> None:
     """Puzzles in index order whatever the number of workers (each is a function of its
-    index), with a progress bar on stderr for large runs."""
+    index), never one twice: a puzzle that repeats an earlier one of the set is drawn again
+    for its index (in index order, so the set is the same for any number of workers); with a
+    progress bar on stderr for large runs."""
     count = len(jobs)
+    seen: set[tuple[str, ...]] = set()
+
+    def write(job: tuple[Kind | None, Difficulty, int, int, str],
+              made: tuple[tuple[str, ...], str]) -> None:
+        key, line = made
+        retry = 0
+        while key in seen:
+            retry += 1
+            if retry > MAX_REDRAWS:
+                raise SpecError(f"puzzle {job[3]} repeated an earlier one {MAX_REDRAWS} times: "
+                                "there may not be that many distinct puzzles of this kind and "
+                                "difficulty; ask for fewer")
+            key, line = _make(job, retry)
+        seen.add(key)
+        sink.write(line + "\n")
+
     with Progress("generating", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, transient=True,
                   disable=count < 20 or not console.is_terminal) as progress:
         task = progress.add_task("puzzles", total=count)
         if workers == 1:
-            lines = map(_make, jobs)
-            for line in lines:
-                sink.write(line + "\n")
+            for job in jobs:
+                write(job, _make(job))
                 progress.advance(task)
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
-                for line in pool.map(_make, jobs, chunksize=max(1, count // (workers * 8))):
-                    sink.write(line + "\n")
+                for job, made in zip(jobs, pool.map(_make, jobs, chunksize=1), strict=True):
+                    write(job, made)
                     progress.advance(task)
 
 

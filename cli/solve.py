@@ -19,6 +19,7 @@ from models.errors import SpecError
 from models.tower import Festival, parse_tile
 from planner.tower import (
     DEFAULT_TIME_LIMIT,
+    ENGINES,
     Answer,
     BestTower,
     Engine,
@@ -31,7 +32,9 @@ from planner.tower import (
 )
 
 EngineOption = Annotated[str, typer.Option(
-    "--engine", "-e", help="cpsat (the product) or search (exhaustive; small pools only).")]
+    "--engine", "-e",
+    help="dp (the product: exact, milliseconds), cpsat (the CP-SAT model) or search "
+         "(exhaustive; small pools only).")]
 
 EXIT_FOR = {Status.OPTIMAL: ExitCode.YES, Status.INFEASIBLE: ExitCode.NO,
             Status.FEASIBLE: ExitCode.TIME_LIMIT, Status.UNKNOWN: ExitCode.TIME_LIMIT}
@@ -42,7 +45,7 @@ class SolveLine(BaseModel):
     pool: str
     skills: str = "none"
     rules: str = "standard"
-    engine: str = "cpsat"
+    engine: str = "dp"
     time_limit: float = Field(DEFAULT_TIME_LIMIT, gt=0)
 
 
@@ -59,11 +62,10 @@ class CheckLine(SolveLine):
 
 
 def _engine(name: str) -> Engine:
-    if name == "cpsat":
-        return "cpsat"
-    if name == "search":
-        return "search"
-    raise SpecError(f"unknown engine '{name}' (engines: cpsat, search)", token=name)
+    for engine in ENGINES:
+        if name == engine:
+            return engine
+    raise SpecError(f"unknown engine '{name}' (engines: {', '.join(ENGINES)})", token=name)
 
 
 def run_question(line: BestLine | CheckLine, workers: int = 1, seed: int = 0) -> Answer:
@@ -207,7 +209,7 @@ def best(
         "--festival", "-f", help="The festival's size tokens, e.g. '6,3'.")] = None,
     rules: options.Rules = "standard",
     time_limit: options.TimeLimit = DEFAULT_TIME_LIMIT,
-    engine: EngineOption = "cpsat",
+    engine: EngineOption = "dp",
     workers: options.Workers = 1,
     seed: options.Seed = 0,
     as_json: options.Json = False,
@@ -266,7 +268,7 @@ def check(
     skills: options.Skills = "none",
     rules: options.Rules = "standard",
     time_limit: options.TimeLimit = DEFAULT_TIME_LIMIT,
-    engine: EngineOption = "cpsat",
+    engine: EngineOption = "dp",
     workers: options.Workers = 1,
     seed: options.Seed = 0,
     as_json: options.Json = False,

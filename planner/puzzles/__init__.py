@@ -7,11 +7,12 @@ from planner.puzzles.generate import (
     kind_for,
     level_of,
     measure,
+    puzzle_key,
     question_of,
 )
 from planner.puzzles.unique import prove_unique, second_answer
 
 __all__ = [
     "check_puzzle", "generate_one", "kind_for", "level_of", "measure", "prove_unique",
-    "question_of", "second_answer",
+    "puzzle_key", "question_of", "second_answer",
 ]

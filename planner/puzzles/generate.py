@@ -157,11 +157,19 @@ def _candidate(kind: Kind, level: Difficulty, rng: random.Random, rules: Rules
     return pool, ranks, TileCheck(exhibition), None, str(exhibition)
 
 
+def puzzle_key(puzzle: Puzzle) -> tuple[str, ...]:
+    """What makes two puzzles the same puzzle (the id and the measurements aside)."""
+    return (puzzle.kind, puzzle.pool, puzzle.skills, puzzle.rules, puzzle.festival or "",
+            puzzle.tile or "")
+
+
 def generate_one(kind: Kind, level: Difficulty, seed: int, index: int,
-                 rules: Rules = STANDARD, max_attempts: int = 5000) -> Puzzle:
+                 rules: Rules = STANDARD, max_attempts: int = 5000, retry: int = 0) -> Puzzle:
     """Puzzle number `index` of a set: a function of its arguments only, so any number of
-    worker processes produce the same set."""
-    rng = random.Random(f"castell-puzzle:{seed}:{kind}:{level}:{index}")
+    worker processes produce the same set. `retry` > 0 draws another puzzle for the same
+    index (when the first repeats an earlier puzzle of the set)."""
+    again = f":{retry}" if retry else ""
+    rng = random.Random(f"castell-puzzle:{seed}:{kind}:{level}:{index}{again}")
     for _ in range(max_attempts):
         drawn = _candidate(kind, level, rng, rules)
         if drawn is None:

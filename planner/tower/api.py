@@ -6,25 +6,35 @@ from dataclasses import dataclass
 from typing import Literal
 
 from models.tower import STANDARD, Pool, Rules, SkillRanks
-from planner.tower.cpsat import solve_cpsat
+from planner.tower.dp import solve_dp
 from planner.tower.questions import BestTower, Question
 from planner.tower.result import SolveResult, Status
 from planner.tower.search import solve_search
 from planner.tower.whynot import WhyNot, explain
 
-Engine = Literal["cpsat", "search"]
-ENGINES: tuple[Engine, ...] = ("cpsat", "search")
+Engine = Literal["dp", "cpsat", "search"]
+ENGINES: tuple[Engine, ...] = ("dp", "cpsat", "search")
+DEFAULT_ENGINE: Engine = "dp"
 DEFAULT_TIME_LIMIT = 10.0
 
 
 def solve(question: Question, pool: Pool, ranks: SkillRanks | None = None,
-          rules: Rules = STANDARD, *, engine: Engine = "cpsat",
+          rules: Rules = STANDARD, *, engine: Engine = DEFAULT_ENGINE,
           time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1, seed: int = 0
           ) -> SolveResult:
-    """Answer `question` for `pool`; `optimal` only when the engine proved it."""
+    """Answer `question` for `pool`; `optimal` only when the engine proved it.
+
+    Engines: "dp", the dynamic program over sizes (the product: exact, milliseconds, no
+    solver); "cpsat", the CP-SAT model (the same layout the turn planner embeds; `workers` and
+    `seed` are its own); "search", the exhaustive reference (small pools only).
+    """
     ranks = ranks or SkillRanks()
+    if engine == "dp":
+        return solve_dp(question, pool, ranks, rules, time_limit=time_limit)
     if engine == "search":
         return solve_search(question, pool, ranks, rules, time_limit=time_limit)
+    from planner.tower.cpsat import solve_cpsat  # ortools is loaded only when asked for
+
     return solve_cpsat(question, pool, ranks, rules, time_limit=time_limit, workers=workers,
                        seed=seed)
 
@@ -40,17 +50,25 @@ class Answer:
 
 
 def answer(question: Question, pool: Pool, ranks: SkillRanks | None = None,
-           rules: Rules = STANDARD, *, engine: Engine = "cpsat",
+           rules: Rules = STANDARD, *, engine: Engine = DEFAULT_ENGINE,
            time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1, seed: int = 0,
            explain_no: bool = True) -> Answer:
-    """Solve `question`; when it is proven impossible, also say why and what would help."""
+    """Solve `question`; when it is proven impossible, also say why and what would help.
+
+    The why-not re-solves the question some 16 times (each single extra casteller or rank):
+    those re-solves use the dynamic program whichever exact product engine answered, since
+    it gives the same proven answers in a fraction of the time; the exhaustive reference
+    keeps to itself, so that it stays independent.
+    """
     ranks = ranks or SkillRanks()
+    result = solve(question, pool, ranks, rules, engine=engine, time_limit=time_limit,
+                   workers=workers, seed=seed)
+    again_engine: Engine = "search" if engine == "search" else "dp"
 
     def again(q: Question, p: Pool, r: SkillRanks) -> SolveResult:
-        return solve(q, p, r, rules, engine=engine, time_limit=time_limit, workers=workers,
-                     seed=seed)
+        return solve(q, p, r, rules, engine=again_engine, time_limit=time_limit,
+                     workers=workers, seed=seed)
 
-    result = again(question, pool, ranks)
     why = None
     if explain_no and result.status is Status.INFEASIBLE and not isinstance(question, BestTower):
         why = explain(question, pool, ranks, rules, again)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from models.tower import Pool, Rules, SkillRanks
+from planner.tower.dp import OutOfTime, dp_tower
+from planner.tower.questions import BestTower
 
 
 def level_cap(pool: Pool, ranks: SkillRanks, rules: Rules, *, freeable: bool = True) -> int:
@@ -27,3 +31,23 @@ def max_height(pool: Pool, ranks: SkillRanks, rules: Rules) -> int:
         # only the bottom level may be freed: the next one starts the count from the limit
         by_counts = 1 + level_cap(pool, ranks, rules, freeable=False) + ranks.balance
     return max(0, min(pool.total, by_sizes, by_counts))
+
+
+TALLEST_STATES = 10_000  # the dynamic program's budget (A states) for a bound: <~50 ms
+
+
+@lru_cache(maxsize=512)
+def tallest(pool: Pool, ranks: SkillRanks, rules: Rules, *,
+            state_limit: int = TALLEST_STATES) -> int:
+    """The height of the tallest valid tower from `pool`: exact, by the dynamic program, when
+    it finishes within `state_limit` states (a budget in states, not seconds, so the bound is
+    the same on every machine), else `max_height`. More castellers or ranks never lose a tower,
+    so for a pool and ranks that are upper bounds this bounds every tower a sub-pool allows."""
+    rough = max_height(pool, ranks, rules)
+    if rough <= 1:
+        return rough
+    try:
+        tower = dp_tower(BestTower(), pool, ranks, rules, float("inf"), state_limit)
+    except OutOfTime:
+        return rough
+    return min(rough, tower.height if tower is not None else 0)

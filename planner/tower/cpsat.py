@@ -7,7 +7,7 @@ import time
 from ortools.sat.python import cp_model
 
 from models.tower import ExhibitionTile, Pool, Rules, SkillRanks
-from planner.tower.bounds import max_height
+from planner.tower.bounds import tallest
 from planner.tower.layout import TowerLayout, build_layout
 from planner.tower.objective import height_weight, objective_of
 from planner.tower.questions import BestTower, Question, TileCheck
@@ -20,11 +20,11 @@ def build_model(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules
     model = cp_model.CpModel()
     exhibition = isinstance(question, TileCheck) and isinstance(question.tile, ExhibitionTile)
     layout = build_layout(model, pool, ranks, rules, choose_k=exhibition)
-    tallest = max_height(pool, ranks, rules)
-    model.add(layout.height() <= tallest)
+    highest = tallest(pool, ranks, rules)  # exact when the dynamic program finishes
+    model.add(layout.height() <= highest)
     if isinstance(question, TileCheck):
         tile = question.tile
-        if tile.height > tallest:
+        if tile.height > highest:
             model.add_bool_or([])  # proven at once, however tall the tile
         else:
             layout.require_tile(tile)

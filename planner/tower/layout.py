@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from models.tower import Festival, Pool, Rules, ShapeTile, Skill, SkillRanks, SkillUses, Tile, Tower
-from planner.tower.bounds import level_cap, max_height
+from planner.tower.bounds import level_cap, tallest
 
 Var = cp_model.IntVar
 Expr = cp_model.LinearExprT
@@ -296,7 +296,7 @@ def build_layout(model: cp_model.CpModel, pool: Pool, ranks: SkillRanks, rules: 
     span = max(pool.sizes, default=0) - min(pool.sizes, default=0) + 1
     model.add(sum(s.active + s.mixed - s.strength for s in slots) <= span)
     one_size = min(cap, max((pool.count(s) for s in pool.sizes), default=0))
-    _add_position_shadow(model, slots, W, cap, k, max_height(pool, ranks, rules), one_size)
+    _add_position_shadow(model, slots, W, cap, k, tallest(pool, ranks, rules), one_size)
     freeable: Expr = min(ranks.base, 1) if rules.base_scope == "bottom-only" else ranks.base
     if limits is not None:
         bottom_only = rules.base_scope == "bottom-only"

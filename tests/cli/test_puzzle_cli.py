@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 from cli.main import app
 from models.puzzle import Puzzle
 from models.tower.tower import Tower
+from planner.puzzles import generate_one, puzzle_key
 
 runner = CliRunner()
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "puzzles"
@@ -43,6 +44,23 @@ def test_workers_do_not_change_the_set(tmp_path: Path) -> None:
     assert runner.invoke(app, [*base, "--out", str(one)]).exit_code == 0
     assert runner.invoke(app, [*base, "--workers", "2", "--out", str(two)]).exit_code == 0
     assert one.read_bytes() == two.read_bytes()
+
+
+def test_a_set_never_repeats_a_puzzle(tmp_path: Path) -> None:
+    """Easy shapes are few, so independent draws repeat; the set redraws those, and the same
+    way for any number of workers."""
+    count, seed = 20, 0
+    drawn = [puzzle_key(generate_one("shape", "easy", seed, index)) for index in range(count)]
+    assert len(set(drawn)) < count  # without redraws this set would hold a repeat
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    base = ["puzzle", "generate", "--count", str(count), "--seed", str(seed), "--kind", "shape",
+            "--difficulty", "easy"]
+    assert runner.invoke(app, [*base, "--out", str(one)]).exit_code == 0
+    assert runner.invoke(app, [*base, "--workers", "2", "--out", str(two)]).exit_code == 0
+    assert one.read_bytes() == two.read_bytes()
+    puzzles = [Puzzle.model_validate_json(line) for line in one.read_text().splitlines()]
+    assert len(puzzles) == count
+    assert len({puzzle_key(p) for p in puzzles}) == count
 
 
 def test_check_rejects_a_non_unique_puzzle_and_shows_the_second(tmp_path: Path) -> None:

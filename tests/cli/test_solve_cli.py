@@ -44,7 +44,7 @@ def assert_solve_json(data: dict[str, Any], *, tile: bool = False) -> None:
     """Every key is there with the right type, and the tower fields agree with each other."""
     assert set(data) == (CHECK_KEYS if tile else SOLVE_KEYS)
     assert data["status"] in EXIT_FOR
-    assert data["engine"] in ("cpsat", "search")
+    assert data["engine"] in ("dp", "cpsat", "search")
     assert isinstance(data["wall_time_s"], float | int) and data["wall_time_s"] >= 0
     assert isinstance(data["reasons"], list)
     assert all(isinstance(r, str) and r for r in data["reasons"])

@@ -1,12 +1,13 @@
-"""Two engines, one truth: CP-SAT against the exhaustive search on random small instances."""
+"""Three engines, one truth: the dynamic program and CP-SAT against the exhaustive search on
+random small instances, and the dynamic program against CP-SAT on bigger ones."""
 
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from models.tower import Pool, Rules, SkillRanks
-from planner.tower.api import solve
+from models.tower import ExhibitionTile, Pool, Rules, Skill, SkillRanks
+from planner.tower.api import Engine, solve
 from planner.tower.questions import BestTower, FestivalTower, Question, TileCheck
-from planner.tower.result import Status
+from planner.tower.result import SolveResult, Status
 from tests import strategies as cs
 from tests.planner.tower.helpers import assert_sound
 
@@ -18,15 +19,22 @@ questions = st.one_of(
 )
 
 
-def _agree(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules) -> None:
-    cpsat = solve(question, pool, ranks, rules, engine="cpsat", time_limit=30)
-    search = solve(question, pool, ranks, rules, engine="search", time_limit=120)
-    assert cpsat.proven and search.proven, (cpsat.status, search.status)
-    assert cpsat.status == search.status, (str(cpsat.tower), str(search.tower))
-    assert cpsat.objective == search.objective, (str(cpsat.tower), str(search.tower))
-    event(f"{type(question).__name__}: {cpsat.status}")
-    for result in (cpsat, search):
+def _agree(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
+           engines: tuple[Engine, ...] = ("dp", "cpsat", "search"), *,
+           in_hypothesis: bool = True) -> SolveResult:
+    results = [solve(question, pool, ranks, rules, engine=engine,
+                     time_limit=120 if engine == "search" else 30) for engine in engines]
+    reference = results[-1]
+    for result in results:
+        assert result.proven, (result.engine, result.status)
+        assert result.status == reference.status, (result.engine, str(result.tower),
+                                                    str(reference.tower))
+        assert result.objective == reference.objective, (result.engine, str(result.tower),
+                                                         str(reference.tower))
         assert_sound(result, question, pool, ranks, rules)
+    if in_hypothesis:
+        event(f"{type(question).__name__}: {reference.status}")
+    return reference
 
 
 @settings(max_examples=150)
@@ -64,3 +72,51 @@ def test_some_instances_are_feasible() -> None:
     pool = Pool.parse("9x4,7x3,6,6,5x2,3")
     result = solve(FestivalTower(cs.Festival((6, 3))), pool, SkillRanks(width=1))
     assert result.status is Status.OPTIMAL
+
+
+@settings(max_examples=40)
+@given(cs.pools(14, 45), cs.ranks(3), cs.rules, questions)
+def test_dp_agrees_with_cpsat_on_bigger_teams(pool: Pool, ranks: SkillRanks, rules: Rules,
+                                              question: Question) -> None:
+    """Teams too big for the exhaustive search: the two exact product engines agree."""
+    _agree(question, pool, ranks, rules, engines=("dp", "cpsat"))
+
+
+@settings(max_examples=60)
+@given(cs.pools(2, 10), cs.ranks(4), cs.rules, questions)
+def test_dp_agrees_with_search_at_high_ranks(pool: Pool, ranks: SkillRanks, rules: Rules,
+                                             question: Question) -> None:
+    """Ranks up to 4 (a why-not's +1 on rank 3) on small teams, against the reference."""
+    _agree(question, pool, ranks, rules, engines=("dp", "search"))
+
+
+def test_an_exhibition_can_need_a_narrower_level() -> None:
+    """9x4/7x3/5/3 uses Balance (1 = 1 at the top) where the widest 5-level (5x2) would not:
+    a program that tried only the widest level of each kind missed it."""
+    tile = ExhibitionTile(4, frozenset({Skill.BALANCE, Skill.WIDTH}))
+    found = _agree(TileCheck(tile), Pool.parse("9x4,7x3,5x2,3"), SkillRanks(width=1, balance=1),
+                   Rules(), in_hypothesis=False)
+    assert found.status is Status.OPTIMAL
+
+
+@st.composite
+def exhibitions_of_a_tower(draw: st.DrawFn) -> tuple[Pool, SkillRanks, TileCheck]:
+    """An exhibition as tall as a random near-valid tower, on that tower's castellers plus a
+    few more: many of them are achievable, often only by narrower levels."""
+    tower = draw(cs.plausible_towers())
+    # spare castellers, often of the tower's own sizes: wider levels the answer must not take
+    extra = draw(st.lists(st.one_of(cs.sizes, st.sampled_from(tower.sizes())), max_size=3))
+    skills = draw(st.frozensets(st.sampled_from(list(Skill)), min_size=1, max_size=2))
+    ranks = draw(cs.ranks(2))
+    if draw(st.booleans()):  # without Strength, every level of a size is the run's only one
+        ranks = SkillRanks(**{**ranks.as_dict(), "strength": 0})
+    return Pool.of([*tower.sizes(), *extra]), ranks, TileCheck(ExhibitionTile(tower.height,
+                                                                                 skills))
+
+
+@settings(max_examples=80)
+@given(exhibitions_of_a_tower(), cs.rules)
+def test_exhibitions_of_plausible_towers_agree(drawn: tuple[Pool, SkillRanks, TileCheck],
+                                               rules: Rules) -> None:
+    pool, ranks, question = drawn
+    _agree(question, pool, ranks, rules, engines=("dp", "cpsat"))

@@ -1,0 +1,540 @@
+"""The fast exact engine: a dynamic program over casteller sizes, largest first.
+
+A valid tower is a run of levels per low size, sizes falling bottom to top (the CP-SAT layout's
+slots): the run of low size s starts with one level of s castellers, maybe mixed with s + 1
+castellers (a Mix use, and a Strength use when it stands on a level of low s + 1), and goes on
+with levels of s castellers only, each one a Strength use. Level counts never grow (an equal
+count is a Balance use; the one-fewer reading allows only equal or one fewer); a level over the
+width limit W + k is freed by Base, and since counts never grow the freed levels are a bottom
+prefix, so Base is one more budget. What a level may be depends only on
+
+    A(s, count below, are all size s + 1 castellers still free, Balance/Strength/Mix/Base uses
+      left, [level index], [festival tokens seen], [Width used])
+
+the best rest of a tower whose next level has low size at most s, and
+
+    B(s, count below, size s castellers left, the same uses and flags)
+
+the best rest inside the run of low s: one more level of size s, a mixed level of low s - 1
+topped by size s castellers (both Strength uses, standing on low s), or on to A(s - 1). Both
+are memoised. States are normalised to what can still matter (castellers left capped at what
+the levels above could use, a level below wider than anything that can stand on it counted as
+one wider than that, uses capped by the levels left), so big pools share states; a mixed level
+is split between its two sizes only in the ways that can be best; and inside each state an
+option whose score plus a bound on what the rest can add cannot beat the state's best so far
+is not explored (the state's value stays exact). The program enumerates every valid tower
+implicitly, so its answer is a proof; the tower is still re-checked by the `models` checker,
+like every engine's.
+
+Width (k, how far the limit is raised) is fixed per program: the whole Width rank for every
+question but a skill exhibition that asks for Width or Base, which tries every k (a smaller k
+may be what lets Base and Width both be used, as in the checker's accountings). A festival is
+first solved without its two side conditions (4 levels, every token size present): when that
+tower meets them it is optimal, and only otherwise is the program re-run tracking them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from models.tower import (
+    ExhibitionTile,
+    Pool,
+    Rules,
+    ShapeTile,
+    Skill,
+    SkillRanks,
+    Tower,
+    check_tower,
+    tile_shortfalls,
+)
+from planner.tower.objective import height_weight, objective_of
+from planner.tower.questions import FestivalTower, Question, TileCheck
+from planner.tower.result import SolveResult, Status
+
+NEG = -(1 << 60)  # "no valid tower from here"
+_BIG = 1 << 30
+_CLOCK = 1023  # look at the clock when the number of states is a multiple of this + 1
+
+LevelChoice = tuple[int, int, int]  # (low size, castellers of it, castellers of size low + 1)
+State = tuple[int, ...]  # (0 for A or 1 for B, *arguments)
+
+
+Pick = tuple[LevelChoice | None, State | None]  # the level laid (if any) and the next state
+
+
+class OutOfTime(Exception):
+    """The time limit came before the program finished (only for absurdly large pools)."""
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What one program optimises and tracks."""
+
+    kind: str  # "best", "festival", "shape" or "exhibition"
+    tokens: frozenset[int] = frozenset()  # festival sizes that score
+    track_tokens: bool = False  # every token size must be present
+    min_levels: int = 0  # festival: at least this many levels (0: not tracked)
+    shape: tuple[int, ...] = ()
+    points: int = 0
+    required: frozenset[Skill] = field(default_factory=frozenset)
+
+
+def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
+             deadline: float, state_limit: int | None = None) -> Tower | None:
+    """The best tower for `ask` with Width raise k (for a tile: any tower that meets it).
+    Raises OutOfTime after `deadline`, or beyond `state_limit` A states (a limit that does
+    not depend on the machine's speed, for bounds that must be deterministic)."""
+    most_states = state_limit if state_limit is not None else _BIG
+    inside = [s for s in pool.sizes if rules.min_size <= s <= rules.max_size]
+    if not inside:
+        return None
+    smax, smin = max(inside), min(inside)
+    top = smax + 2
+    P = [pool.count(s) if rules.min_size <= s <= rules.max_size else 0 for s in range(top + 1)]
+    K, W = rules.width_limit + k, rules.width_limit
+    any_decrease = rules.decrease == "any"
+    f0 = min(ranks.base, 1) if rules.base_scope == "bottom-only" else ranks.base
+    kind = ask.kind
+    best_kind, exhibition = kind == "best", kind == "exhibition"
+    feasibility = kind in ("shape", "exhibition")
+    shape = ask.shape
+    height_cap = len(shape) if shape else (ask.points if exhibition else _BIG)
+    index_cap = height_cap if feasibility else ask.min_levels
+    track_width = exhibition and Skill.WIDTH in ask.required
+
+    # objective per level: base + per casteller of its low size + per casteller of size + 1
+    base_gain = height_weight(pool.total) if best_kind else (1 if kind == "festival" else 0)
+    per = [0] * (top + 2)
+    for s in range(top + 2):
+        per[s] = 1 if best_kind else (1 if s in ask.tokens else 0)
+    bit = [0] * (top + 2)
+    full = 0
+    if ask.track_tokens:
+        for n, size in enumerate(sorted(ask.tokens)):
+            if size < len(bit):
+                bit[size] |= 1 << n
+            full |= 1 << n
+    order = sorted(ask.tokens) if ask.track_tokens else []
+    # token bits that must be seen before A(s) (sizes >= s + 2) and B(s) (sizes >= s + 1)
+    need_a = [sum(1 << n for n, z in enumerate(order) if z >= s + 2) for s in range(top + 2)]
+    need_b = [sum(1 << n for n, z in enumerate(order) if z >= s + 1) for s in range(top + 2)]
+    # a mixed level of low s scores differently by how it splits only in a festival that scores
+    # size s and not size s + 1; otherwise "unmixed" and "as mixed as possible" dominate
+    split_matters = [kind == "festival" and s in ask.tokens and s + 1 not in ask.tokens
+                     for s in range(top + 2)]
+    mixing = ranks.mix > 0
+    widest_from = [0] * (top + 2)  # the most castellers a level of low size <= s can hold
+    for s in range(1, top + 1):
+        here = P[s] + (P[s + 1] if mixing and s + 1 <= top else 0)
+        widest_from[s] = max(widest_from[s - 1], here)
+
+    ranks_b, ranks_t, ranks_m = ranks.balance, ranks.strength, ranks.mix
+    required = ask.required
+
+    def final(b: int, t: int, m: int, f: int, idx: int, mask: int, wf: int) -> int:
+        """Value of stopping here: 0 if the tower so far answers the question, else NEG."""
+        if best_kind:
+            return 0
+        if kind == "festival":
+            return 0 if idx >= index_cap and mask == full else NEG
+        if idx != height_cap:
+            return NEG
+        if kind == "shape":
+            return 0
+        used = {Skill.BALANCE: b < ranks_b, Skill.STRENGTH: t < ranks_t, Skill.MIX: m < ranks_m,
+                Skill.BASE: f < f0, Skill.WIDTH: bool(wf)}
+        return 0 if all(used[s] for s in required) else NEG
+
+    def counts_on(below: int, cap: int) -> range | tuple[int, ...]:
+        """Counts a level may hold on a level of `below` castellers (0: the bottom), widest
+        first, at most `cap`."""
+        if below == 0:
+            return range(cap, 0, -1)
+        if any_decrease:
+            return range(min(below, cap), 0, -1)
+        return tuple(c for c in (below, below - 1) if 1 <= c <= cap)
+
+    caps: dict[tuple[int, int, int, int, int], int] = {}
+
+    def stack_cap(below: int, t: int, b: int, m: int, f: int) -> int:
+        """At most how many size s castellers the rest of a run of low s on a level of `below`
+        can use: levels stacked by Strength (as wide as Balance and the width limit allow),
+        then a mixed level above the run (it stands on low s, so it needs Strength too)."""
+        key = (below, t, b, m, f)
+        found = caps.get(key)
+        if found is not None:
+            return found
+        limit = _BIG if f else K
+        c, total, left = below, 0, b
+        most = below - 1 if m and t else 0
+        for j in range(1, t + 1):
+            if left and c <= limit:
+                left -= 1
+            else:
+                c = min(c - 1, limit)
+            if c < 1:
+                break
+            total += c
+            most = max(most, total + (c - 1 if m and j < t else 0))
+        caps[key] = most
+        return most
+
+    sizes_upto = [sum(1 for z in range(1, min(s, top) + 1) if P[z]) for s in range(top + 2)]
+
+    def cap_uses(s: int, below: int, b: int, t: int, m: int, f: int) -> tuple[int, int, int]:
+        """Balance, Strength and Mix uses beyond the levels the rest of the tower can still
+        have are worth nothing (an exhibition needs them exact, so not for it): a level takes
+        a new size unless stacked, and a smaller count unless balanced."""
+        by_sizes = sizes_upto[s] + t
+        if below and not f:
+            by_counts = min(below, K) + b
+            levels = by_sizes if by_sizes < by_counts else by_counts
+        else:
+            levels = by_sizes
+        return (b if b < levels else levels, t if t < levels else levels,
+                m if m < levels else levels)
+
+    def norm_a(s: int, below: int, free: int, b: int, t: int, m: int, f: int, idx: int,
+               mask: int, wf: int) -> State:
+        """What of an A state can matter: the free size s + 1 castellers serve only a mixed
+        level, and (any decrease) a level below wider than anything that can stand on it is as
+        good as one casteller wider than that."""
+        if not m or not P[s + 1]:
+            free = 0
+        if below and any_decrease:
+            widest = widest_from[s] if f else min(widest_from[s], K)
+            if below > widest + 1:
+                below = widest + 1
+        if not exhibition:
+            b, t, m = cap_uses(s, below, b, t, m, f)
+        return (s, below, free, b, t, m, f, idx, mask, wf)
+
+    def norm_b(s: int, below: int, rem: int, b: int, t: int, m: int, f: int, idx: int,
+               mask: int, wf: int) -> State:
+        if any_decrease:
+            widest = rem if rem > widest_from[s - 1] else widest_from[s - 1]
+            if not f and widest > K:
+                widest = K
+            if below > widest + 1:
+                below = widest + 1
+        if not exhibition:
+            b, t, m = cap_uses(s, below, b, t, m, f)
+        cap = stack_cap(below, t, b, m, f)
+        return (s, below, rem if rem < cap else cap, b, t, m, f, idx, mask, wf)
+
+    memo_a: dict[State, int] = {}
+    memo_b: dict[State, int] = {}
+    raw_b: dict[State, int] = {}  # the same values by the state as called, before norm_b
+    choice: dict[State, Pick] = {}
+    clock = time.perf_counter
+
+    def after(c: int, f: int, wf: int) -> tuple[int, int] | None:
+        """Base uses left and the Width flag once a level of c castellers is laid; None when
+        the level is over the limit and no Base use is left."""
+        if c > K:
+            return (f - 1, wf) if f else None
+        # kept: no level above can be freed; only an exhibition cares whether Base was used
+        nf = (f0 if f == f0 else 0) if exhibition else 0
+        return nf, (1 if wf or (track_width and c > W) else 0)
+
+    def splits_of(low: int, c: int, spare: int, floor: int) -> range | tuple[int, ...]:
+        """How many of a level of c castellers with low size `low` to take of size low + 1
+        (`spare` of them left; at least `floor`): every split only when it changes the score,
+        else the extremes (more of size low + 1 leaves more of size low for the levels above)."""
+        low_h, high_h = max(floor, c - P[low]), min(spare, c - 1)
+        if low_h > high_h:
+            return ()
+        if split_matters[low]:
+            return range(low_h, high_h + 1)
+        return (0, high_h) if low_h == 0 and high_h else (high_h,)
+
+    # Branch and bound inside each state's own maximum (which stays exact): an option whose
+    # score now plus the most the rest of the tower could add cannot beat the best option of
+    # the state found so far is not explored. The rest above a level of c castellers of low s
+    # has at most one level per smaller size plus one per Strength use, and (counts fall but
+    # for Balance uses) at most c - 1 + the Balance uses, all of size <= s.
+    bounded = not feasibility
+    scoring_upto = [0] * (top + 2)  # castellers of size <= s that score
+    for z in range(1, top + 1):
+        scoring_upto[z] = scoring_upto[z - 1] + (P[z] if per[z] else 0)
+
+    def ceiling(s: int, c: int, b: int, t: int, f: int) -> int:
+        """At most how much the levels above a level of c castellers of low s can add."""
+        top, balances = c, b  # a level as wide as c costs a Balance use...
+        if not f and c > K:  # ...but with no Base use left every level above is within K
+            top, balances = K, b + 1
+        levels = sizes_upto[s - 1] + t
+        if top - 1 + balances < levels:
+            levels = top - 1 + balances
+        if levels <= 0:
+            return 0
+        equal = balances if balances < levels else levels  # levels as wide as `top`
+        falling = levels - equal  # then top - 1, top - 2, ...
+        castellers = top * levels - falling * (falling + 1) // 2
+        if scoring_upto[s] < castellers:
+            castellers = scoring_upto[s]
+        return levels * base_gain + castellers
+
+    def run_a(s: int, below: int, free: int, b: int, t: int, m: int, f: int, idx: int,
+              mask: int, wf: int) -> int:
+        """The best rest of a tower whose next level has low size at most s, on a level of
+        `below` castellers (0: none); `free`: no casteller of size s + 1 is used yet and the
+        level below has low >= s + 2, so a mixed level of low s needs no Strength."""
+        key = norm_a(s, below, free, b, t, m, f, idx, mask, wf)
+        found = memo_a.get(key)
+        if found is not None:
+            return found
+        below, free, b, t, m = key[1], key[2], key[3], key[4], key[5]
+        states = len(memo_a)
+        if states > most_states or (not states & _CLOCK and clock() > deadline):
+            raise OutOfTime
+        best = NEG if (below == 0 and best_kind) else final(b, t, m, f, idx, mask, wf)
+        pick: Pick = (None, None)
+        need = need_a[s] if free else need_b[s]
+        if (s >= smin and (mask & need) == need and idx < height_cap
+                and not (feasibility and best >= 0)):
+            skip = (s - 1, below, 1, b, t, m, f, idx, mask, wf)
+            value = run_a(*skip)
+            if value > best:
+                best, pick = value, (None, (0, *skip))
+            have = P[s]
+            spare = P[s + 1] if free else 0
+            gain_a, gain_h = per[s], per[s + 1]
+            nidx = idx + 1 if idx < index_cap else idx
+            # Without Strength the size s castellers this level leaves serve nothing above
+            # (no level can stand on its low size), so among the levels of one kind (kept or
+            # freed by Base, mixed or not, no Balance use) the widest is best: it scores at
+            # least as much and leaves the level above at least as much room (any decrease:
+            # with one fewer, a narrower level can be what the level above needs; and not for
+            # an exhibition, where a narrower level can be what lets a Balance use happen).
+            widest_only = not t and any_decrease and not exhibition
+            done: set[tuple[bool, bool]] = set()
+            for c in counts_on(below, have + spare) if have else ():
+                if feasibility and best >= 0:
+                    break
+                if shape and c != shape[idx]:
+                    continue
+                balance = 1 if below and c == below else 0
+                if balance and not b:
+                    continue
+                laid = after(c, f, wf)
+                if laid is None:
+                    continue
+                tried: set[tuple[bool, bool]] = set()
+                splits = splits_of(s, c, spare, 0)
+                cut = 0  # splits of this count the bound rules out
+                for h in splits:
+                    if widest_only and not balance:
+                        kind_of = (c > K, h > 0)
+                        if kind_of in done:
+                            continue
+                        tried.add(kind_of)
+                    a = c - h
+                    now = base_gain + gain_a * a + gain_h * h
+                    if bounded and now + ceiling(s, c, b - balance, t, laid[0]) <= best:
+                        cut += 1
+                        continue
+                    nxt = (s, c, have - a, b - balance, t, m - (h > 0), laid[0], nidx,
+                           mask | bit[s] | (bit[s + 1] if h else 0), laid[1])
+                    rest = raw_b.get(nxt)
+                    if rest is None:
+                        rest = run_b(*nxt)
+                    value = now + rest
+                    if value > best:
+                        best, pick = value, ((s, a, h), (1, *nxt))
+                done |= tried
+                if cut and cut == len(splits) and not balance:
+                    break  # score now and the bound only fall with the count: so do the rest
+        memo_a[key] = best
+        choice[(0, *key)] = pick
+        return best
+
+    def run_b(s: int, below: int, rem: int, b: int, t: int, m: int, f: int, idx: int,
+              mask: int, wf: int) -> int:
+        raw = (s, below, rem, b, t, m, f, idx, mask, wf)
+        found = raw_b.get(raw)
+        if found is not None:
+            return found
+        key = norm_b(*raw)
+        found = memo_b.get(key)
+        if found is None:
+            found = _run_b(key)
+        raw_b[raw] = found
+        return found
+
+    def _run_b(key: State) -> int:
+        """The best rest of a tower inside the run of low s, on a level of `below` castellers
+        (low s); `rem` castellers of size s are left. The next level is one more of size s
+        only, or a mixed level of low s - 1 topped by size s: both stand on low s, a Strength
+        use each; or it has no casteller of size s (A of s - 1)."""
+        s, below, rem, b, t, m, f, idx, mask, wf = key
+        pick: Pick = (None, None)
+        need = need_b[s]
+        if (mask & need) != need:
+            memo_b[key] = NEG
+            choice[(1, *key)] = pick
+            return NEG
+        up = (s - 1, below, 0, b, t, m, f, idx, mask, wf)
+        best = run_a(*up)
+        pick = (None, (0, *up))
+        if t and idx < height_cap and not (feasibility and best >= 0):
+            nidx = idx + 1 if idx < index_cap else idx
+            lower = s - 1
+            mixes = m and rem and lower >= smin and P[lower]
+            # once the bound rules out a level of one kind at some count, it rules out every
+            # narrower one of that kind (score now and the bound only fall with the count)
+            stack_dead = mix_dead = False
+            for c in counts_on(below, max(rem, P[lower] + rem if mixes else 0)):
+                if feasibility and best >= 0:
+                    break
+                if shape and c != shape[idx]:
+                    continue
+                balance = 1 if c == below else 0
+                if balance and not b:
+                    continue
+                laid = after(c, f, wf)
+                if laid is None:
+                    continue
+                if not stack_dead and c <= rem:
+                    if bounded and base_gain + per[s] * c + ceiling(
+                            s, c, b - balance, t - 1, laid[0]) <= best:
+                        stack_dead = not balance  # and so is every narrower one
+                    else:
+                        step = (s, c, rem - c, b - balance, t - 1, m, laid[0], nidx,
+                                mask | bit[s], laid[1])
+                        rest = raw_b.get(step)
+                        if rest is None:
+                            rest = run_b(*step)
+                        value = base_gain + per[s] * c + rest
+                        if value > best:
+                            best, pick = value, ((s, c, 0), (1, *step))
+                if not mixes or mix_dead:
+                    if stack_dead or not rem:
+                        break
+                    continue
+                splits = splits_of(lower, c, rem, 1)
+                cut = 0
+                for h in splits:
+                    a = c - h
+                    now = base_gain + per[lower] * a + per[s] * h
+                    if bounded and now + ceiling(lower, c, b - balance, t - 1, laid[0]) <= best:
+                        cut += 1
+                        continue
+                    step = (lower, c, P[lower] - a, b - balance, t - 1, m - 1, laid[0], nidx,
+                            mask | bit[lower] | bit[s], laid[1])
+                    rest = raw_b.get(step)
+                    if rest is None:
+                        rest = run_b(*step)
+                    value = now + rest
+                    if value > best:
+                        best, pick = value, ((lower, a, h), (1, *step))
+                if cut and cut == len(splits) and not balance:
+                    mix_dead = True  # and so is every narrower mixed level
+                    if stack_dead or not rem:
+                        break
+        memo_b[key] = best
+        choice[(1, *key)] = pick
+        return best
+
+    root = (smax, 0, 1, ranks.balance, ranks.strength, ranks.mix, f0, 0, 0, 0)
+    if run_a(*root) <= NEG // 2:
+        return None
+    normalise: dict[int, Callable[..., State]] = {0: norm_a, 1: norm_b}
+    levels: list[list[int]] = []
+    state: State | None = (0, *root)
+    while state is not None:
+        level, state = choice[(state[0], *normalise[state[0]](*state[1:]))]
+        if level is not None:
+            s, a, h = level
+            levels.append([s] * a + [s + 1] * h)
+    return Tower.of(levels) if levels else None
+
+
+def _asks(question: Question, rules: Rules) -> list[Ask]:
+    """The programs to run, in order, until one gives a tower that answers the question."""
+    if isinstance(question, FestivalTower):
+        tokens = question.festival.token_sizes
+        relaxed = Ask("festival", tokens)
+        exact = Ask("festival", tokens, track_tokens=True, min_levels=rules.festival_min_levels)
+        return [relaxed, exact]
+    if isinstance(question, TileCheck):
+        tile = question.tile
+        if isinstance(tile, ShapeTile):
+            return [Ask("shape", shape=tile.counts)]
+        return [Ask("exhibition", points=tile.points, required=tile.skills)]
+    return [Ask("best")]
+
+
+def _widths(ask: Ask, ranks: SkillRanks) -> list[int]:
+    """The Width raises k to try: only an exhibition of Width or Base needs a smaller one."""
+    if ask.required & {Skill.WIDTH, Skill.BASE}:
+        return list(range(ranks.width + 1))
+    return [ranks.width]
+
+
+def _answers(question: Question, tower: Tower, ranks: SkillRanks, rules: Rules,
+             pool: Pool) -> bool:
+    check = check_tower(tower, ranks, rules, pool)
+    if not check.valid:
+        return False
+    if isinstance(question, FestivalTower):
+        return question.festival.eligible(tower, rules)
+    if isinstance(question, TileCheck):
+        return not tile_shortfalls(question.tile, check)
+    return True
+
+
+def dp_tower(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
+             deadline: float, state_limit: int | None = None) -> Tower | None:
+    """The tower the program proves best (for a tile, one that meets it), or None when no
+    tower answers the question. Raises OutOfTime after `deadline` or `state_limit` states."""
+    if isinstance(question, FestivalTower) and not question.festival.token_sizes <= set(
+            pool.sizes):
+        return None
+    if (isinstance(question, TileCheck) and isinstance(question.tile, ExhibitionTile)
+            and any(ranks[s] == 0 for s in question.tile.skills)):
+        return None
+    asks = _asks(question, rules)
+    for n, ask in enumerate(asks):
+        last = n == len(asks) - 1
+        for k in _widths(ask, ranks):
+            tower = _program(ask, pool, ranks, rules, k, deadline, state_limit)
+            if tower is None:
+                continue
+            if _answers(question, tower, ranks, rules, pool):
+                return tower
+            if last:  # the exact program's tower must answer: anything else is a bug here
+                raise AssertionError(f"the dp engine's tower {tower} does not answer {question}")
+            break  # the relaxation's optimum misses a side condition: run the exact program
+    return None
+
+
+def solve_dp(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
+             time_limit: float = 10.0) -> SolveResult:
+    """Answer `question` exactly by the dynamic program; `optimal`/`infeasible` are proofs."""
+    started = time.perf_counter()
+    try:
+        tower = dp_tower(question, pool, ranks, rules, started + time_limit)
+    except OutOfTime:
+        elapsed = time.perf_counter() - started
+        return SolveResult(Status.UNKNOWN, None, None, None, None, elapsed, "dp")
+    elapsed = time.perf_counter() - started
+    if tower is None:
+        return SolveResult(Status.INFEASIBLE, None, None, None, None, elapsed, "dp")
+    check = check_tower(tower, ranks, rules, pool)
+    uses = check.uses
+    if isinstance(question, TileCheck) and isinstance(question.tile, ExhibitionTile):
+        uses = check.accounting_using(question.tile.skills)
+    objective = objective_of(question, tower, pool.total)
+    return SolveResult(
+        status=Status.OPTIMAL,
+        tower=tower,
+        objective=objective,
+        bound=None if objective is None else float(objective),
+        uses=uses,
+        wall_time_s=elapsed,
+        engine="dp",
+    )
