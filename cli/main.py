@@ -6,6 +6,7 @@ import typer
 
 from cli import puzzle, state
 from cli.board import board, route
+from cli.edge import CastellGroup
 from cli.game import festival, score, wheel
 from cli.plan import plan
 from cli.solve import best, check
@@ -16,6 +17,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
+    cls=CastellGroup,
 )
 app.command("verify")(verify)
 app.command("best")(best)

@@ -2,11 +2,44 @@
 
 from __future__ import annotations
 
+import math
+import re
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
 
 from models.tower import VARIANTS
+
+# Bounds the game and the solver allow, checked before anything is allocated or solved.
+MAX_TIME_LIMIT = 3600.0  # an hour; CP-SAT's deterministic answers need a limit anyway
+MAX_SEED = 2**31 - 1  # CP-SAT's random_seed is a 32-bit int
+MAX_WORKERS = 64  # CP-SAT threads or puzzle processes
+MAX_PUZZLES = 10_000  # one `puzzle generate` run
+MAX_ROUNDS = 100  # a board's rounds (the command checks the board's own count)
+
+
+def whole(low: int, high: int, what: str = "a whole number") -> Callable[[str], int]:
+    """An option parser: ASCII digits only (int() takes '1_0', '+1', fullwidth digits), in
+    `low..high`, the range said in the error."""
+    def parse(text: str) -> int:
+        value = str(text).strip()
+        if not re.fullmatch(r"-?[0-9]{1,12}", value) or not low <= int(value) <= high:
+            raise typer.BadParameter(f"must be {what} from {low} to {high}, got {text!r}")
+        return int(value)
+    return parse
+
+
+def seconds(text: str) -> float:
+    """A time limit in seconds: a finite number in 0.001..MAX_TIME_LIMIT (nan refused by name)."""
+    try:
+        value = float(str(text).strip().replace("_", "?"))
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or not 0.001 <= value <= MAX_TIME_LIMIT:
+        raise typer.BadParameter(f"must be a positive number of seconds (0.001 to "
+                                 f"{MAX_TIME_LIMIT:g}), got {text!r}")
+    return value
 
 Team = Annotated[str | None, typer.Option(
     "--pool", "-p", help="Your team, e.g. '10,9x3,7,7,5x2'.")]
@@ -18,9 +51,14 @@ Json = Annotated[bool, typer.Option("--json", help="Print exactly one JSON objec
 Batch = Annotated[str | None, typer.Option(
     "--batch", metavar="FILE", help="JSON Lines in (FILE or '-' for stdin), JSON Lines out.")]
 TimeLimit = Annotated[float, typer.Option(
-    "--time-limit", "-t", min=0.001, help="Seconds the solver may take.")]
-Workers = Annotated[int, typer.Option("--workers", min=1, help="CP-SAT worker threads.")]
-Seed = Annotated[int, typer.Option("--seed", help="CP-SAT random seed (fixed: same answer).")]
+    "--time-limit", "-t", parser=seconds, metavar="SECONDS",
+    help=f"Seconds the solver may take (0.001 to {MAX_TIME_LIMIT:g}).")]
+Workers = Annotated[int, typer.Option(
+    "--workers", parser=whole(1, MAX_WORKERS), metavar="N",
+    help=f"CP-SAT worker threads (1 to {MAX_WORKERS}).")]
+Seed = Annotated[int, typer.Option(
+    "--seed", parser=whole(0, MAX_SEED), metavar="N",
+    help="CP-SAT random seed (fixed: same answer).")]
 BoardFile = Annotated[str | None, typer.Option(
     "--board", "-b", metavar="FILE", help="A board TOML file instead of the default board.")]
 Svg = Annotated[str | None, typer.Option(

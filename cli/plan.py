@@ -6,11 +6,13 @@ from contextlib import nullcontext
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from cli import options
-from cli.edge import ExitCode, at_edge, emit_json, err, out
+from cli.edge import ExitCode, at_edge, emit_json, err, graceful, interrupted, out
 from cli.game_inputs import game_from
 from cli.render import stack, tower_picture
 from models.errors import SpecError
@@ -29,10 +31,10 @@ def parse_goal(goal: str, tile: str | None) -> Goal:
         raise SpecError(f"unknown goal '{goal}' (goals: festival, tile TILE_ID, score)",
                         token=goal)
     if kind == "tile":
-        wanted = inline.strip().upper() if inline else tile
-        if not wanted:
+        wanted = inline if inline else tile
+        if not wanted or not wanted.strip():
             raise SpecError("--goal tile needs the tile's id, e.g. '--goal tile LP07'")
-        return Goal("tile", wanted.strip())
+        return Goal("tile", wanted.strip().upper())
     if tile is not None or inline:
         raise SpecError(f"a tile id ('{tile or inline}') only goes with --goal tile")
     return Goal(kind)  # type: ignore[arg-type]
@@ -46,7 +48,7 @@ def plan(
     ] = None,
     player: Annotated[str | None, typer.Option(
         "--player", help="Whose turns to plan (default: whose turn it is).")] = None,
-    turns: Annotated[int, typer.Option("--turns", "-n", min=1, max=10,
+    turns: Annotated[int, typer.Option("--turns", "-n", parser=options.whole(1, 10), metavar="N",
                                        help="How many of the player's turns to plan.")] = 3,
     goal: Annotated[str, typer.Option(
         "--goal", "-g", help="festival (best festival tower score), tile TILE_ID (claim it "
@@ -77,18 +79,22 @@ def plan(
     """
     data, state = game_from(state_file, board_file)
     wanted = parse_goal(goal, tile)
-    name = player or state.turn.player
+    name = state.turn.player if player is None else player
     console = err()
     waiting = console.status(f"planning {turns} turns of {name}...") \
         if console.is_terminal and not as_json else nullcontext()
-    with waiting:
+    with waiting, graceful():
         result = plan_turns(state, data, name, turns=turns, goal=wanted,
                             rules=rules_named(rules), cautious=cautious, time_limit=time_limit,
                             workers=workers)
+    stopped = interrupted()  # Ctrl-C stopped the solve: the best plan so far, marked
     if as_json:
-        emit_json(plan_json(result))
+        emit_json({**plan_json(result), **({"interrupted": True} if stopped else {})})
     else:
         _render(result)
+    if stopped:
+        err().print("interrupted: the plan above is the best found so far", highlight=False)
+        raise typer.Exit(int(ExitCode.INTERRUPTED))
     raise typer.Exit(int(exit_code(result)))
 
 
@@ -141,23 +147,23 @@ def _render(result: Plan) -> None:
                Status.UNKNOWN: "the time limit came before any plan was found"}
         console.print(why.get(result.status, str(result.status)))
         for line in result.assumptions:
-            err().print(f"assuming {line}", highlight=False)
+            err().print(Text(f"assuming {line}"), highlight=False)
         return
-    table = Table(title=f"Plan for {result.player}: {result.goal}",
+    table = Table(title=escape(f"Plan for {result.player}: {result.goal}"),
                   caption="numbers give the order of a turn's actions")
     for column in ("round", "move", "recruit", "train", "special"):
         table.add_column(column)
     for turn in result.turns:
         cells: dict[str, list[str]] = {"move": [], "recruit": [], "train": [], "special": []}
         for step, action in enumerate(turn.actions, start=1):
-            cells[_column(action)].append(f"{step}. {_short(action)}")
+            cells[_column(action)].append(escape(f"{step}. {_short(action)}"))
         table.add_row(str(turn.round), *("\n".join(cells[c]) or "-" for c in cells))
     console.print(table)
     for festival in result.festivals:
         entry = festival.entry
-        title = f"{festival.location} ({festival.region}), round {festival.round}"
+        title = escape(f"{festival.location} ({festival.region}), round {festival.round}")
         if entry.tower is None:
-            console.print(f"{title}: not competing ({entry.reason})")
+            console.print(f"{title}: not competing ({escape(entry.reason or '')})")
             continue
         prize = f", {entry.prize}" if entry.prize else ""
         console.print(Panel(stack(tower_picture(entry.tower)), title=title,
@@ -165,7 +171,7 @@ def _render(result: Plan) -> None:
                             expand=False))
     console.print(_verdict(result))
     for line in result.assumptions:
-        console.print(f"[dim]assuming {line}[/]", highlight=False)
+        console.print(Text(f"assuming {line}", style="dim"), highlight=False)
 
 
 def _column(action: Action) -> str:

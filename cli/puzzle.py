@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
@@ -11,8 +12,10 @@ from typing import IO, Annotated, Any, cast
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from cli import options
 from cli.edge import ExitCode, at_edge, emit_json, err, out
@@ -59,9 +62,15 @@ def generate(
     ] = "any",
     difficulty: Annotated[str, typer.Option(
         "--difficulty", "-d", help="easy, medium or hard (a measured property).")] = "medium",
-    count: Annotated[int, typer.Option("--count", "-n", min=1)] = 10,
-    seed: Annotated[int, typer.Option("--seed", help="Same seed, same puzzles.")] = 0,
-    workers: Annotated[int, typer.Option("--workers", min=1, help="Processes.")] = 1,
+    count: Annotated[int, typer.Option(
+        "--count", "-n", parser=options.whole(1, options.MAX_PUZZLES), metavar="N",
+        help=f"How many puzzles (1 to {options.MAX_PUZZLES}).")] = 10,
+    seed: Annotated[int, typer.Option(
+        "--seed", parser=options.whole(0, options.MAX_SEED), metavar="N",
+        help="Same seed, same puzzles.")] = 0,
+    workers: Annotated[int, typer.Option(
+        "--workers", parser=options.whole(1, options.MAX_WORKERS), metavar="N",
+        help="Processes.")] = 1,
     rules: options.Rules = "standard",
     output: Annotated[str, typer.Option(
         "--out", "-o", metavar="FILE", help="JSON Lines out ('-' = stdout).")] = "-",
@@ -91,7 +100,7 @@ def generate(
         sink = sys.stdout if output == "-" else stack.enter_context(atomic_open(output))
         _run(jobs, workers, sink, console)
     if output != "-":
-        console.print(f"wrote {count} puzzles to {output}")
+        console.print(Text(f"wrote {count} puzzles to {output}"))
 
 
 def _run(jobs: list[tuple[Kind | None, Difficulty, int, int, str]], workers: int,
@@ -109,10 +118,28 @@ def _run(jobs: list[tuple[Kind | None, Difficulty, int, int, str]], workers: int
                 sink.write(line + "\n")
                 progress.advance(task)
         else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
+            pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_setup)
+            try:
                 for line in pool.map(_make, jobs, chunksize=max(1, count // (workers * 8))):
                     sink.write(line + "\n")
                     progress.advance(task)
+            except BaseException:
+                _stop_workers(pool)  # Ctrl-C or a failure: no worker outlives the command
+                raise
+            pool.shutdown()
+
+
+def _worker_setup() -> None:
+    # Ctrl-C reaches the whole process group: the workers leave it to the parent, which
+    # stops them, instead of each printing its own KeyboardInterrupt traceback
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    processes = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 @app.command("check")
@@ -136,13 +163,15 @@ def check(puzzle_file: PuzzleFile, as_json: options.Json = False) -> None:
     else:
         for verdict in verdicts:
             if verdict.ok:
-                out().print(f"[green]ok[/]   {verdict.puzzle.id}")
+                out().print(f"[green]ok[/]   {escape(verdict.puzzle.id)}")
                 continue
-            out().print(f"[bold red]FAIL[/] {verdict.puzzle.id}: {'; '.join(verdict.problems)}")
+            out().print("[bold red]FAIL[/] "
+                        + escape(f"{verdict.puzzle.id}: {'; '.join(verdict.problems)}"))
             if verdict.second is not None:
                 out().print(tower_picture(verdict.second))
-        out().print(f"{len(verdicts) - len(failed)} of {len(verdicts)} puzzles pass"
-                    + (f"; failing: {', '.join(v.puzzle.id for v in failed)}" if failed else ""))
+        out().print(Text(f"{len(verdicts) - len(failed)} of {len(verdicts)} puzzles pass"
+                         + (f"; failing: {', '.join(v.puzzle.id for v in failed)}"
+                            if failed else "")))
     raise typer.Exit(ExitCode.NO if failed else ExitCode.YES)
 
 
@@ -170,7 +199,7 @@ def solve_puzzles(puzzle_file: PuzzleFile, as_json: options.Json = False) -> Non
     for column in ("id", "status", "tower", "objective"):
         table.add_column(column)
     for row in rows:
-        table.add_row(row["id"], row["status"], row["tower"] or "-", str(row["objective"]))
+        table.add_row(escape(row["id"]), row["status"], row["tower"] or "-", str(row["objective"]))
     out().print(table)
 
 
@@ -191,4 +220,4 @@ def sheet(
 
     written = write_sheets(read_puzzles(puzzle_file), Path(directory), title)
     for path in written:
-        out().print(f"wrote {path}")
+        err().print(Text(f"wrote {path}"))

@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from cli import options
-from cli.edge import ExitCode, at_edge, emit_json, fail, out
+from cli.edge import ExitCode, at_edge, emit_json, err, fail, graceful, interrupted, out
 from cli.inputs import emit_batch, read_inputs
 from cli.render import stack, tower_picture, uses_text
 from models.errors import SpecError
@@ -115,9 +115,11 @@ def answer_json(reply: Answer) -> dict[str, Any]:
 
 def _status_line(reply: Answer) -> str:
     status = reply.result.status
-    if status is Status.OPTIMAL:
+    if status is Status.OPTIMAL and not interrupted():
         return "[bold green]optimal[/] (proven)" if not isinstance(reply.question, TileCheck) \
             else "[bold green]achievable[/] (a tower meets the tile)"
+    if interrupted():
+        return f"[bold yellow]interrupted[/] ({status}): the best answer found before Ctrl-C"
     if status is Status.FEASIBLE:
         return "[bold yellow]feasible[/]: the time limit came before a proof of optimality"
     if status is Status.INFEASIBLE:
@@ -174,14 +176,18 @@ def _show(reply: Answer) -> None:
 
 def _finish(reply: Answer, as_json: bool, svg: str | None) -> None:
     tower = reply.result.tower
-    if svg is not None and tower is not None:
+    stopped = interrupted()  # Ctrl-C stopped the solve: its best answer so far, marked
+    if svg is not None and tower is not None and not stopped:
         from cli.svg import save, tower_svg  # deferred: keeps start-up light
 
         save(tower_svg(tower.as_lists(), str(tower)), svg)
     if as_json:
-        emit_json(answer_json(reply))
+        emit_json({**answer_json(reply), **({"interrupted": True} if stopped else {})})
     else:
         _show(reply)
+    if stopped:
+        err().print("interrupted: the answer above is the best found so far", highlight=False)
+        raise typer.Exit(ExitCode.INTERRUPTED)
     raise typer.Exit(EXIT_FOR[reply.result.status])
 
 
@@ -220,12 +226,17 @@ def best(
       castell best --pool "10,9x3,7,7,5x2" --skills balance=1 --json
     """
     if batch is not None:
+        if pool is not None or festival is not None:
+            fail("give either --pool or --batch, not both (each batch line holds its own pool, "
+                 "festival and options)")
         _batch(batch, BestLine, workers, seed)
     if pool is None:
         fail("missing --pool (or --batch FILE); see 'castell best --help'")
     line = BestLine(pool=pool, skills=skills, rules=rules, engine=engine,
                     time_limit=time_limit, festival=festival)
-    _finish(run_question(line, workers, seed), as_json, svg)
+    with graceful():
+        reply = run_question(line, workers, seed)
+    _finish(reply, as_json, svg)
 
 
 @at_edge
@@ -256,9 +267,13 @@ def check(
     if batch is not None:
         if tile is not None:
             fail("give either a TILE or --batch, not both")
+        if pool is not None:
+            fail("give either --pool or --batch, not both (each batch line holds its own)")
         _batch(batch, CheckLine, workers, seed)
     if tile is None or pool is None:
         fail("missing TILE or --pool (or --batch FILE); see 'castell check --help'")
     line = CheckLine(pool=pool, skills=skills, rules=rules, engine=engine,
                      time_limit=time_limit, tile=tile)
-    _finish(run_question(line, workers, seed), as_json, svg)
+    with graceful():
+        reply = run_question(line, workers, seed)
+    _finish(reply, as_json, svg)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from cli import options
@@ -20,8 +21,11 @@ app = typer.Typer(help="Create and show game state files.", no_args_is_help=True
 @app.command("new")
 @at_edge
 def new(
-    players: Annotated[int, typer.Option("--players", "-n", min=2, max=4)] = 3,
-    seed: Annotated[int, typer.Option("--seed", help="Same seed, same deal.")] = 0,
+    players: Annotated[int, typer.Option(
+        "--players", "-n", parser=options.whole(2, 4), metavar="N", help="2 to 4.")] = 3,
+    seed: Annotated[int, typer.Option(
+        "--seed", parser=options.whole(0, options.MAX_SEED), metavar="N",
+        help="Same seed, same deal.")] = 0,
     names: Annotated[str | None, typer.Option(
         "--names", help="Comma-separated player names in turn order.")] = None,
     output: Annotated[str, typer.Option(
@@ -62,26 +66,27 @@ def show(
     if as_json:
         emit_json(state.model_dump(mode="json"))
         return
-    names = {r.id: r.name for r in board.regions}
-    status = "game over" if state.game_over else f"round {state.round}, {state.turn.player} to play"
+    names = {r.id: escape(r.name) for r in board.regions}
+    status = "game over" if state.game_over \
+        else f"round {state.round}, {escape(state.turn.player)} to play"
     players = Table(title=f"{status} ({state.wheel_side} wheel)")
     for column in ("player", "pawn", "team", "skills", "tokens", "best tower", "tiles"):
         players.add_column(column)
     for p in state.players:
-        players.add_row(p.name, names.get(p.pawn or "", "-"), p.pool, p.skills,
+        players.add_row(escape(p.name), names.get(p.pawn or "", "-"), p.pool, p.skills,
                         str(p.special_tokens), str(p.best_tower_score),
-                        ", ".join(p.claimed_tiles) or "-")
+                        escape(", ".join(p.claimed_tiles)) or "-")
     regions = Table(title="Regions")
     for column in ("region", "castellers", "local performances", "tokens in row"):
         regions.add_column(column)
     for region_id, region in state.regions.items():
-        tiles = ", ".join(f"{t} {board.tile(t).tile}" for t in region.performance_tiles)
+        tiles = escape(", ".join(f"{t} {board.tile(t).tile}" for t in region.performance_tiles))
         regions.add_row(names[region_id], region.castellers, tiles or "-",
                         str(region.special_tokens))
     festivals = Table(title="Festivals")
     for column in ("round", "town", "region", "type", "size tokens", "held"):
         festivals.add_column(column)
     for f in state.festivals:
-        festivals.add_row(str(f.round), f.location, names[f.region], f.type,
+        festivals.add_row(str(f.round), escape(f.location), names[f.region], f.type,
                           ",".join(map(str, f.size_tokens)), "yes" if f.resolved else "")
     out().print(players, regions, festivals)

@@ -85,6 +85,8 @@ def verify(
     if batch is not None:
         if tower is not None:
             fail("give either a TOWER or --batch, not both")
+        if pool is not None:
+            fail("give either --pool or --batch, not both (each batch line holds its own)")
         emit_batch(batch, VerifyLine, lambda line: result_json(
             verify_tower(line.tower, line.skills, line.pool, line.rules)))
     if tower is None:

@@ -35,6 +35,9 @@ class Rules:
         the turn's own special action (True), or replaces it (False).
     token_after_move: the token of a special move goes to the row of the region the pawn moves
         to, where it stands once the action is complete (True), or the one it leaves (False).
+    max_per_size: the most castellers of one size any pool or tower may hold: the bag's count
+        per size (150 castellers in the box, the count per size unpublished; 15 of each is the
+        default board's reading). Every notation is bounded by it before anything is allocated.
     """
 
     name: str = "standard"
@@ -49,16 +52,24 @@ class Rules:
     claim_collects_own_token: bool = True
     free_special_is_extra: bool = True
     token_after_move: bool = True
+    max_per_size: int = 15
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_size <= self.max_size:
             raise SpecError(f"rules {self.name}: size range {self.min_size}..{self.max_size}")
         if self.width_limit < 1 or self.festival_min_levels < 1:
             raise SpecError(f"rules {self.name}: width limit and festival minimum must be >= 1")
+        if self.max_per_size < 1:
+            raise SpecError(f"rules {self.name}: the bag holds at least one casteller per size")
 
     @property
     def sizes(self) -> range:
         return range(self.min_size, self.max_size + 1)
+
+    @property
+    def max_castellers(self) -> int:
+        """The whole bag: no pool, tower, level or tile counts more castellers than this."""
+        return self.max_per_size * len(self.sizes)
 
     def with_name(self, name: str) -> Rules:
         return replace(self, name=name)

@@ -7,6 +7,7 @@ import time
 from ortools.sat.python import cp_model
 
 from models.tower import ExhibitionTile, Pool, Rules, SkillRanks
+from planner.stopping import solve_stoppable
 from planner.tower.bounds import max_height
 from planner.tower.layout import TowerLayout, build_layout
 from planner.tower.objective import height_weight, objective_of
@@ -53,7 +54,7 @@ STATUS = {cp_model.OPTIMAL: Status.OPTIMAL, cp_model.FEASIBLE: Status.FEASIBLE,
 
 
 def _run(solver: cp_model.CpSolver, layout: TowerLayout) -> Status:
-    code = solver.solve(layout.model)
+    code = solve_stoppable(solver, layout.model)
     if code == cp_model.MODEL_INVALID:
         raise RuntimeError(f"CP-SAT rejected the model: {layout.model.validate()}")
     return STATUS.get(code, Status.UNKNOWN)

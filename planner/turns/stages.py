@@ -13,6 +13,7 @@ from typing import Literal
 
 from ortools.sat.python import cp_model
 
+from planner.stopping import solve_stoppable
 from planner.tower import STATUS, Status, configure
 
 Sense = Literal["max", "min"]
@@ -73,7 +74,7 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
         solver.parameters.max_time_in_seconds = max(0.01, left)
         for var, value in stage.held:
             model.proto.variables[var.index].domain[1 - value] = value
-        code = solver.solve(model)
+        code = solve_stoppable(solver, model)
         for var, _ in stage.held:
             domain = model.proto.variables[var.index].domain
             domain[0], domain[1] = 0, 1
@@ -112,7 +113,7 @@ def _restore(model: cp_model.CpModel, solver: cp_model.CpSolver, deadline: float
     model.clear_objective()  # type: ignore[no-untyped-call]
     solver.parameters.fix_variables_to_their_hinted_value = True
     solver.parameters.max_time_in_seconds = max(1.0, deadline - time.perf_counter())
-    code = solver.solve(model)
+    code = solve_stoppable(solver, model, stoppable=False)  # fixed: quick, and must finish
     solver.parameters.fix_variables_to_their_hinted_value = False
     if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise RuntimeError("CP-SAT lost the plan it had found")

@@ -187,7 +187,7 @@ def test_board_svg_file(tmp_path: Path, board_args: list[str]) -> None:
     no_crash(result)
     assert result.exit_code == 0
     assert target.is_file()
-    assert "map written to" in result.stdout
+    assert "map written to" in result.stderr  # diagnostics go to stderr
     _svg_checks(target, _board_json(*board_args))
 
 
