@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from models.errors import NotationError, SpecError
 from models.files import load_json, validate
 from models.game.board import Board, FestivalType, Prize
+from models.game.consistency import state_problems
 from models.tower import Festival, Pool, Size, SkillRanks
 
 
@@ -23,7 +24,8 @@ def _pool_text(text: str) -> str:
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    # strict: a state file's numbers are numbers ("round": true is not round 1, "1" not 1)
+    model_config = ConfigDict(extra="forbid", validate_assignment=True, strict=True)
 
 
 class PlayerState(_Model):
@@ -172,8 +174,8 @@ def check_against_board(state: GameState, board: Board) -> None:
     for index, space in enumerate(state.festivals):
         if space.region not in known:
             problems.append(f"festivals.{index}.region: unknown region '{space.region}'")
-    if state.round > board.rounds + 1:
-        problems.append(f"round: the board has {board.rounds} rounds")
+    if not problems:  # the whole state, once each name in it is known
+        problems += state_problems(state, board)
     if problems:
         raise SpecError("state does not fit the board: " + "; ".join(problems))
 
