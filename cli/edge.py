@@ -63,9 +63,16 @@ def emit_json(value: Any) -> None:
     sys.stdout.flush()
 
 
+def one_line(message: str) -> str:
+    """The message on one line: a line break or control character from the user's own text
+    is shown escaped (`\\n`, `\\x85`), never as a break."""
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in message)
+
+
 def fail(message: str, code: ExitCode = ExitCode.BAD_INPUT) -> NoReturn:
     # a Text, not a str: the user's own text in the message is never read as markup or emoji
-    err().print(Text.assemble(("error: ", "bold red"), message), highlight=False, soft_wrap=True)
+    err().print(Text.assemble(("error: ", "bold red"), one_line(message)), highlight=False,
+                soft_wrap=True)
     raise typer.Exit(int(code))
 
 
@@ -224,7 +231,7 @@ class CastellGroup(TyperGroup):
             click.echo(error.ctx.get_help())
             code = int(ExitCode.BAD_INPUT)
         except click.ClickException as error:
-            err().print(Text.assemble(("error: ", "bold red"), usage_line(error)),
+            err().print(Text.assemble(("error: ", "bold red"), one_line(usage_line(error))),
                         highlight=False, soft_wrap=True)
             code = error.exit_code
         except typer.Abort:
@@ -247,6 +254,6 @@ def usage_line(error: click.ClickException) -> str:
         message = f"{name} {error.message}"
     else:
         message = error.format_message()
-    message = " ".join(message.split()).rstrip(".")
+    message = " ".join(message.split(" ")).replace("\n", " ").rstrip(".")
     hint = f"; see '{command} --help'" if context is not None else ""
     return f"{command}: {message}{hint}"

@@ -42,7 +42,8 @@ class SolveLine(BaseModel):
     skills: str = "none"
     rules: str = "standard"
     engine: str = "cpsat"
-    time_limit: float = Field(DEFAULT_TIME_LIMIT, gt=0)
+    time_limit: float = Field(DEFAULT_TIME_LIMIT, ge=0.001, le=options.MAX_TIME_LIMIT,
+                              allow_inf_nan=False)
 
 
 class BestLine(SolveLine):

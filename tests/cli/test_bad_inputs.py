@@ -51,11 +51,25 @@ BAG = "1x15,2x15,3x15,4x15,5x15,6x15,7x15,8x15,9x15,10x15"  # the whole default 
     (["verify", "--batch", "-", "--pool", "9"], ["--pool or --batch"]),
     (["best", "--pol", "9"], ["castell best: No such option: --pol", "--help"]),
     (["nope"], ["No such command 'nope'"]),
+    # a line break in the user's own text stays escaped: the message is one line
+    (["best", "--pool", "9", "--skills", "0\x850"], ["'0\\x850'"]),
+    (["verify", "9\n8"], ["'9\\n8'"]),
     # a notation longer than any game needs is refused before it is split
     (["verify", "9," * 5000], ["characters long"]),
 ], ids=lambda value: " ".join(value)[:50] if isinstance(value, list) else None)
 def test_bad_input_is_one_line(args: list[str], fragments: list[str]) -> None:
     assert_bad_input(run(*args, input=""), *fragments)
+
+
+@pytest.mark.parametrize("command", ["sheet", "check", "solve"])
+def test_a_puzzle_with_an_unbounded_pool_is_refused(tmp_path: Path, command: str) -> None:
+    line = json.loads(Path("examples/puzzles/medium.jsonl").read_text().splitlines()[0])
+    line["pool"] = "9x99999999999"
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps(line) + "\n")
+    args = ["--out", str(tmp_path / "sheets")] if command == "sheet" else []
+    assert_bad_input(run("puzzle", command, str(path), *args), "line 1", "pool")
+    assert not (tmp_path / "sheets").exists()
 
 
 def test_goal_tile_takes_the_id_in_any_case() -> None:
