@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import functools
+import inspect
 import json
 import os
 import select
@@ -223,6 +224,7 @@ class CastellGroup(TyperGroup):
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
              windows_expand_args: bool = True, **extra: Any) -> Any:
+        _reflow(self)
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False,
                                 windows_expand_args=windows_expand_args, **extra)
@@ -231,7 +233,11 @@ class CastellGroup(TyperGroup):
             click.echo(error.ctx.get_help())
             code = int(ExitCode.BAD_INPUT)
         except click.ClickException as error:
-            err().print(Text.assemble(("error: ", "bold red"), one_line(usage_line(error))),
+            try:
+                line = usage_line(error)
+            except Exception:  # the edge itself must never fail: click's own wording then
+                line = error.format_message()
+            err().print(Text.assemble(("error: ", "bold red"), one_line(line)),
                         highlight=False, soft_wrap=True)
             code = error.exit_code
         except typer.Abort:
@@ -248,12 +254,25 @@ def usage_line(error: click.ClickException) -> str:
     context = getattr(error, "ctx", None)
     command = context.command_path if context is not None else "castell"
     param = getattr(error, "param", None)
-    if isinstance(error, typer.BadParameter) and param is not None and param.opts:
-        name = max(param.opts, key=len) if param.param_type_name == "option" \
-            else (param.human_readable_name or param.name or "")
-        message = f"{name} {error.message}"
-    else:
-        message = error.format_message()
+    message = error.format_message()
+    if isinstance(error, typer.BadParameter) and param is not None:
+        if param.param_type_name == "option" and param.opts:
+            name = max(param.opts, key=len)
+        else:
+            name = str(getattr(param, "metavar", None) or param.name or "").upper()
+        message = f"{name} {error.message.removeprefix('Value error, ')}"
     message = " ".join(message.split(" ")).replace("\n", " ").rstrip(".")
     hint = f"; see '{command} --help'" if context is not None else ""
     return f"{command}: {message}{hint}"
+
+
+def _reflow(command: Any) -> None:
+    """Help text wrapped by the terminal: a docstring's prose paragraphs are joined into one
+    line each (rich mode would keep the source's line breaks); indented lines (examples) stay."""
+    if command.help:
+        paragraphs = inspect.cleandoc(command.help).split("\n\n")
+        command.help = "\n\n".join(
+            part if any(line.startswith(" ") for line in part.splitlines())
+            else " ".join(part.splitlines()) for part in paragraphs)
+    for child in getattr(command, "commands", {}).values():
+        _reflow(child)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
@@ -28,7 +29,19 @@ from models.game import (
 from models.tower import Festival, Pool, Rules, SkillRanks, Tower, parse_skill, rules_named
 from planner.tower import DEFAULT_TIME_LIMIT, festival_tower
 
-StateArg = Annotated[str, typer.Argument(metavar="STATE", help="A game state JSON file.")]
+
+class WheelTile(StrEnum):
+    """A skill wheel tile: the five skills (models.tower.Skill) and special."""
+
+    BALANCE = "balance"
+    BASE = "base"
+    MIX = "mix"
+    STRENGTH = "strength"
+    WIDTH = "width"
+    SPECIAL = "special"
+
+
+StateArg = options.StateFile
 
 
 def _wheel_rows(state: GameState, first: int, count: int) -> list[tuple[int, int]]:
@@ -46,8 +59,9 @@ def wheel(
     ahead: Annotated[int, typer.Option(
         "--ahead", parser=options.whole(1, options.MAX_ROUNDS), metavar="N",
         help="How many rounds to show (at most the game's rounds).")] = 3,
-    skill: Annotated[str | None, typer.Option(
-        "--skill", help="Where and when can I train this skill (or 'special')?")] = None,
+    skill: Annotated[WheelTile | None, typer.Option(
+        "--skill", case_sensitive=False,
+        help="Where and when can I train this skill (or a special tile)?")] = None,
     board_file: options.BoardFile = None,
     as_json: options.Json = False,
 ) -> None:
@@ -67,7 +81,7 @@ def wheel(
         raise SpecError(f"--ahead {ahead} is more rounds than the game has ({data.rounds})")
     wanted = None
     if skill is not None:
-        wanted = SPECIAL if skill.lower() == SPECIAL else parse_skill(skill).value
+        wanted = SPECIAL if skill is WheelTile.SPECIAL else parse_skill(skill.value).value
     rows = _wheel_rows(state, first, ahead)
     side = state.wheel_side
     if as_json:
@@ -115,7 +129,7 @@ def outcome_json(outcome: Outcome) -> dict[str, Any]:
 @at_edge
 def festival(
     state_file: StateArg,
-    rules: options.Rules = "standard",
+    rules: options.Rules = options.RuleVariant.STANDARD,
     time_limit: options.TimeLimit = DEFAULT_TIME_LIMIT,
     board_file: options.BoardFile = None,
     as_json: options.Json = False,

@@ -8,11 +8,12 @@ from models.errors import SpecError
 from models.game import Board, GameState, check_against_board, load_board, load_state
 
 
-def board_from(path: str | None) -> Board:
+def board_from(path: str | Path | None) -> Board:
     return load_board(path)
 
 
-def game_from(state_path: str, board_path: str | None) -> tuple[Board, GameState]:
+def game_from(state_path: str | Path, board_path: str | Path | None
+              ) -> tuple[Board, GameState]:
     """The state and its board: `--board` if given, else the board the state names (a file
     path as written by `state new --board`, tried as given and beside the state file), else
     the default board."""

@@ -35,9 +35,9 @@ def validation_message(error: ValidationError) -> str:
     return "; ".join(parts)
 
 
-def batch_lines(source: str) -> Iterator[tuple[int, str]]:
+def batch_lines(source: str | Path) -> Iterator[tuple[int, str]]:
     """Numbered non-blank lines of a file, or of stdin for `-` (size-capped before reading)."""
-    if source == "-":
+    if str(source) == "-":
         text = decode(sys.stdin.buffer.read(MAX_FILE_BYTES + 1), "stdin")
     else:
         text = read_text(Path(source))
@@ -46,7 +46,7 @@ def batch_lines(source: str) -> Iterator[tuple[int, str]]:
             yield number, line
 
 
-def emit_batch(source: str, schema: type[M], handle: Callable[[M], dict[str, Any]]
+def emit_batch(source: str | Path, schema: type[M], handle: Callable[[M], dict[str, Any]]
                ) -> NoReturn:
     """Print one JSON result per line; exit 4 if a line met an internal error, else 2 if any
     line was bad, else 0."""
@@ -59,7 +59,7 @@ def emit_batch(source: str, schema: type[M], handle: Callable[[M], dict[str, Any
                      ExitCode.BAD_INPUT if bad else ExitCode.YES)
 
 
-def run_batch(source: str, schema: type[M], handle: Callable[[M], dict[str, Any]]
+def run_batch(source: str | Path, schema: type[M], handle: Callable[[M], dict[str, Any]]
               ) -> Iterator[dict[str, Any]]:
     """One result object per line; a bad line gives `{"line": n, "error": ...}` and we go on."""
     for number, line in batch_lines(source):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from cli import puzzle, state
+from cli import options, puzzle, state
 from cli.board import board, route
 from cli.edge import CastellGroup
 from cli.game import festival, score, wheel
@@ -18,6 +18,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
     cls=CastellGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 app.command("verify")(verify)
 app.command("best")(best)
@@ -33,11 +34,11 @@ app.add_typer(puzzle.app, name="puzzle")
 
 
 @app.callback()
-def root() -> None:
+def root(version: options.Version = False) -> None:
     """Exact tower, festival and tile answers for the board game Castell.
 
     Exit codes: 0 yes / valid / found, 1 proven no, 2 bad input, 3 the time limit came
-    before a proof, 4 internal error (a bug).
+    before a proof, 4 internal error (a bug), 130 interrupted (Ctrl-C).
     """
 
 

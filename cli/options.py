@@ -5,11 +5,11 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
+from enum import StrEnum
+from pathlib import Path
 from typing import Annotated
 
 import typer
-
-from models.tower import VARIANTS
 
 # Bounds the game and the solver allow, checked before anything is allocated or solved.
 MAX_TIME_LIMIT = 3600.0  # an hour; CP-SAT's deterministic answers need a limit anyway
@@ -45,11 +45,21 @@ Team = Annotated[str | None, typer.Option(
     "--pool", "-p", help="Your team, e.g. '10,9x3,7,7,5x2'.")]
 Skills = Annotated[str, typer.Option(
     "--skills", "-s", help="Skill ranks, e.g. 'balance=1,width=2' (unnamed skills are 0).")]
-Rules = Annotated[str, typer.Option(
-    "--rules", "-r", help=f"Rule variant: {', '.join(VARIANTS)}.")]
+class RuleVariant(StrEnum):
+    """The named rule variants (models.tower.VARIANTS; a test keeps the two equal)."""
+
+    STANDARD = "standard"
+    ONE_FEWER = "one-fewer"
+    BOTTOM_BASE = "bottom-base"
+
+
+Rules = Annotated[RuleVariant, typer.Option(
+    "--rules", "-r", case_sensitive=False, help="Rule variant (see README: Rules and readings).")]
 Json = Annotated[bool, typer.Option("--json", help="Print exactly one JSON object.")]
-Batch = Annotated[str | None, typer.Option(
-    "--batch", metavar="FILE", help="JSON Lines in (FILE or '-' for stdin), JSON Lines out.")]
+# Files read are paths (the shell completes them) that must exist; '-' is stdin where allowed.
+Batch = Annotated[Path | None, typer.Option(
+    "--batch", metavar="FILE", dir_okay=False, allow_dash=True,  # (typer checks '-' exists)
+    help="JSON Lines in (FILE or '-' for stdin), JSON Lines out.")]
 TimeLimit = Annotated[float, typer.Option(
     "--time-limit", "-t", parser=seconds, metavar="SECONDS",
     help=f"Seconds the solver may take (0.001 to {MAX_TIME_LIMIT:g}).")]
@@ -59,7 +69,22 @@ Workers = Annotated[int, typer.Option(
 Seed = Annotated[int, typer.Option(
     "--seed", parser=whole(0, MAX_SEED), metavar="N",
     help="CP-SAT random seed (fixed: same answer).")]
-BoardFile = Annotated[str | None, typer.Option(
-    "--board", "-b", metavar="FILE", help="A board TOML file instead of the default board.")]
+BoardFile = Annotated[Path | None, typer.Option(
+    "--board", "-b", metavar="FILE", exists=True, dir_okay=False,
+    help="A board TOML file instead of the default board.")]
+StateFile = Annotated[Path, typer.Argument(
+    metavar="STATE", exists=True, dir_okay=False, help="A game state JSON file.")]
 Svg = Annotated[str | None, typer.Option(
     "--svg", metavar="FILE", help="Also draw the tower as an SVG picture.")]
+
+
+def show_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"castell {version('castell-planner')}")
+        raise typer.Exit()
+
+
+Version = Annotated[bool, typer.Option(
+    "--version", callback=show_version, is_eager=True, help="Print the version and exit.")]

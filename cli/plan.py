@@ -42,7 +42,7 @@ def parse_goal(goal: str, tile: str | None) -> Goal:
 
 @at_edge
 def plan(
-    state_file: Annotated[str, typer.Argument(metavar="STATE", help="A game state JSON file.")],
+    state_file: options.StateFile,
     tile: Annotated[str | None, typer.Argument(
         metavar="TILE_ID", help="The tile to claim, with --goal tile.", show_default=False)
     ] = None,
@@ -56,7 +56,7 @@ def plan(
     cautious: Annotated[bool, typer.Option(
         "--cautious", help="Count as lost the castellers in regions an opponent stands in "
         "or can reach on their next turn.")] = False,
-    rules: options.Rules = "standard",
+    rules: options.Rules = options.RuleVariant.STANDARD,
     time_limit: options.TimeLimit = DEFAULT_PLAN_TIME_LIMIT,
     workers: options.Workers = 1,
     board_file: options.BoardFile = None,

@@ -7,6 +7,7 @@ import signal
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
+from enum import StrEnum
 from pathlib import Path
 from typing import IO, Annotated, Any, cast
 
@@ -23,7 +24,7 @@ from cli.inputs import batch_lines
 from cli.render import tower_picture
 from models.errors import SpecError
 from models.files import atomic_open, field_errors
-from models.puzzle import DIFFICULTIES, KINDS, Difficulty, Kind, Puzzle
+from models.puzzle import Difficulty, Kind, Puzzle
 from models.tower import rules_named
 from planner.puzzles import check_puzzle, generate_one, kind_for, question_of
 from planner.tower import solve
@@ -31,10 +32,32 @@ from planner.tower import solve
 app = typer.Typer(help="Generate, check, solve and print puzzles with one solution.",
                   no_args_is_help=True)
 
-PuzzleFile = Annotated[str, typer.Argument(metavar="FILE", help="Puzzles, JSON Lines ('-').")]
 
 
-def read_puzzles(source: str) -> list[Puzzle]:
+class PuzzleKind(StrEnum):
+    """models.puzzle.KINDS and 'any' (a test keeps the two equal)."""
+
+    TALLEST = "tallest"
+    FESTIVAL = "festival"
+    SHAPE = "shape"
+    EXHIBITION = "exhibition"
+    ANY = "any"
+
+
+class PuzzleLevel(StrEnum):
+    """models.puzzle.DIFFICULTIES."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
+PuzzleFile = Annotated[Path, typer.Argument(
+    metavar="FILE", dir_okay=False, allow_dash=True,
+    help="Puzzles, JSON Lines ('-' for stdin).")]
+
+
+def read_puzzles(source: str | Path) -> list[Puzzle]:
     from pydantic import ValidationError
 
     puzzles = []
@@ -57,11 +80,12 @@ def _make(job: tuple[Kind | None, Difficulty, int, int, str]) -> str:
 @app.command("generate")
 @at_edge
 def generate(
-    kind: Annotated[str, typer.Option(
-        "--kind", "-k", help=f"One of {', '.join(KINDS)}, or 'any' to cycle through them.")
-    ] = "any",
-    difficulty: Annotated[str, typer.Option(
-        "--difficulty", "-d", help="easy, medium or hard (a measured property).")] = "medium",
+    kind: Annotated[PuzzleKind, typer.Option(
+        "--kind", "-k", case_sensitive=False, help="A kind, or 'any' to cycle through them.")
+    ] = PuzzleKind.ANY,
+    difficulty: Annotated[PuzzleLevel, typer.Option(
+        "--difficulty", "-d", case_sensitive=False, help="A measured property.")
+    ] = PuzzleLevel.MEDIUM,
     count: Annotated[int, typer.Option(
         "--count", "-n", parser=options.whole(1, options.MAX_PUZZLES), metavar="N",
         help=f"How many puzzles (1 to {options.MAX_PUZZLES}).")] = 10,
@@ -71,7 +95,7 @@ def generate(
     workers: Annotated[int, typer.Option(
         "--workers", parser=options.whole(1, options.MAX_WORKERS), metavar="N",
         help="Processes.")] = 1,
-    rules: options.Rules = "standard",
+    rules: options.Rules = options.RuleVariant.STANDARD,
     output: Annotated[str, typer.Option(
         "--out", "-o", metavar="FILE", help="JSON Lines out ('-' = stdout).")] = "-",
 ) -> None:
@@ -87,14 +111,9 @@ def generate(
 
       castell puzzle generate --count 200 --workers 2 --out set.jsonl
     """
-    if kind != "any" and kind not in KINDS:
-        raise SpecError(f"unknown puzzle kind '{kind}' (kinds: {', '.join(KINDS)}, any)")
-    if difficulty not in DIFFICULTIES:
-        raise SpecError(f"unknown difficulty '{difficulty}' (easy, medium, hard)")
-    rules_named(rules)
-    chosen = None if kind == "any" else cast(Kind, kind)
-    level: Difficulty = difficulty
-    jobs = [(chosen, level, seed, index, rules) for index in range(count)]
+    chosen = None if kind is PuzzleKind.ANY else cast(Kind, kind.value)
+    level: Difficulty = difficulty.value
+    jobs = [(chosen, level, seed, index, rules.value) for index in range(count)]
     console = err()
     with ExitStack() as stack:
         sink = sys.stdout if output == "-" else stack.enter_context(atomic_open(output))

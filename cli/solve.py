@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -29,8 +31,15 @@ from planner.tower import (
     height_weight,
 )
 
-EngineOption = Annotated[str, typer.Option(
-    "--engine", "-e", help="cpsat (the product) or search (exhaustive; small pools only).")]
+
+class EngineName(StrEnum):
+    CPSAT = "cpsat"
+    SEARCH = "search"
+
+
+EngineOption = Annotated[EngineName, typer.Option(
+    "--engine", "-e", case_sensitive=False,
+    help="cpsat (the product) or search (exhaustive; small pools only).")]
 
 EXIT_FOR = {Status.OPTIMAL: ExitCode.YES, Status.INFEASIBLE: ExitCode.NO,
             Status.FEASIBLE: ExitCode.TIME_LIMIT, Status.UNKNOWN: ExitCode.TIME_LIMIT}
@@ -192,7 +201,7 @@ def _finish(reply: Answer, as_json: bool, svg: str | None) -> None:
     raise typer.Exit(EXIT_FOR[reply.result.status])
 
 
-def _batch(source: str, schema: type[BestLine] | type[CheckLine], workers: int,
+def _batch(source: str | Path, schema: type[BestLine] | type[CheckLine], workers: int,
            seed: int) -> None:
     def handle(line: BestLine | CheckLine) -> dict[str, Any]:
         return answer_json(run_question(line, workers, seed))
@@ -206,9 +215,9 @@ def best(
     skills: options.Skills = "none",
     festival: Annotated[str | None, typer.Option(
         "--festival", "-f", help="The festival's size tokens, e.g. '6,3'.")] = None,
-    rules: options.Rules = "standard",
+    rules: options.Rules = options.RuleVariant.STANDARD,
     time_limit: options.TimeLimit = DEFAULT_TIME_LIMIT,
-    engine: EngineOption = "cpsat",
+    engine: EngineOption = EngineName.CPSAT,
     workers: options.Workers = 1,
     seed: options.Seed = 0,
     as_json: options.Json = False,
@@ -233,7 +242,7 @@ def best(
         _batch(batch, BestLine, workers, seed)
     if pool is None:
         fail("missing --pool (or --batch FILE); see 'castell best --help'")
-    line = BestLine(pool=pool, skills=skills, rules=rules, engine=engine,
+    line = BestLine(pool=pool, skills=skills, rules=rules.value, engine=engine.value,
                     time_limit=time_limit, festival=festival)
     with graceful():
         reply = run_question(line, workers, seed)
@@ -246,9 +255,9 @@ def check(
         help="The tile: 'shape:4-3-2-1' or 'exhibition:4:balance+width'.")] = None,
     pool: options.Team = None,
     skills: options.Skills = "none",
-    rules: options.Rules = "standard",
+    rules: options.Rules = options.RuleVariant.STANDARD,
     time_limit: options.TimeLimit = DEFAULT_TIME_LIMIT,
-    engine: EngineOption = "cpsat",
+    engine: EngineOption = EngineName.CPSAT,
     workers: options.Workers = 1,
     seed: options.Seed = 0,
     as_json: options.Json = False,
@@ -273,7 +282,7 @@ def check(
         _batch(batch, CheckLine, workers, seed)
     if tile is None or pool is None:
         fail("missing TILE or --pool (or --batch FILE); see 'castell check --help'")
-    line = CheckLine(pool=pool, skills=skills, rules=rules, engine=engine,
+    line = CheckLine(pool=pool, skills=skills, rules=rules.value, engine=engine.value,
                      time_limit=time_limit, tile=tile)
     with graceful():
         reply = run_question(line, workers, seed)

@@ -41,7 +41,7 @@ def new(
     board = board_from(board_file)
     state = new_game(board, players, seed,
                      [n.strip() for n in names.split(",")] if names else None,
-                     board_name=board_file or "default")
+                     board_name=str(board_file) if board_file else "default")
     if output == "-":
         typer.echo(state.to_json(), nl=False)
         return
@@ -71,22 +71,28 @@ def show(
         else f"round {state.round}, {escape(state.turn.player)} to play"
     players = Table(title=f"{status} ({state.wheel_side} wheel)")
     for column in ("player", "pawn", "team", "skills", "tokens", "best tower", "tiles"):
-        players.add_column(column)
+        players.add_column(column, overflow="fold")  # wrapped at 80 columns, never cut
     for p in state.players:
-        players.add_row(escape(p.name), names.get(p.pawn or "", "-"), p.pool, p.skills,
+        players.add_row(escape(p.name), names.get(p.pawn or "", "-"), _breakable(p.pool),
+                        _breakable(p.skills),
                         str(p.special_tokens), str(p.best_tower_score),
                         escape(", ".join(p.claimed_tiles)) or "-")
     regions = Table(title="Regions")
     for column in ("region", "castellers", "local performances", "tokens in row"):
-        regions.add_column(column)
+        regions.add_column(column, overflow="fold")
     for region_id, region in state.regions.items():
         tiles = escape(", ".join(f"{t} {board.tile(t).tile}" for t in region.performance_tiles))
-        regions.add_row(names[region_id], region.castellers, tiles or "-",
+        regions.add_row(names[region_id], _breakable(region.castellers), tiles or "-",
                         str(region.special_tokens))
     festivals = Table(title="Festivals")
     for column in ("round", "town", "region", "type", "size tokens", "held"):
-        festivals.add_column(column)
+        festivals.add_column(column, overflow="fold")
     for f in state.festivals:
         festivals.add_row(str(f.round), escape(f.location), names[f.region], f.type,
                           ",".join(map(str, f.size_tokens)), "yes" if f.resolved else "")
     out().print(players, regions, festivals)
+
+
+def _breakable(notation: str) -> str:
+    """`10x4,8,6x2` as `10x4, 8, 6x2`: a narrow column wraps it between items."""
+    return notation.replace(",", ", ")

@@ -65,7 +65,7 @@ def verify(
     pool: Annotated[str | None, typer.Option(
         "--pool", "-p", help="Check the castellers against this pool, e.g. '9x4,7x3,5,5,3'.")
     ] = None,
-    rules: options.Rules = "standard",
+    rules: options.Rules = options.RuleVariant.STANDARD,
     as_json: options.Json = False,
     batch: options.Batch = None,
     svg: options.Svg = None,

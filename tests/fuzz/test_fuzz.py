@@ -144,9 +144,12 @@ def mutated(data: Any, where: list[tuple[Any, ...]], values: list[Any]) -> Any:
     data = copy.deepcopy(data)
     for path, value in zip(where, values, strict=False):
         target = data
-        for key in path[:-1]:
-            target = target[key]
-        target[path[-1]] = value
+        try:  # an earlier change may have replaced a container on this path: skip it then
+            for key in path[:-1]:
+                target = target[key]
+            target[path[-1]] = value
+        except (KeyError, IndexError, TypeError):
+            continue
     return data
 
 
