@@ -10,7 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from cli import options
+from cli import complete, options
 from cli.edge import at_edge, emit_json, err, out
 from cli.game_inputs import board_from
 from models.game import Board
@@ -89,8 +89,10 @@ def route_json(found: Route) -> dict[str, Any]:
 
 @at_edge
 def route(
-    start: Annotated[str, typer.Argument(metavar="FROM", help="Region name or id.")],
-    end: Annotated[str, typer.Argument(metavar="TO", help="Region name or id.")],
+    start: Annotated[str, typer.Argument(
+        metavar="FROM", help="Region name or id.", autocompletion=complete.regions)],
+    end: Annotated[str, typer.Argument(
+        metavar="TO", help="Region name or id.", autocompletion=complete.regions)],
     board_file: options.BoardFile = None,
     as_json: options.Json = False,
 ) -> None:

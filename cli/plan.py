@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from cli import options
+from cli import complete, options
 from cli.edge import ExitCode, at_edge, emit_json, err, graceful, interrupted, out
 from cli.game_inputs import game_from
 from cli.render import stack, tower_picture
@@ -44,7 +44,8 @@ def parse_goal(goal: str, tile: str | None) -> Goal:
 def plan(
     state_file: options.StateFile,
     tile: Annotated[str | None, typer.Argument(
-        metavar="TILE_ID", help="The tile to claim, with --goal tile.", show_default=False)
+        metavar="TILE_ID", help="The tile to claim, with --goal tile.", show_default=False,
+        autocompletion=complete.tiles)
     ] = None,
     player: Annotated[str | None, typer.Option(
         "--player", help="Whose turns to plan (default: whose turn it is).")] = None,
@@ -52,7 +53,8 @@ def plan(
                                        help="How many of the player's turns to plan.")] = 3,
     goal: Annotated[str, typer.Option(
         "--goal", "-g", help="festival (best festival tower score), tile TILE_ID (claim it "
-        "as early as possible) or score (end-of-game points, prizes left out).")] = "festival",
+        "as early as possible) or score (end-of-game points, prizes left out).",
+        autocompletion=complete.goals)] = "festival",
     cautious: Annotated[bool, typer.Option(
         "--cautious", help="Count as lost the castellers in regions an opponent stands in "
         "or can reach on their next turn.")] = False,

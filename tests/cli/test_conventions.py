@@ -95,3 +95,19 @@ def test_the_choice_enums_match_the_core() -> None:
     assert [d.value for d in PuzzleLevel] == list(DIFFICULTIES)
     assert [e.value for e in EngineName] == list(ENGINES)
     assert [t.value for t in WheelTile] == [s.value for s in Skill] + ["special"]
+
+
+@pytest.mark.parametrize(("words", "expected"), [
+    ("castell route gi", ["girona"]),
+    ("castell route terres", ["terres-de-lebre"]),
+    ("castell route --board examples/boards/islands.toml il", ["illa"]),
+    ("castell plan game.json LP0", [f"LP0{n}" for n in range(1, 10)]),
+    ("castell plan game.json --goal t", ["tile"]),
+    ("castell best --engine ", ["cpsat", "search"]),
+    ("castell wheel game.json --skill s", ["strength", "special"]),
+])
+def test_shell_completion_from_the_board(words: str, expected: list[str]) -> None:
+    env = {"_CASTELL_COMPLETE": "complete_bash", "COMP_WORDS": words,
+           "COMP_CWORD": str(len(words.split(" ")) - 1)}
+    result = CliRunner().invoke(app, [], env=env, prog_name="castell")
+    assert result.stdout.split() == expected
