@@ -126,8 +126,14 @@ def _internal(error: Exception) -> NoReturn:
          "run with CASTELL_DEBUG=1 for the traceback", ExitCode.INTERNAL)
 
 
-def fail_interrupted() -> NoReturn:
-    err().print("interrupted", highlight=False)
+_said_interrupted = False
+
+
+def fail_interrupted(message: str = "interrupted") -> NoReturn:
+    """One line on stderr, exit 130."""
+    global _said_interrupted
+    _said_interrupted = True
+    err().print(message, highlight=False)
     raise typer.Exit(int(ExitCode.INTERRUPTED))
 
 
@@ -224,6 +230,8 @@ class CastellGroup(TyperGroup):
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
              windows_expand_args: bool = True, **extra: Any) -> Any:
+        global _said_interrupted
+        _said_interrupted = False
         _reflow(self)
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False,
@@ -241,9 +249,12 @@ class CastellGroup(TyperGroup):
                         highlight=False, soft_wrap=True)
             code = error.exit_code
         except typer.Abort:
-            err().print("interrupted", highlight=False)
             code = int(ExitCode.INTERRUPTED)
         code = 0 if code is None else code
+        if code == ExitCode.INTERRUPTED and not _said_interrupted:
+            # Ctrl-C while the arguments were read, before the command's own edge: typer
+            # turns it into exit 130 silently; the user still gets the one line
+            err().print("interrupted", highlight=False)
         if standalone_mode:
             sys.exit(code)
         return code

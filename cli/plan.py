@@ -12,7 +12,16 @@ from rich.table import Table
 from rich.text import Text
 
 from cli import complete, options
-from cli.edge import ExitCode, at_edge, emit_json, err, graceful, interrupted, out
+from cli.edge import (
+    ExitCode,
+    at_edge,
+    emit_json,
+    err,
+    fail_interrupted,
+    graceful,
+    interrupted,
+    out,
+)
 from cli.game_inputs import game_from
 from cli.render import stack, tower_picture
 from models.errors import SpecError
@@ -95,8 +104,7 @@ def plan(
     else:
         _render(result)
     if stopped:
-        err().print("interrupted: the plan above is the best found so far", highlight=False)
-        raise typer.Exit(int(ExitCode.INTERRUPTED))
+        fail_interrupted("interrupted: the plan above is the best found so far")
     raise typer.Exit(int(exit_code(result)))
 
 

@@ -13,7 +13,16 @@ from rich.panel import Panel
 from rich.text import Text
 
 from cli import options
-from cli.edge import ExitCode, at_edge, emit_json, err, fail, graceful, interrupted, out
+from cli.edge import (
+    ExitCode,
+    at_edge,
+    emit_json,
+    fail,
+    fail_interrupted,
+    graceful,
+    interrupted,
+    out,
+)
 from cli.inputs import emit_batch, read_inputs
 from cli.render import stack, tower_picture, uses_text
 from models.errors import SpecError
@@ -196,8 +205,7 @@ def _finish(reply: Answer, as_json: bool, svg: str | None) -> None:
     else:
         _show(reply)
     if stopped:
-        err().print("interrupted: the answer above is the best found so far", highlight=False)
-        raise typer.Exit(ExitCode.INTERRUPTED)
+        fail_interrupted("interrupted: the answer above is the best found so far")
     raise typer.Exit(EXIT_FOR[reply.result.status])
 
 
