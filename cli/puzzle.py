@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import signal
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
 from enum import StrEnum
 from pathlib import Path
@@ -137,28 +137,25 @@ def _run(jobs: list[tuple[Kind | None, Difficulty, int, int, str]], workers: int
                 sink.write(line + "\n")
                 progress.advance(task)
         else:
-            pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_setup)
+            # multiprocessing.Pool, not ProcessPoolExecutor: its terminate() stops the workers
+            # at once and cleanly (the executor's own threads race with killed workers)
+            pool = multiprocessing.Pool(workers, initializer=_worker_setup)
             try:
-                for line in pool.map(_make, jobs, chunksize=max(1, count // (workers * 8))):
+                for line in pool.imap(_make, jobs, chunksize=max(1, count // (workers * 8))):
                     sink.write(line + "\n")
                     progress.advance(task)
+                pool.close()
             except BaseException:
-                _stop_workers(pool)  # Ctrl-C or a failure: no worker outlives the command
+                pool.terminate()  # Ctrl-C or a failure: no worker outlives the command
                 raise
-            pool.shutdown()
+            finally:
+                pool.join()
 
 
 def _worker_setup() -> None:
     # Ctrl-C reaches the whole process group: the workers leave it to the parent, which
     # stops them, instead of each printing its own KeyboardInterrupt traceback
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _stop_workers(pool: ProcessPoolExecutor) -> None:
-    processes = getattr(pool, "_processes", None) or {}
-    for process in list(processes.values()):
-        process.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
 
 
 @app.command("check")
