@@ -233,6 +233,15 @@ class CastellGroup(TyperGroup):
         global _said_interrupted
         _said_interrupted = False
         _reflow(self)
+        for arg in sys.argv[1:] if args is None else args:
+            try:
+                arg.encode("utf-8")
+            except UnicodeEncodeError:  # bytes that are not UTF-8 (a surrogate escape)
+                err().print(Text(f"error: castell: the argument '{one_line(arg)}' is not "
+                                 "UTF-8 text"), highlight=False, soft_wrap=True)
+                if standalone_mode:
+                    sys.exit(int(ExitCode.BAD_INPUT))
+                return int(ExitCode.BAD_INPUT)
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False,
                                 windows_expand_args=windows_expand_args, **extra)

@@ -72,6 +72,11 @@ def test_a_puzzle_with_an_unbounded_pool_is_refused(tmp_path: Path, command: str
     assert not (tmp_path / "sheets").exists()
 
 
+def test_an_argument_that_is_not_utf8_is_refused() -> None:
+    # what Python makes of the bytes b"\xff" in argv: a surrogate escape
+    assert_bad_input(run("state", "new", "--names", "\udcff,b,c"), "not UTF-8 text")
+
+
 def test_goal_tile_takes_the_id_in_any_case() -> None:
     spaced = one_json(run("plan", STATE, "--player", "Anna", "--goal", "tile", "lp02",
                           "--turns", "1", "-t", "2", "--json"))
