@@ -17,7 +17,8 @@ class _Stoppable(Protocol):
     def stop_search(self) -> None: ...
 
 
-_lock = threading.Lock()
+# re-entrant: the SIGINT handler runs in the main thread, possibly while it holds the lock
+_lock = threading.RLock()
 _active: list[_Stoppable] = []
 _requested = threading.Event()
 
