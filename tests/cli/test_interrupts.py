@@ -19,7 +19,7 @@ pytestmark = pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Li
 
 BAG = "1x15,2x15,3x15,4x15,5x15,6x15,7x15,8x15,9x15,10x15"
 ALL_SKILLS = "balance=3,base=3,width=3,mix=3,strength=3"
-CASTELL = [sys.executable, "-c", "from cli.main import main; main()"]
+CASTELL = [sys.executable, "-c", "from cli.entry import main; main()"]  # the entry point
 STARTUP = 3.0  # seconds: imports done and the command running on a busy 2-core machine
 
 
@@ -136,3 +136,11 @@ def test_out_to_a_full_disk_leaves_the_device_alone() -> None:
     assert process.returncode == 2
     assert err.decode().strip() == "error: cannot write '/dev/full': No space left on device"
     assert Path("/dev/full").is_char_device()
+
+
+def test_ctrl_c_while_the_commands_load_is_one_line() -> None:
+    # 0.3 s in: the interpreter is up and still importing (a quick command's most time)
+    process = start("state", "show", "examples/game/round3.json")
+    code, _, err, _ = interrupt(process, after=0.3)
+    assert code == 130, err
+    assert err.strip().splitlines() == ["interrupted"]
