@@ -44,6 +44,8 @@ def configure(solver: cp_model.CpSolver, *, time_limit: float, workers: int, see
     solver.parameters.max_time_in_seconds = time_limit
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = seed
+    # Ctrl-C is the CLI's (planner.stopping): CP-SAT's own handler would swallow it
+    solver.parameters.catch_sigint_signal = False
     # cp_model_probing_level = 0 was a little faster on these small models, but with it
     # ortools 9.15 aborts the whole process (a failed CHECK in CleanUpImplicationList) on
     # some of them; tests/planner/tower/test_cases.py keeps one such instance
