@@ -6,10 +6,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
-from cli import options
-from cli.edge import at_edge, emit_json, out
+from cli import complete, options
+from cli.edge import at_edge, emit_json, err, out
 from cli.game_inputs import board_from
 from models.game import Board
 
@@ -60,23 +62,23 @@ def board(
         emit_json(board_json(data))
         return
     graph = RegionGraph(data)
-    table = Table(title=f"{data.name}" + ("  [dim](provisional data)[/]" if data.provisional
+    table = Table(title=escape(data.name) + ("  [dim](provisional data)[/]" if data.provisional
                                           else ""))
     table.add_column("region (id)")
     table.add_column("adjacent to")
     table.add_column("festival towns (type)")
     dotted = {frozenset(p) for p in data.dotted_links}
-    names = {r.id: r.name for r in data.regions}
+    names = {r.id: escape(r.name) for r in data.regions}
     for region in data.regions:
         near = [names[n] + (" (dotted)" if frozenset((region.id, n)) in dotted else "")
                 for n in graph.neighbours(region.id)]
-        towns = [f"{f.name} ({f.type})" for f in data.festival_locations
+        towns = [f"{escape(f.name)} ({f.type})" for f in data.festival_locations
                  if f.region == region.id]
-        table.add_row(f"[bold]{region.name}[/]\n[dim]{region.id}[/]", "\n".join(near),
-                      "\n".join(towns))
+        table.add_row(f"[bold]{escape(region.name)}[/]\n[dim]{escape(region.id)}[/]",
+                      "\n".join(near), "\n".join(towns))
     out().print(table)
     if svg is not None:
-        out().print(f"map written to {Path(svg)}")
+        err().print(Text(f"map written to {Path(svg)}"))
 
 
 def route_json(found: Route) -> dict[str, Any]:
@@ -87,8 +89,10 @@ def route_json(found: Route) -> dict[str, Any]:
 
 @at_edge
 def route(
-    start: Annotated[str, typer.Argument(metavar="FROM", help="Region name or id.")],
-    end: Annotated[str, typer.Argument(metavar="TO", help="Region name or id.")],
+    start: Annotated[str, typer.Argument(
+        metavar="FROM", help="Region name or id.", autocompletion=complete.regions)],
+    end: Annotated[str, typer.Argument(
+        metavar="TO", help="Region name or id.", autocompletion=complete.regions)],
     board_file: options.BoardFile = None,
     as_json: options.Json = False,
 ) -> None:
@@ -110,7 +114,7 @@ def route(
     if as_json:
         emit_json(route_json(found))
         return
-    names = {r.id: r.name for r in data.regions}
+    names = {r.id: escape(r.name) for r in data.regions}
     table = Table(title=f"{names[found.start]} → {names[found.end]}: {found.moves} moves")
     table.add_column("shortest path")
     for path in found.paths:

@@ -2,19 +2,30 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import functools
+import inspect
 import json
 import os
+import select
+import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from enum import IntEnum
+from types import FrameType
 from typing import Any, NoReturn, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
 from rich.text import Text
+from typer import _click as click  # typer vendors click: its exceptions, not click's
+from typer._click.exceptions import NoArgsIsHelpError
+from typer.core import TyperGroup
 
 from models.errors import CastellError, ProvenNo
+from planner import stopping
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -26,44 +37,262 @@ class ExitCode(IntEnum):
     BAD_INPUT = 2  # bad input or usage
     TIME_LIMIT = 3  # the time limit came before a proof
     INTERNAL = 4  # a bug in castell itself
+    INTERRUPTED = 130  # Ctrl-C (128 + SIGINT, as shells report it)
+
+
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        # rich's own exits 1; the edge ends a closed pipe quietly with 0, as Unix tools do
+        raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
 
 
 def out() -> Console:
-    return Console()
+    return _Console()
 
 
 def err() -> Console:
-    return Console(stderr=True)
+    return _Console(stderr=True)
 
 
 def emit_json(value: Any) -> None:
-    sys.stdout.write(json.dumps(value, ensure_ascii=False) + "\n")
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate from the input: escaped, still valid JSON
+        text = json.dumps(value, ensure_ascii=True)
+    sys.stdout.write(text + "\n")
     sys.stdout.flush()
+
+
+def one_line(message: str) -> str:
+    """The message on one line: a line break or control character from the user's own text
+    is shown escaped (`\\n`, `\\x85`), never as a break."""
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in message)
 
 
 def fail(message: str, code: ExitCode = ExitCode.BAD_INPUT) -> NoReturn:
     # a Text, not a str: the user's own text in the message is never read as markup or emoji
-    err().print(Text.assemble(("error: ", "bold red"), message), highlight=False, soft_wrap=True)
+    err().print(Text.assemble(("error: ", "bold red"), one_line(message)), highlight=False,
+                soft_wrap=True)
     raise typer.Exit(int(code))
 
 
+# Writing stdout failed for want of room, not for a bug: a clear error, exit 2.
+_FULL = {errno.ENOSPC, errno.EFBIG, errno.EDQUOT, errno.EIO}
+
+
 def at_edge(command: Callable[P, R]) -> Callable[P, R]:
-    """Run a command so that a user sees one line on stderr, never a traceback."""
+    """Run a command so that a user sees one line on stderr, never a traceback: a closed pipe
+    ends quietly (exit 0), a full disk is one line (exit 2), Ctrl-C is "interrupted" (130)."""
 
     @functools.wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
-            return command(*args, **kwargs)
+            with _interrupts():
+                try:
+                    value = command(*args, **kwargs)
+                except typer.Exit:
+                    sys.stdout.flush()  # a closed pipe or a full disk shows here, not at exit
+                    raise
+                sys.stdout.flush()
+                return value
         except ProvenNo as error:
             fail(str(error), ExitCode.NO)
         except CastellError as error:
             fail(str(error))
-        except (typer.Exit, typer.Abort, KeyboardInterrupt):
+        except (typer.Exit, typer.Abort):
             raise
+        except KeyboardInterrupt:
+            _silence_stdout(flush=True)
+            fail_interrupted()
+        except OSError as error:
+            if error.errno == errno.EPIPE:
+                _silence_stdout()
+                raise typer.Exit(int(ExitCode.YES)) from None
+            if error.errno in _FULL:
+                _silence_stdout()
+                fail(f"cannot write the output: {error.strerror}")
+            _internal(error)
         except Exception as error:
-            if os.environ.get("CASTELL_DEBUG"):
-                raise
-            fail(f"internal error ({type(error).__name__}: {error}); "
-                 "run with CASTELL_DEBUG=1 for the traceback", ExitCode.INTERNAL)
+            _internal(error)
 
     return wrapper
+
+
+def _internal(error: Exception) -> NoReturn:
+    if os.environ.get("CASTELL_DEBUG"):
+        raise error
+    fail(f"internal error ({type(error).__name__}: {error}); "
+         "run with CASTELL_DEBUG=1 for the traceback", ExitCode.INTERNAL)
+
+
+_said_interrupted = False
+
+
+def fail_interrupted(message: str = "interrupted") -> NoReturn:
+    """One line on stderr, exit 130."""
+    global _said_interrupted
+    _said_interrupted = True
+    err().print(message, highlight=False)
+    raise typer.Exit(int(ExitCode.INTERRUPTED))
+
+
+def _silence_stdout(flush: bool = False) -> None:
+    """Point stdout at /dev/null, so that what is still buffered cannot fail again when the
+    interpreter exits (it would print 'Exception ignored' and exit 120)."""
+    if flush:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+            return
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+# Ctrl-C. Python runs a signal handler only between bytecodes, so a long CP-SAT solve (C++,
+# GIL released) would hold it off until its time limit; the wakeup fd lets a watcher thread
+# see the signal at once and stop the solvers (planner.stopping). Then the main thread's
+# handler raises KeyboardInterrupt, except inside `graceful()`, where the first Ctrl-C lets the
+# stopped solve return its best answer so far (the command prints it marked interrupted).
+
+_presses = 0
+_graceful = False
+
+
+def interrupted() -> bool:
+    """Ctrl-C came during this command (so its answer is the best found so far)."""
+    return _presses > 0 or stopping.stop_requested()
+
+
+@contextlib.contextmanager
+def graceful() -> Iterator[None]:
+    """A solve inside this block is stopped by the first Ctrl-C, not abandoned."""
+    global _graceful
+    _graceful = True
+    try:
+        yield
+    finally:
+        _graceful = False
+
+
+def _on_sigint(signum: int, frame: FrameType | None) -> None:
+    global _presses
+    _presses += 1
+    stopping.request_stop()
+    if _graceful and _presses == 1:
+        return
+    raise KeyboardInterrupt
+
+
+def _watch(fd: int) -> None:
+    """Stop the solvers as soon as SIGINT arrives; keep stopping any that start later."""
+    with contextlib.suppress(OSError):
+        while True:
+            ready, _, _ = select.select([fd], [], [], 0.05 if stopping.stop_requested() else None)
+            if ready:
+                data = os.read(fd, 64)
+                if not data:
+                    break
+                if signal.SIGINT in data:
+                    stopping.request_stop()
+            stopping.stop_active()
+    os.close(fd)
+
+
+@contextlib.contextmanager
+def _interrupts() -> Iterator[None]:
+    global _presses
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    _presses = 0
+    stopping.reset()
+    reader, writer = os.pipe()
+    os.set_blocking(writer, False)
+    previous_fd = signal.set_wakeup_fd(writer, warn_on_full_buffer=False)
+    previous = signal.signal(signal.SIGINT, _on_sigint)
+    watcher = threading.Thread(target=_watch, args=(reader,), daemon=True, name="sigint")
+    watcher.start()
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        signal.set_wakeup_fd(previous_fd)
+        os.close(writer)  # the watcher reads end-of-file and ends
+        stopping.reset()
+
+
+class CastellGroup(TyperGroup):
+    """The root command: usage errors as one line (`castell best: --time-limit ...; see
+    'castell best --help'`), exit 2, instead of click's boxed usage text."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
+        global _said_interrupted
+        _said_interrupted = False
+        reflow(self)
+        for arg in sys.argv[1:] if args is None else args:
+            try:
+                arg.encode("utf-8")
+            except UnicodeEncodeError:  # bytes that are not UTF-8 (a surrogate escape)
+                err().print(Text(f"error: castell: the argument '{one_line(arg)}' is not "
+                                 "UTF-8 text"), highlight=False, soft_wrap=True)
+                if standalone_mode:
+                    sys.exit(int(ExitCode.BAD_INPUT))
+                return int(ExitCode.BAD_INPUT)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False,
+                                windows_expand_args=windows_expand_args, **extra)
+        except NoArgsIsHelpError as error:
+            assert error.ctx is not None
+            click.echo(error.ctx.get_help())
+            code = int(ExitCode.BAD_INPUT)
+        except click.ClickException as error:
+            try:
+                line = usage_line(error)
+            except Exception:  # the edge itself must never fail: click's own wording then
+                line = error.format_message()
+            err().print(Text.assemble(("error: ", "bold red"), one_line(line)),
+                        highlight=False, soft_wrap=True)
+            code = error.exit_code
+        except typer.Abort:
+            code = int(ExitCode.INTERRUPTED)
+        code = 0 if code is None else code
+        if code == ExitCode.INTERRUPTED and not _said_interrupted:
+            # Ctrl-C while the arguments were read, before the command's own edge: typer
+            # turns it into exit 130 silently; the user still gets the one line
+            err().print("interrupted", highlight=False)
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def usage_line(error: click.ClickException) -> str:
+    """One line: the command, what is wrong, where to look."""
+    context = getattr(error, "ctx", None)
+    command = context.command_path if context is not None else "castell"
+    param = getattr(error, "param", None)
+    message = error.format_message()
+    if isinstance(error, typer.BadParameter) and param is not None:
+        if param.param_type_name == "option" and param.opts:
+            name = max(param.opts, key=len)
+        else:
+            name = str(getattr(param, "metavar", None) or param.name or "").upper()
+        message = f"{name} {error.message.removeprefix('Value error, ')}"
+    message = " ".join(message.split(" ")).replace("\n", " ").rstrip(".")
+    hint = f"; see '{command} --help'" if context is not None else ""
+    return f"{command}: {message}{hint}"
+
+
+def reflow(command: Any) -> None:
+    """Help text wrapped by the terminal: a docstring's prose paragraphs are joined into one
+    line each (rich mode would keep the source's line breaks); indented lines (examples) stay."""
+    if command.help:
+        paragraphs = inspect.cleandoc(command.help).split("\n\n")
+        command.help = "\n\n".join(
+            part if any(line.startswith(" ") for line in part.splitlines())
+            else " ".join(part.splitlines()) for part in paragraphs)
+    for child in getattr(command, "commands", {}).values():
+        reflow(child)

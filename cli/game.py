@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -28,7 +30,19 @@ from models.game import (
 from models.tower import Festival, Pool, Rules, SkillRanks, Tower, parse_skill, rules_named
 from planner.tower import DEFAULT_TIME_LIMIT, festival_tower
 
-StateArg = Annotated[str, typer.Argument(metavar="STATE", help="A game state JSON file.")]
+
+class WheelTile(StrEnum):
+    """A skill wheel tile: the five skills (models.tower.Skill) and special."""
+
+    BALANCE = "balance"
+    BASE = "base"
+    MIX = "mix"
+    STRENGTH = "strength"
+    WIDTH = "width"
+    SPECIAL = "special"
+
+
+StateArg = options.StateFile
 
 
 def _wheel_rows(state: GameState, first: int, count: int) -> list[tuple[int, int]]:
@@ -41,10 +55,14 @@ def _wheel_rows(state: GameState, first: int, count: int) -> list[tuple[int, int
 def wheel(
     state_file: StateArg,
     round_: Annotated[int | None, typer.Option(
-        "--round", min=1, help="First round to show (default: the state's round).")] = None,
-    ahead: Annotated[int, typer.Option("--ahead", min=1, help="How many rounds to show.")] = 3,
-    skill: Annotated[str | None, typer.Option(
-        "--skill", help="Where and when can I train this skill (or 'special')?")] = None,
+        "--round", parser=options.whole(1, options.MAX_ROUNDS), metavar="ROUND",
+        help="First round to show (default: the state's round).")] = None,
+    ahead: Annotated[int, typer.Option(
+        "--ahead", parser=options.whole(1, options.MAX_ROUNDS), metavar="N",
+        help="How many rounds to show (at most the game's rounds).")] = 3,
+    skill: Annotated[WheelTile | None, typer.Option(
+        "--skill", case_sensitive=False,
+        help="Where and when can I train this skill (or a special tile)?")] = None,
     board_file: options.BoardFile = None,
     as_json: options.Json = False,
 ) -> None:
@@ -58,9 +76,13 @@ def wheel(
     """
     data, state = game_from(state_file, board_file, pending_refills=True)
     first = round_ or state.round
+    if not 1 <= first <= data.rounds:
+        raise SpecError(f"--round {first} is not a round of this game (1 to {data.rounds})")
+    if ahead > data.rounds:
+        raise SpecError(f"--ahead {ahead} is more rounds than the game has ({data.rounds})")
     wanted = None
     if skill is not None:
-        wanted = SPECIAL if skill.lower() == SPECIAL else parse_skill(skill).value
+        wanted = SPECIAL if skill is WheelTile.SPECIAL else parse_skill(skill.value).value
     rows = _wheel_rows(state, first, ahead)
     side = state.wheel_side
     if as_json:
@@ -72,7 +94,7 @@ def wheel(
                       for r, turn in rows] if wanted else None,
         })
         return
-    names = {r.id: r.name for r in data.regions}
+    names = {r.id: escape(r.name) for r in data.regions}
     table = Table(title=f"Skill wheel ({state.wheel_side} side)")
     table.add_column("region")
     for r, _ in rows:
@@ -165,16 +187,17 @@ def festival(
     for outcome in outcomes:
         space = outcome.space
         tokens = ",".join(map(str, space.size_tokens))
-        table = Table(title=f"{space.location} (type {space.type}), round {space.round}, "
+        table = Table(title=f"{escape(space.location)} (type {space.type}), round {space.round}, "
                             f"size tokens {tokens}")
         for column in ("player", "tower", "score", "rank", "prize"):
             table.add_column(column)
         for e in outcome.entries:
-            table.add_row(e.player, str(e.tower) if e.tower else f"[dim]{e.reason}[/]",
+            reason = f"[dim]{escape(e.reason or '')}[/]"
+            table.add_row(escape(e.player), str(e.tower) if e.tower else reason,
                           str(e.score or "-"), str(e.rank or "-"), e.prize or "-")
         out().print(table)
         for size, winner in outcome.size_tokens:
-            out().print(f"size token {size}: {winner or 'nobody (no single leader)'}")
+            out().print(Text(f"size token {size}: {winner or 'nobody (no single leader)'}"))
 
 
 @at_edge
@@ -210,7 +233,7 @@ def score(
         table.add_column(headers[category], justify="right")
     table.add_column("total", justify="right", style="bold")
     for card in cards:
-        table.add_row(card.player, *(str(getattr(card, c)) for c in CATEGORIES),
+        table.add_row(escape(card.player), *(str(getattr(card, c)) for c in CATEGORIES),
                       str(card.total))
     out().print(table)
     if state.game_over:

@@ -17,11 +17,11 @@ from models.game import (
 )
 
 
-def board_from(path: str | None) -> Board:
+def board_from(path: str | Path | None) -> Board:
     return load_board(path)
 
 
-def game_from(state_path: str, board_path: str | None, pending_refills: bool = False
+def game_from(state_path: str | Path, board_path: str | Path | None, pending_refills: bool = False
               ) -> tuple[Board, GameState]:
     """The state and its board: `--board` if given, else the board the state names (a file
     path as written by `state new --board`, tried as given and beside the state file), else
@@ -32,11 +32,12 @@ def game_from(state_path: str, board_path: str | None, pending_refills: bool = F
     if not pending_refills:
         message = missing_refills(state)
         if message is not None:
-            raise SpecError(message.replace("STATE", state_path))
+            raise SpecError(message.replace("STATE", str(state_path)))
     return board, state.without_history()
 
 
-def game_with_history(state_path: str, board_path: str | None) -> tuple[Board, GameState]:
+def game_with_history(state_path: str | Path, board_path: str | Path | None
+                      ) -> tuple[Board, GameState]:
     """The state (with its history) and its board; see `game_from`."""
     state = load_state(state_path)
     if board_path is None and state.board != "default":
@@ -82,7 +83,7 @@ def next_reachable_festival(state: GameState, board: Board, name: str) -> Festiv
     return None
 
 
-def player_inputs(state_path: str, board_path: str | None, name: str | None
+def player_inputs(state_path: str | Path, board_path: str | Path | None, name: str | None
                   ) -> tuple[Board, GameState, str, str, str]:
     """A player's team, skill ranks and the game's readings (as `--pool`, `--skills` and
     `--rules` text) from a game state; `name` defaults to whose turn it is."""

@@ -13,9 +13,11 @@ from pydantic import BaseModel, ValidationError
 
 from cli.edge import ExitCode, emit_json
 from models.errors import SpecError
+from models.files import MAX_FILE_BYTES, check_depth, decode, read_text
 from models.tower import Pool, Rules, SkillRanks, rules_named
 
 M = TypeVar("M", bound=BaseModel)
+MAX_LINE = 100_000  # characters in one batch line: a line holds a few short notations
 
 
 def read_inputs(pool: str | None, skills: str, rules: str) -> tuple[Pool | None, SkillRanks, Rules]:
@@ -33,47 +35,58 @@ def validation_message(error: ValidationError) -> str:
     return "; ".join(parts)
 
 
-def batch_lines(source: str) -> Iterator[tuple[int, str]]:
-    """Numbered non-blank lines of a file, or of stdin for `-`."""
-    if source == "-":
-        text = sys.stdin.read()
+def batch_lines(source: str | Path) -> Iterator[tuple[int, str]]:
+    """Numbered non-blank lines of a file, or of stdin for `-` (size-capped before reading)."""
+    if str(source) == "-":
+        text = decode(sys.stdin.buffer.read(MAX_FILE_BYTES + 1), "stdin")
     else:
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except OSError as error:
-            raise SpecError(f"cannot read batch file '{source}': {error.strerror}") from None
-        except UnicodeDecodeError:
-            raise SpecError(f"batch file '{source}' is not UTF-8 text") from None
+        text = read_text(Path(source))
     for number, line in enumerate(text.splitlines(), start=1):
         if line.strip():
             yield number, line
 
 
-def emit_batch(source: str, schema: type[M], handle: Callable[[M], dict[str, Any]]
+def emit_batch(source: str | Path, schema: type[M], handle: Callable[[M], dict[str, Any]]
                ) -> NoReturn:
-    """Print one JSON result per line; exit 2 if any line was bad, else 0."""
-    bad = False
+    """Print one JSON result per line; exit 4 if a line met an internal error, else 2 if any
+    line was bad, else 0."""
+    bad = internal = False
     for item in run_batch(source, schema, handle):
         bad |= "error" in item
+        internal |= str(item.get("error", "")).startswith("internal error")
         emit_json(item)
-    raise typer.Exit(ExitCode.BAD_INPUT if bad else ExitCode.YES)
+    raise typer.Exit(ExitCode.INTERNAL if internal else
+                     ExitCode.BAD_INPUT if bad else ExitCode.YES)
 
 
-def run_batch(source: str, schema: type[M], handle: Callable[[M], dict[str, Any]]
+def run_batch(source: str | Path, schema: type[M], handle: Callable[[M], dict[str, Any]]
               ) -> Iterator[dict[str, Any]]:
     """One result object per line; a bad line gives `{"line": n, "error": ...}` and we go on."""
     for number, line in batch_lines(source):
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError as error:
-            yield {"line": number, "error": f"not JSON: {error.msg} at column {error.colno}"}
-            continue
-        try:
-            item = schema.model_validate(data)
-        except ValidationError as error:
-            yield {"line": number, "error": validation_message(error)}
-            continue
-        try:
-            yield handle(item)
+            yield handle(read_line(line, schema))
         except SpecError as error:
             yield {"line": number, "error": str(error)}
+        except Exception as error:  # a bug on one line must not cost the user the others
+            yield {"line": number, "error": f"internal error ({type(error).__name__}: {error})"}
+
+
+def read_line(line: str, schema: type[M]) -> M:
+    """One batch line as `schema`: bounded, JSON, text (no lone surrogates), valid."""
+    if len(line) > MAX_LINE:
+        raise SpecError(f"the line is {len(line)} characters long; at most {MAX_LINE}")
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise SpecError(f"not JSON: {error.msg} at column {error.colno}") from None
+    except RecursionError:
+        raise SpecError("nested too deep") from None
+    check_depth(data, "the line")
+    try:
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise SpecError("holds a lone surrogate (\\ud800-\\udfff): not text") from None
+    try:
+        return schema.model_validate(data)
+    except ValidationError as error:
+        raise SpecError(validation_message(error)) from None

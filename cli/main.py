@@ -3,7 +3,8 @@
 Each subcommand's module is imported only when that subcommand runs, completes or shows its
 own help: `castell verify` never loads the CP-SAT solver (ortools, with numpy and pandas) or
 the puzzle and planner modules, and `castell --help` loads none of them. The summaries below
-are what `castell --help` lists; a test keeps them equal to each command's own first line.
+are what `castell --help` lists; a test keeps them equal to each command's own first
+paragraph.
 """
 
 from __future__ import annotations
@@ -13,14 +14,18 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 import typer
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperCommand
+
+from cli import options
+from cli.edge import CastellGroup, reflow
 
 if TYPE_CHECKING:
     from typer import _click as click  # typer's own click (annotations only)
 
 # name: (module, attribute, summary), in the order `castell --help` lists them
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "verify": ("cli.verify", "verify", "Check a tower against the rules and your skill ranks."),
+    "verify": ("cli.verify", "verify", "Check a tower against the rules and your skill ranks "
+               "(with --state: a player's team, skill ranks and readings in a game)."),
     "best": ("cli.solve", "best", "Your best tower: the tallest (then widest), or with "
              "--festival the best festival score."),
     "check": ("cli.solve", "check", "Can you claim a local performance tile? Shows a tower that "
@@ -37,10 +42,10 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
               "categories, and the winner."),
     "plan": ("cli.plan", "plan", "Plan a player's next turns: moves, recruits, training, "
              "special actions."),
-    "play": ("cli.play", "play", "Record a step of a real game through the referee, or undo "
-             "the last one."),
-    "rules": ("cli.rules", "rules", "Every reading that is a switch: its values, default and "
-              "meaning."),
+    "play": ("cli.play", "play", "Record one step of a real game for the player whose turn it "
+             "is, and save the state."),
+    "rules": ("cli.rules", "rules", "List every rules switch: its values, its default, and what "
+              "it means."),
     "state": ("cli.state", "app", "Create and show game state files."),
     "puzzle": ("cli.puzzle", "app", "Generate, check, solve and print puzzles with one "
                "solution."),
@@ -64,6 +69,7 @@ class LazyCommand(TyperCommand):
             single.command(self.name)(target)
             command = typer.main.get_command(single)
         command.name = self.name
+        reflow(command)
         return command
 
     def make_context(self, info_name: str | None, args: list[str],
@@ -77,7 +83,7 @@ class LazyCommand(TyperCommand):
         return self.real.get_help(ctx)
 
 
-class LazyGroup(TyperGroup):
+class LazyGroup(CastellGroup):
     """The root group: every subcommand is a LazyCommand."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -98,15 +104,16 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
 @app.callback()
-def root() -> None:
+def root(version: options.Version = False) -> None:
     """Exact tower, festival and tile answers for the board game Castell.
 
     Exit codes: 0 yes / valid / found, 1 proven no, 2 bad input, 3 the time limit came
-    before a proof, 4 internal error (a bug).
+    before a proof, 4 internal error (a bug), 130 interrupted (Ctrl-C).
     """
 
 

@@ -10,9 +10,19 @@ from pydantic import ValidationError
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
-from cli import options
-from cli.edge import ExitCode, at_edge, emit_json, err, out
+from cli import complete, options
+from cli.edge import (
+    ExitCode,
+    at_edge,
+    emit_json,
+    err,
+    fail_interrupted,
+    graceful,
+    interrupted,
+    out,
+)
 from cli.game_inputs import game_from
 from cli.render import stack, tower_picture
 from models.errors import SpecError
@@ -31,10 +41,10 @@ def parse_goal(goal: str, tile: str | None) -> Goal:
         raise SpecError(f"unknown goal '{goal}' (goals: festival, tile TILE_ID, score)",
                         token=goal)
     if kind == "tile":
-        wanted = inline.strip().upper() if inline else tile
-        if not wanted:
+        wanted = inline if inline else tile
+        if not wanted or not wanted.strip():
             raise SpecError("--goal tile needs the tile's id, e.g. '--goal tile LP07'")
-        return Goal("tile", wanted.strip())
+        return Goal("tile", wanted.strip().upper())
     if tile is not None or inline:
         raise SpecError(f"a tile id ('{tile or inline}') only goes with --goal tile")
     return Goal(kind)  # type: ignore[arg-type]
@@ -85,19 +95,21 @@ def parse_fix(text: str, board: Board) -> list[Action]:
 
 @at_edge
 def plan(
-    state_file: Annotated[str, typer.Argument(metavar="STATE", help="A game state JSON file.")],
+    state_file: options.StateFile,
     tile: Annotated[str | None, typer.Argument(
-        metavar="TILE_ID", help="The tile to claim, with --goal tile.", show_default=False)
+        metavar="TILE_ID", help="The tile to claim, with --goal tile.", show_default=False,
+        autocompletion=complete.tiles)
     ] = None,
     player: Annotated[str | None, typer.Option(
         "--player", help="Whose turns to plan (default: whose turn it is).")] = None,
     turns: Annotated[int | None, typer.Option(
-        "--turns", "-n", min=1, max=10, show_default=False,
+        "--turns", "-n", parser=options.whole(1, 10), metavar="N", show_default=False,
         help="How many of the player's turns to plan (default: through the next festival "
         "they could compete in, at most 10).")] = None,
     goal: Annotated[str, typer.Option(
         "--goal", "-g", help="festival (best festival tower score), tile TILE_ID (claim it "
-        "as early as possible) or score (end-of-game points, prizes included).")] = "festival",
+        "as early as possible) or score (end-of-game points, prizes included).",
+        autocompletion=complete.goals)] = "festival",
     cautious: Annotated[bool, typer.Option(
         "--cautious", help="Recruit only where no opponent could recruit first (their reach "
         "in their turns before yours, in turn order). Without it, each recruit is still "
@@ -135,19 +147,22 @@ def plan(
     data, state = game_from(state_file, board_file)
     wanted = parse_goal(goal, tile)
     fixed = parse_fix(fix, data) if fix is not None else []
-    name = player or state.turn.player
+    name = state.turn.player if player is None else player
     console = err()
     waiting = console.status(f"planning the turns of {name}...") \
         if console.is_terminal and not as_json else nullcontext()
-    with waiting:
+    with waiting, graceful():
         result = plan_turns(state, data, name, turns=turns, goal=wanted,
                             rules=rules_named(rules), cautious=cautious, time_limit=time_limit,
                             workers=workers, fixed=fixed)
+    stopped = interrupted()  # Ctrl-C stopped the solve: the best plan so far, marked
     names = {r.id: r.name for r in data.regions}
     if as_json:
-        emit_json(plan_json(result))
+        emit_json({**plan_json(result), **({"interrupted": True} if stopped else {})})
     else:
         _render(result, names)
+    if stopped:
+        fail_interrupted("interrupted: the plan above is the best found so far")
     raise typer.Exit(int(exit_code(result)))
 
 
@@ -268,7 +283,7 @@ def _render(result: Plan, names: dict[str, str]) -> None:
                 console.print(f"no horizon up to 10 turns was found to claim "
                               f"{result.goal.tile} within the time limit", highlight=False)
         for line in result.assumptions:
-            err().print(f"assuming {line}", highlight=False)
+            err().print(Text(f"assuming {line}"), highlight=False)
         return
     table = Table(title=f"Plan for {escape(result.player)}: {result.goal}",
                   caption="numbers give the order of a turn's actions; tokens are special "
@@ -291,8 +306,8 @@ def _render(result: Plan, names: dict[str, str]) -> None:
     console.print(table)
     for festival in result.festivals:
         entry = festival.entry
-        title = f"{festival.location} ({names.get(festival.region, festival.region)}), " \
-                f"round {festival.round}"
+        title = escape(f"{festival.location} ({names.get(festival.region, festival.region)}), "
+                       f"round {festival.round}")
         if entry.tower is None:
             console.print(f"{title}: not competing ({_not_competing(entry.reason, names)})",
                           highlight=False)
@@ -310,7 +325,7 @@ def _render(result: Plan, names: dict[str, str]) -> None:
         console.print("[yellow]the time limit's wall clock stopped the search before its "
                       "deterministic budget: another run may give another plan[/]")
     for line in result.assumptions:
-        console.print(f"[dim]assuming {escape(line)}[/]", highlight=False)
+        console.print(Text(f"assuming {line}", style="dim"), highlight=False)
 
 
 def _not_competing(reason: str | None, names: dict[str, str]) -> str:

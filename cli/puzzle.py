@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
+import signal
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import ExitStack
+from enum import StrEnum
 from pathlib import Path
 from typing import IO, Annotated, Any, cast
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 from cli import options
 from cli.edge import ExitCode, at_edge, emit_json, err, out
@@ -20,7 +24,7 @@ from cli.inputs import batch_lines
 from cli.render import tower_picture
 from models.errors import SpecError
 from models.files import atomic_open, field_errors
-from models.puzzle import DIFFICULTIES, KINDS, Difficulty, Kind, Puzzle
+from models.puzzle import Difficulty, Kind, Puzzle
 from models.tower import rules_named
 from planner.puzzles import check_puzzle, generate_one, kind_for, puzzle_key, question_of
 from planner.tower import solve
@@ -28,10 +32,32 @@ from planner.tower import solve
 app = typer.Typer(help="Generate, check, solve and print puzzles with one solution.",
                   no_args_is_help=True)
 
-PuzzleFile = Annotated[str, typer.Argument(metavar="FILE", help="Puzzles, JSON Lines ('-').")]
 
 
-def read_puzzles(source: str) -> list[Puzzle]:
+class PuzzleKind(StrEnum):
+    """models.puzzle.KINDS and 'any' (a test keeps the two equal)."""
+
+    TALLEST = "tallest"
+    FESTIVAL = "festival"
+    SHAPE = "shape"
+    EXHIBITION = "exhibition"
+    ANY = "any"
+
+
+class PuzzleLevel(StrEnum):
+    """models.puzzle.DIFFICULTIES."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
+PuzzleFile = Annotated[Path, typer.Argument(
+    metavar="FILE", dir_okay=False, allow_dash=True,
+    help="Puzzles, JSON Lines ('-' for stdin).")]
+
+
+def read_puzzles(source: str | Path) -> list[Puzzle]:
     from pydantic import ValidationError
 
     puzzles = []
@@ -59,14 +85,21 @@ def _make(job: tuple[Kind | None, Difficulty, int, int, str], retry: int = 0
 @app.command("generate")
 @at_edge
 def generate(
-    kind: Annotated[str, typer.Option(
-        "--kind", "-k", help=f"One of {', '.join(KINDS)}, or 'any' to cycle through them.")
-    ] = "any",
-    difficulty: Annotated[str, typer.Option(
-        "--difficulty", "-d", help="easy, medium or hard (a measured property).")] = "medium",
-    count: Annotated[int, typer.Option("--count", "-n", min=1)] = 10,
-    seed: Annotated[int, typer.Option("--seed", help="Same seed, same puzzles.")] = 0,
-    workers: Annotated[int, typer.Option("--workers", min=1, help="Processes.")] = 1,
+    kind: Annotated[PuzzleKind, typer.Option(
+        "--kind", "-k", case_sensitive=False, help="A kind, or 'any' to cycle through them.")
+    ] = PuzzleKind.ANY,
+    difficulty: Annotated[PuzzleLevel, typer.Option(
+        "--difficulty", "-d", case_sensitive=False, help="A measured property.")
+    ] = PuzzleLevel.MEDIUM,
+    count: Annotated[int, typer.Option(
+        "--count", "-n", parser=options.whole(1, options.MAX_PUZZLES), metavar="N",
+        help=f"How many puzzles (1 to {options.MAX_PUZZLES}).")] = 10,
+    seed: Annotated[int, typer.Option(
+        "--seed", parser=options.whole(0, options.MAX_SEED), metavar="N",
+        help="Same seed, same puzzles.")] = 0,
+    workers: Annotated[int, typer.Option(
+        "--workers", parser=options.whole(1, options.MAX_WORKERS), metavar="N",
+        help="Processes.")] = 1,
     rules: options.Rules = "standard",
     output: Annotated[str, typer.Option(
         "--out", "-o", metavar="FILE", help="JSON Lines out ('-' = stdout).")] = "-",
@@ -83,20 +116,15 @@ def generate(
 
       castell puzzle generate --count 200 --workers 2 --out set.jsonl
     """
-    if kind != "any" and kind not in KINDS:
-        raise SpecError(f"unknown puzzle kind '{kind}' (kinds: {', '.join(KINDS)}, any)")
-    if difficulty not in DIFFICULTIES:
-        raise SpecError(f"unknown difficulty '{difficulty}' (easy, medium, hard)")
-    rules_named(rules)
-    chosen = None if kind == "any" else cast(Kind, kind)
-    level: Difficulty = difficulty
+    chosen = None if kind is PuzzleKind.ANY else cast(Kind, kind.value)
+    level: Difficulty = difficulty.value
     jobs = [(chosen, level, seed, index, rules) for index in range(count)]
     console = err()
     with ExitStack() as stack:
         sink = sys.stdout if output == "-" else stack.enter_context(atomic_open(output))
         _run(jobs, workers, sink, console)
     if output != "-":
-        console.print(f"wrote {count} puzzles to {output}")
+        console.print(Text(f"wrote {count} puzzles to {output}"))
 
 
 def _run(jobs: list[tuple[Kind | None, Difficulty, int, int, str]], workers: int,
@@ -131,10 +159,25 @@ def _run(jobs: list[tuple[Kind | None, Difficulty, int, int, str]], workers: int
                 write(job, _make(job))
                 progress.advance(task)
         else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                for job, made in zip(jobs, pool.map(_make, jobs, chunksize=1), strict=True):
+            # multiprocessing.Pool, not ProcessPoolExecutor: its terminate() stops the workers
+            # at once and cleanly (the executor's own threads race with killed workers)
+            pool = multiprocessing.Pool(workers, initializer=_worker_setup)
+            try:
+                for job, made in zip(jobs, pool.imap(_make, jobs, chunksize=1), strict=True):
                     write(job, made)
                     progress.advance(task)
+                pool.close()
+            except BaseException:
+                pool.terminate()  # Ctrl-C or a failure: no worker outlives the command
+                raise
+            finally:
+                pool.join()
+
+
+def _worker_setup() -> None:
+    # Ctrl-C reaches the whole process group: the workers leave it to the parent, which
+    # stops them, instead of each printing its own KeyboardInterrupt traceback
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @app.command("check")
@@ -158,13 +201,15 @@ def check(puzzle_file: PuzzleFile, as_json: options.Json = False) -> None:
     else:
         for verdict in verdicts:
             if verdict.ok:
-                out().print(f"[green]ok[/]   {verdict.puzzle.id}")
+                out().print(f"[green]ok[/]   {escape(verdict.puzzle.id)}")
                 continue
-            out().print(f"[bold red]FAIL[/] {verdict.puzzle.id}: {'; '.join(verdict.problems)}")
+            out().print("[bold red]FAIL[/] "
+                        + escape(f"{verdict.puzzle.id}: {'; '.join(verdict.problems)}"))
             if verdict.second is not None:
                 out().print(tower_picture(verdict.second))
-        out().print(f"{len(verdicts) - len(failed)} of {len(verdicts)} puzzles pass"
-                    + (f"; failing: {', '.join(v.puzzle.id for v in failed)}" if failed else ""))
+        out().print(Text(f"{len(verdicts) - len(failed)} of {len(verdicts)} puzzles pass"
+                         + (f"; failing: {', '.join(v.puzzle.id for v in failed)}"
+                            if failed else "")))
     raise typer.Exit(ExitCode.NO if failed else ExitCode.YES)
 
 
@@ -192,7 +237,7 @@ def solve_puzzles(puzzle_file: PuzzleFile, as_json: options.Json = False) -> Non
     for column in ("id", "status", "tower", "objective"):
         table.add_column(column)
     for row in rows:
-        table.add_row(row["id"], row["status"], row["tower"] or "-", str(row["objective"]))
+        table.add_row(escape(row["id"]), row["status"], row["tower"] or "-", str(row["objective"]))
     out().print(table)
 
 
@@ -213,4 +258,4 @@ def sheet(
 
     written = write_sheets(read_puzzles(puzzle_file), Path(directory), title)
     for path in written:
-        out().print(f"wrote {path}")
+        err().print(Text(f"wrote {path}"))

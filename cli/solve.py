@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -11,7 +13,16 @@ from rich.panel import Panel
 from rich.text import Text
 
 from cli import options
-from cli.edge import ExitCode, at_edge, emit_json, fail, out
+from cli.edge import (
+    ExitCode,
+    at_edge,
+    emit_json,
+    fail,
+    fail_interrupted,
+    graceful,
+    interrupted,
+    out,
+)
 from cli.game_inputs import next_reachable_festival, player_inputs, tile_text
 from cli.inputs import emit_batch, read_inputs
 from cli.render import stack, tower_picture, uses_text
@@ -31,8 +42,15 @@ from planner.tower import (
     height_weight,
 )
 
-EngineOption = Annotated[str, typer.Option(
-    "--engine", "-e",
+
+class EngineName(StrEnum):
+    DP = "dp"
+    CPSAT = "cpsat"
+    SEARCH = "search"
+
+
+EngineOption = Annotated[EngineName, typer.Option(
+    "--engine", "-e", case_sensitive=False,
     help="dp (the product: exact, milliseconds), cpsat (the CP-SAT model) or search "
          "(exhaustive; small pools only).")]
 
@@ -46,7 +64,8 @@ class SolveLine(BaseModel):
     skills: str = "none"
     rules: str = "standard"
     engine: str = "dp"
-    time_limit: float = Field(DEFAULT_TIME_LIMIT, gt=0)
+    time_limit: float = Field(DEFAULT_TIME_LIMIT, ge=0.001, le=options.MAX_TIME_LIMIT,
+                              allow_inf_nan=False)
 
 
 class BestLine(SolveLine):
@@ -118,9 +137,11 @@ def answer_json(reply: Answer) -> dict[str, Any]:
 
 def _status_line(reply: Answer) -> str:
     status = reply.result.status
-    if status is Status.OPTIMAL:
+    if status is Status.OPTIMAL and not interrupted():
         return "[bold green]optimal[/] (proven)" if not isinstance(reply.question, TileCheck) \
             else "[bold green]achievable[/] (a tower meets the tile)"
+    if interrupted():
+        return f"[bold yellow]interrupted[/] ({status}): the best answer found before Ctrl-C"
     if status is Status.FEASIBLE:
         return "[bold yellow]feasible[/]: the time limit came before a proof of optimality"
     if status is Status.INFEASIBLE:
@@ -177,14 +198,17 @@ def _show(reply: Answer) -> None:
 
 def _finish(reply: Answer, as_json: bool, svg: str | None) -> None:
     tower = reply.result.tower
-    if svg is not None and tower is not None:
+    stopped = interrupted()  # Ctrl-C stopped the solve: its best answer so far, marked
+    if svg is not None and tower is not None and not stopped:
         from cli.svg import save, tower_svg  # deferred: keeps start-up light
 
         save(tower_svg(tower.as_lists(), str(tower)), svg)
     if as_json:
-        emit_json(answer_json(reply))
+        emit_json({**answer_json(reply), **({"interrupted": True} if stopped else {})})
     else:
         _show(reply)
+    if stopped:
+        fail_interrupted("interrupted: the answer above is the best found so far")
     raise typer.Exit(EXIT_FOR[reply.result.status])
 
 
@@ -193,7 +217,7 @@ def _no_team_options(pool: str | None, skills: str) -> None:
         fail("--state FILE takes the player's team and skills: drop --pool/--skills")
 
 
-def _batch(source: str, schema: type[BestLine] | type[CheckLine], workers: int,
+def _batch(source: str | Path, schema: type[BestLine] | type[CheckLine], workers: int,
            seed: int) -> None:
     def handle(line: BestLine | CheckLine) -> dict[str, Any]:
         return answer_json(run_question(line, workers, seed))
@@ -209,13 +233,13 @@ def best(
         "--festival", "-f", help="The festival's size tokens, e.g. '6,3'.")] = None,
     rules: options.Rules = "standard",
     time_limit: options.TimeLimit = DEFAULT_TIME_LIMIT,
-    engine: EngineOption = "dp",
+    engine: EngineOption = EngineName.DP,
     workers: options.Workers = 1,
     seed: options.Seed = 0,
     as_json: options.Json = False,
     batch: options.Batch = None,
     svg: options.Svg = None,
-    state_file: options.StateFile = None,
+    state_file: options.StateOption = None,
     player: options.Player = None,
     board_file: options.BoardFile = None,
 ) -> None:
@@ -236,6 +260,9 @@ def best(
       castell best --state game.json --player Anna
     """
     if batch is not None:
+        if pool is not None or festival is not None:
+            fail("give either --pool or --batch, not both (each batch line holds its own pool, "
+                 "festival and options)")
         _batch(batch, BestLine, workers, seed)
     if state_file is not None:
         _no_team_options(pool, skills)
@@ -255,9 +282,11 @@ def best(
         fail("--player goes with --state FILE")
     if pool is None:
         fail("missing --pool (or --batch FILE); see 'castell best --help'")
-    line = BestLine(pool=pool, skills=skills, rules=rules, engine=engine,
+    line = BestLine(pool=pool, skills=skills, rules=rules, engine=engine.value,
                     time_limit=time_limit, festival=festival)
-    _finish(run_question(line, workers, seed), as_json, svg)
+    with graceful():
+        reply = run_question(line, workers, seed)
+    _finish(reply, as_json, svg)
 
 
 @at_edge
@@ -268,13 +297,13 @@ def check(
     skills: options.Skills = "none",
     rules: options.Rules = "standard",
     time_limit: options.TimeLimit = DEFAULT_TIME_LIMIT,
-    engine: EngineOption = "dp",
+    engine: EngineOption = EngineName.DP,
     workers: options.Workers = 1,
     seed: options.Seed = 0,
     as_json: options.Json = False,
     batch: options.Batch = None,
     svg: options.Svg = None,
-    state_file: options.StateFile = None,
+    state_file: options.StateOption = None,
     player: options.Player = None,
     board_file: options.BoardFile = None,
 ) -> None:
@@ -296,6 +325,8 @@ def check(
     if batch is not None:
         if tile is not None:
             fail("give either a TILE or --batch, not both")
+        if pool is not None:
+            fail("give either --pool or --batch, not both (each batch line holds its own)")
         _batch(batch, CheckLine, workers, seed)
     if state_file is not None:
         _no_team_options(pool, skills)
@@ -310,6 +341,8 @@ def check(
         tile = tile_text(tile, load_board(board_file))
     if tile is None or pool is None:
         fail("missing TILE or --pool (or --batch FILE); see 'castell check --help'")
-    line = CheckLine(pool=pool, skills=skills, rules=rules, engine=engine,
+    line = CheckLine(pool=pool, skills=skills, rules=rules, engine=engine.value,
                      time_limit=time_limit, tile=tile)
-    _finish(run_question(line, workers, seed), as_json, svg)
+    with graceful():
+        reply = run_question(line, workers, seed)
+    _finish(reply, as_json, svg)

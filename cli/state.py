@@ -43,7 +43,9 @@ def new(
     players: Annotated[str, typer.Option(
         "--players", "-n", help="How many players (2-4), or their names in turn order: "
         "Anna,Biel,Carla.")] = "3",
-    seed: Annotated[int, typer.Option("--seed", help="Same seed, same deal.")] = 0,
+    seed: Annotated[int, typer.Option(
+        "--seed", parser=options.whole(0, options.MAX_SEED), metavar="N",
+        help="Same seed, same deal.")] = 0,
     names: Annotated[str | None, typer.Option(
         "--names", help="Comma-separated player names in turn order.")] = None,
     deal: Annotated[str | None, typer.Option(
@@ -70,16 +72,17 @@ def new(
       castell state new --players Anna,Biel --rules standard,special_move=any -o game.json
     """
     board = board_from(board_file)
+    board_name = str(board_file) if board_file else "default"
     count, listed = _players(players, names)
     variant = rules_named(rules)
     if deal is not None:
         state = game_from_deal(board, load_deal(deal), listed, variant,
-                               board_name=board_file or "default", wheel_side=wheel_side)
+                               board_name=board_name, wheel_side=wheel_side)
         how = f"the deal in {deal}"
     else:
         if not 2 <= count <= 4:
             raise SpecError(f"--players: 2 to 4 players, not {count}")
-        state = new_game(board, count, seed, listed, board_name=board_file or "default",
+        state = new_game(board, count, seed, listed, board_name=board_name,
                          rules=variant, wheel_side=wheel_side)
         how = f"seed {seed}"
     check_census(state, board)
@@ -143,25 +146,27 @@ def show(
     if as_json:
         emit_json(state.model_dump(mode="json"))
         return
-    names = {r.id: r.name for r in board.regions}
-    status = "game over" if state.game_over else f"round {state.round}, {state.turn.player} to play"
+    names = {r.id: escape(r.name) for r in board.regions}
+    status = "game over" if state.game_over \
+        else f"round {state.round}, {escape(state.turn.player)} to play"
     players = Table(title=f"{status} ({state.wheel_side} wheel)")
     for column in ("player", "pawn", "team", "skills", "tokens", "best tower", "tiles"):
-        players.add_column(column)
+        players.add_column(column, overflow="fold")  # wrapped at 80 columns, never cut
     for p in state.players:
-        players.add_row(p.name, names.get(p.pawn or "", "-"), p.pool, p.skills,
+        players.add_row(escape(p.name), names.get(p.pawn or "", "-"), _breakable(p.pool),
+                        _breakable(p.skills),
                         str(p.special_tokens), str(p.best_tower_score),
-                        ", ".join(p.claimed_tiles) or "-")
+                        escape(", ".join(p.claimed_tiles)) or "-")
     regions = Table(title="Regions")
     for column in ("region", "castellers", "local performances", "tokens in row"):
-        regions.add_column(column)
+        regions.add_column(column, overflow="fold")
     for region_id, region in state.regions.items():
-        tiles = ", ".join(f"{t} {board.tile(t).tile}" for t in region.performance_tiles)
-        regions.add_row(names[region_id], region.castellers, tiles or "-",
+        tiles = escape(", ".join(f"{t} {board.tile(t).tile}" for t in region.performance_tiles))
+        regions.add_row(names[region_id], _breakable(region.castellers), tiles or "-",
                         str(region.special_tokens))
     festivals = Table(title="Festivals")
     for column in ("round", "town", "region", "type", "size tokens", "held"):
-        festivals.add_column(column)
+        festivals.add_column(column, overflow="fold")
     for f in state.festivals:
         held = ""
         if f.result is not None:
@@ -187,3 +192,8 @@ def show(
             + f"; winner: {', '.join(state.final_score.winners)}")
     for note in notes:
         out().print(Text(note))
+
+
+def _breakable(notation: str) -> str:
+    """`10x4,8,6x2` as `10x4, 8, 6x2`: a narrow column wraps it between items."""
+    return notation.replace(",", ", ")

@@ -70,7 +70,7 @@ def verify(
     as_json: options.Json = False,
     batch: options.Batch = None,
     svg: options.Svg = None,
-    state_file: options.StateFile = None,
+    state_file: options.StateOption = None,
     player: options.Player = None,
     board_file: options.BoardFile = None,
 ) -> None:
@@ -92,6 +92,8 @@ def verify(
     if batch is not None:
         if tower is not None:
             fail("give either a TOWER or --batch, not both")
+        if pool is not None:
+            fail("give either --pool or --batch, not both (each batch line holds its own)")
         emit_batch(batch, VerifyLine, lambda line: result_json(
             verify_tower(line.tower, line.skills, line.pool, line.rules)))
     if tower is None:

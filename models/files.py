@@ -25,9 +25,13 @@ def field_errors(error: ValidationError) -> str:
         path = ".".join(str(p) for p in problem["loc"])
         message = problem["msg"].removeprefix("Value error, ")
         shown = "" if problem["type"] == "missing" or not problem["loc"] \
-            else f" (got {problem['input']!r})"
+            else f" (got {_short(repr(problem['input']))})"
         parts.append(f"{path}: {message}{shown}" if path else message)
     return "; ".join(parts)
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def validate(schema: type[M], data: Any, source: str) -> M:
@@ -37,13 +41,59 @@ def validate(schema: type[M], data: Any, source: str) -> M:
         raise SpecError(f"{source}: {field_errors(error)}") from None
 
 
-def read_text(path: Path) -> str:
+# Bounds on what is read before it is parsed: no state, board, puzzle or batch file of this
+# game comes near them (the default board is 6 KB, a state 3 KB), and a JSON or TOML value
+# nested deeper than MAX_DEPTH is no file of ours (the parsers would recurse into it).
+MAX_FILE_BYTES = 16 * 1024 * 1024
+MAX_DEPTH = 32
+
+
+def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
+    """A UTF-8 text file of at most `limit` bytes (checked before it is read whole)."""
     try:
-        return path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            data = handle.read(limit + 1)
     except OSError as error:
         raise SpecError(f"cannot read '{path}': {error.strerror}") from None
+    return decode(data, str(path), limit)
+
+
+def decode(data: bytes, source: str, limit: int = MAX_FILE_BYTES) -> str:
+    if len(data) > limit:
+        raise SpecError(f"'{source}' is larger than {limit // (1024 * 1024)} MiB; "
+                        "no file of this game is")
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise SpecError(f"'{path}' is not UTF-8 text") from None
+        raise SpecError(f"'{source}' is not UTF-8 text") from None
+
+
+def check_depth(data: Any, source: str, limit: int = MAX_DEPTH) -> Any:
+    """`data` unless its lists and objects nest deeper than `limit` (iteratively: no recursion
+    of our own to run out of)."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        children = value.values() if isinstance(value, dict) \
+            else value if isinstance(value, list) else ()
+        for child in children:
+            if isinstance(child, dict | list):
+                if depth + 1 > limit:
+                    raise SpecError(f"{source}: nested deeper than {limit} levels")
+                stack.append((child, depth + 1))
+    return data
+
+
+def parse_json(text: str, source: str) -> Any:
+    """JSON text to Python values, bounded in depth; every failure a SpecError."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SpecError(f"{source}: not valid JSON: {error.msg} at line {error.lineno}, "
+                        f"column {error.colno}") from None
+    except RecursionError:
+        raise SpecError(f"{source}: nested deeper than {MAX_DEPTH} levels") from None
+    return check_depth(data, source)
 
 
 def load_toml(schema: type[M], path: Path) -> M:
@@ -51,15 +101,13 @@ def load_toml(schema: type[M], path: Path) -> M:
         data = tomllib.loads(read_text(path))
     except tomllib.TOMLDecodeError as error:
         raise SpecError(f"{path}: not valid TOML: {error}") from None
-    return validate(schema, data, str(path))
+    except RecursionError:
+        raise SpecError(f"{path}: nested deeper than {MAX_DEPTH} levels") from None
+    return validate(schema, check_depth(data, str(path)), str(path))
 
 
 def load_json(schema: type[M], path: Path) -> M:
-    try:
-        data = json.loads(read_text(path))
-    except json.JSONDecodeError as error:
-        raise SpecError(f"{path}: not valid JSON: {error.msg} at line {error.lineno}") from None
-    return validate(schema, data, str(path))
+    return validate(schema, parse_json(read_text(path), str(path)), str(path))
 
 
 @contextlib.contextmanager
@@ -71,6 +119,15 @@ def atomic_open(path: Path | str) -> Iterator[IO[str]]:
     block leaves whatever was at `path` as it was, and no temporary file behind.
     """
     target = Path(path)
+    if target.is_dir():
+        raise SpecError(f"cannot write '{path}': it is a folder")
+    if target.exists() and not target.is_file():
+        # a device, a pipe (/dev/stdout, /dev/full, a FIFO): nothing to rename over, write it
+        with _direct(target) as handle:
+            yield handle
+        return
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))  # replace the file the link names, not the link
     try:
         fd, temporary = tempfile.mkstemp(dir=target.parent or Path("."),
                                          prefix=f".{target.name}.", suffix=".tmp")
@@ -88,6 +145,15 @@ def atomic_open(path: Path | str) -> Iterator[IO[str]]:
     except BaseException:
         _discard(temporary)
         raise
+
+
+@contextlib.contextmanager
+def _direct(target: Path) -> Iterator[IO[str]]:
+    try:
+        with target.open("w", encoding="utf-8", newline="") as handle:
+            yield handle
+    except OSError as error:
+        raise SpecError(f"cannot write '{target}': {error.strerror}") from None
 
 
 def write_atomic(path: Path | str, text: str) -> None:

@@ -18,13 +18,14 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from models.errors import NotationError, SpecError
 from models.files import load_toml, validate
-from models.tower import Size, Tile, parse_skill, parse_tile
+from models.tower import STANDARD, ExhibitionTile, Size, Tile, parse_skill, parse_tile
 
 FestivalType = Literal["I", "II"]
 Prize = Literal["trophy", "medal", "ribbon"]
 ALL_REGIONS = "all"
 SPECIAL = "special"
 PLAYER_COUNTS = (2, 3, 4)
+MAX_ROUNDS = 100  # a bound for a board's rounds: the CLI's round options share it
 
 
 class _Strict(BaseModel):
@@ -34,8 +35,8 @@ class _Strict(BaseModel):
 class Region(_Strict):
     id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
     name: Annotated[str, Field(min_length=1)]
-    x: float
-    y: float
+    x: Annotated[float, Field(allow_inf_nan=False)]  # NaN would make `board --json` invalid
+    y: Annotated[float, Field(allow_inf_nan=False)]
 
 
 class Wheel(_Strict):
@@ -82,6 +83,14 @@ class PerformanceTile(_Strict):
         except NotationError as error:
             raise ValueError(str(error)) from None
 
+    @model_validator(mode="after")
+    def _points_are_levels(self) -> PerformanceTile:
+        spec = self.spec
+        if isinstance(spec, ExhibitionTile) and spec.points != self.points:
+            raise ValueError(f"an exhibition tile scores its levels: {self.tile} is worth "
+                             f"{spec.points} points, not {self.points}")
+        return self
+
     @property
     def spec(self) -> Tile:
         return parse_tile(self.tile)
@@ -104,11 +113,12 @@ class Board(_Strict):
     provisional: list[str] = []
     starting_castellers: Annotated[int, Field(ge=0)] = 7
     special_tokens: Annotated[int, Field(ge=0)] = 7
-    rounds: Annotated[int, Field(ge=1)] = 10
+    rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] = 10
     tiles_per_region: Annotated[int, Field(ge=0)] = 2
     refill_rounds: list[int] = []
     setup_castellers: dict[int, Annotated[int, Field(ge=0)]]
-    bag: dict[Size, Annotated[int, Field(ge=0)]]
+    # a pool holds at most the rules' count per size, so no bag holds more
+    bag: dict[Size, Annotated[int, Field(ge=0, le=STANDARD.max_per_size)]]
     regions: Annotated[list[Region], Field(min_length=1)]
     borders: list[tuple[str, str]]
     dotted_links: list[tuple[str, str]] = []
@@ -126,6 +136,13 @@ class Board(_Strict):
         known = set(ids)
         if len(known) != len(ids):
             raise ValueError(f"regions: duplicate region id in {ids}")
+        names: dict[str, int] = {}
+        for index, region in enumerate(self.regions):
+            key = _fold(region.name)  # as `find_region` reads a name: one region per name
+            if key in names:
+                raise ValueError(f"regions.{index}.name: '{region.name}' is also the name of "
+                                 f"regions.{names[key]}")
+            names[key] = index
         for field in ("borders", "dotted_links"):
             for index, (a, b) in enumerate(getattr(self, field)):
                 for end in (a, b):
@@ -133,6 +150,10 @@ class Board(_Strict):
                         raise ValueError(f"{field}.{index}: unknown region '{end}'")
                 if a == b:
                     raise ValueError(f"{field}.{index}: a region cannot border itself ('{a}')")
+        unreached = _unreached(ids, [*self.borders, *self.dotted_links])
+        if unreached:
+            raise ValueError(f"borders: no route reaches {', '.join(unreached)} from "
+                             f"'{ids[0]}'; the map must be connected")
         slots = self.wheel.slots
         if sorted(slots) != sorted([*ids, ALL_REGIONS]):
             raise ValueError(f"wheel.slots: must hold each region id once and '{ALL_REGIONS}' "
@@ -153,6 +174,10 @@ class Board(_Strict):
             if row.round > self.rounds:
                 raise ValueError(f"calendar.{index}.round: round {row.round} is after the "
                                  f"last round ({self.rounds})")
+        for index, refill in enumerate(self.refill_rounds):
+            if not 1 <= refill <= self.rounds:
+                raise ValueError(f"refill_rounds.{index}: round {refill} is not a round of the "
+                                 f"game (1 to {self.rounds})")
         for players in PLAYER_COUNTS:
             self._check_supply(players)
         return self
@@ -214,6 +239,20 @@ class Board(_Strict):
         data = _string_keys(self.model_dump(mode="json"))
         assert isinstance(data, dict)
         return tomli_w.dumps(data)
+
+
+def _unreached(ids: list[str], links: list[tuple[str, str]]) -> list[str]:
+    """The regions no chain of links reaches from the first one."""
+    near: dict[str, set[str]] = {i: set() for i in ids}
+    for a, b in links:
+        near[a].add(b)
+        near[b].add(a)
+    seen, todo = {ids[0]}, [ids[0]]
+    while todo:
+        for other in near[todo.pop()] - seen:
+            seen.add(other)
+            todo.append(other)
+    return [i for i in ids if i not in seen]
 
 
 def _fold(text: str) -> str:

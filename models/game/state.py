@@ -13,6 +13,7 @@ from models.errors import NotationError, SpecError
 from models.files import load_json, validate
 from models.game.actions import Action
 from models.game.board import Board, FestivalType, Prize
+from models.game.consistency import state_problems
 from models.tower import STANDARD, Festival, Pool, Rules, Size, SkillRanks, rules_from_settings
 
 
@@ -24,7 +25,8 @@ def _pool_text(text: str) -> str:
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    # strict: a state file's numbers are numbers ("round": true is not round 1, "1" not 1)
+    model_config = ConfigDict(extra="forbid", validate_assignment=True, strict=True)
 
 
 class PlayerState(_Model):
@@ -289,6 +291,8 @@ def check_against_board(state: GameState, board: Board) -> None:
     for region_id in state.refills_due:
         if region_id not in known:
             problems.append(f"refills_due.{region_id}: not a region of this board")
+    if not problems:  # the whole state, once each name in it is known
+        problems += state_problems(state, board)
     if problems:
         raise SpecError("state does not fit the board: " + "; ".join(problems))
 

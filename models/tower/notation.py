@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from typing import Annotated
 
 from pydantic import Field
@@ -9,15 +11,40 @@ from pydantic import Field
 from models.errors import NotationError
 from models.tower.rules import STANDARD, Rules
 
+# ASCII digits only: int() would also take '1_0', '+3', ' 3' and Arabic-Indic or fullwidth
+# digits (the text is bounded by MAX_TEXT, so int() stays cheap)
+_WHOLE = re.compile(r"-?[0-9]+")
+
+
+# The longest notation text read: the whole bag written out is under 500 characters.
+MAX_TEXT = 5_000
+
+
+def bounded(text: str, what: str) -> str:
+    """`text` unless it is longer than any notation needs (refused before it is split)."""
+    if len(text) > MAX_TEXT:
+        raise NotationError(f"the {what} is {len(text)} characters long; at most {MAX_TEXT}",
+                            token=text[:40])
+    return text
+
+
+def whole_number(text: str) -> int | None:
+    """`text` as an int when it is plain ASCII digits (an optional '-'), else None."""
+    if not _WHOLE.fullmatch(text):
+        return None
+    try:
+        return int(text)
+    except ValueError:  # over Python's 4300-digit limit
+        return None
+
 
 def parse_size(token: str, rules: Rules = STANDARD, *, where: str = "") -> int:
     """One casteller size, an integer in the rules' size range."""
     text = token.strip()
     context = f" in {where}" if where else ""
-    try:
-        size = int(text)
-    except ValueError:
-        raise NotationError(f"'{text}'{context} is not a casteller size", token=text) from None
+    size = whole_number(text)
+    if size is None:
+        raise NotationError(f"'{text}'{context} is not a casteller size", token=text)
     if not rules.min_size <= size <= rules.max_size:
         raise NotationError(
             f"size {size}{context} is outside {rules.min_size}..{rules.max_size}", token=text
@@ -27,7 +54,9 @@ def parse_size(token: str, rules: Rules = STANDARD, *, where: str = "") -> int:
 
 def parse_sizes(text: str, rules: Rules = STANDARD, *, what: str) -> list[int]:
     """A comma list of sizes where `9x3` stands for three 9s."""
+    bounded(text, what)
     sizes: list[int] = []
+    held: Counter[int] = Counter()
     for raw in text.split(","):
         item = raw.strip()
         if not item:
@@ -36,16 +65,25 @@ def parse_sizes(text: str, rules: Rules = STANDARD, *, what: str) -> list[int]:
         size = parse_size(size_text, rules, where=f"{what} '{text}'")
         count = 1
         if times:
-            try:
-                count = int(repeat)
-            except ValueError:
+            parsed = whole_number(repeat.strip())
+            if parsed is None:
                 raise NotationError(
                     f"repeat '{item}' in {what} '{text}' must be SIZExCOUNT, e.g. 9x3", token=item
-                ) from None
+                )
+            count = parsed
             if count < 1:
                 raise NotationError(f"repeat count in '{item}' must be >= 1", token=item)
+        held[size] += count
+        if held[size] > rules.max_per_size:  # checked before the list is built
+            raise NotationError(
+                f"{what} '{_short(text)}' holds {held[size]} castellers of size {size}; the bag "
+                f"has {rules.max_per_size} of each size", token=item)
         sizes.extend([size] * count)
     return sizes
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 # A casteller size in a file field (board, state, actions): the standard rules' size range.

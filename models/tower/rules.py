@@ -43,6 +43,9 @@ class Rules:
         = only size tokens, the ones placed on the player board's region spaces.
     special_move: a special action move goes to an "adjacent" region like a normal move, or to
         "any" region (the rule sheet says only "move your pawn to another region").
+    max_per_size: the most castellers of one size any pool or tower may hold: the bag's count
+        per size (150 castellers in the box, the count per size unpublished; 15 of each is the
+        default board's reading). Every notation is bounded by it before anything is allocated.
     """
 
     name: str = "standard"
@@ -59,16 +62,24 @@ class Rules:
     token_after_move: bool = True
     earned_regions: EarnedRegions = "rewards"
     special_move: SpecialMove = "adjacent"
+    max_per_size: int = 15
 
     def __post_init__(self) -> None:
         if not 1 <= self.min_size <= self.max_size:
             raise SpecError(f"rules {self.name}: size range {self.min_size}..{self.max_size}")
         if self.width_limit < 1 or self.festival_min_levels < 1:
             raise SpecError(f"rules {self.name}: width limit and festival minimum must be >= 1")
+        if self.max_per_size < 1:
+            raise SpecError(f"rules {self.name}: the bag holds at least one casteller per size")
 
     @property
     def sizes(self) -> range:
         return range(self.min_size, self.max_size + 1)
+
+    @property
+    def max_castellers(self) -> int:
+        """The whole bag: no pool, tower, level or tile counts more castellers than this."""
+        return self.max_per_size * len(self.sizes)
 
     def with_name(self, name: str) -> Rules:
         return replace(self, name=name)

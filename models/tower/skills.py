@@ -7,6 +7,8 @@ from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 
 from models.errors import NotationError
+from models.tower.notation import bounded, whole_number
+from models.tower.rules import STANDARD
 
 
 class Skill(StrEnum):
@@ -29,10 +31,11 @@ def parse_skill(text: str) -> Skill:
     for skill in Skill:
         if skill.value == key:
             return skill
-    close = difflib.get_close_matches(key, [s.value for s in Skill], n=1, cutoff=0.5)
+    close = difflib.get_close_matches(key[:20], [s.value for s in Skill], n=1, cutoff=0.5)
     hint = f"; did you mean '{close[0]}'?" if close else ""
     known = ", ".join(s.value for s in Skill)
-    raise NotationError(f"unknown skill '{text.strip()}' (skills: {known}){hint}", token=text)
+    shown = text.strip()[:40]
+    raise NotationError(f"unknown skill '{shown}' (skills: {known}){hint}", token=text)
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,7 @@ class SkillRanks:
     @classmethod
     def parse(cls, text: str) -> SkillRanks:
         """`balance=1,width=2`; `""` or `none` for no ranks. Unnamed skills are rank 0."""
-        body = text.strip()
+        body = bounded(text, "skills").strip()
         if body.lower() in ("", "none"):
             return cls()
         ranks: dict[str, int] = {}
@@ -88,12 +91,17 @@ class SkillRanks:
         return ",".join(items) if items else "none"
 
 
+# A use spends a level and no tower is taller than the whole bag: a higher rank means nothing.
+MAX_RANK = STANDARD.max_castellers
+
+
 def _parse_rank(value: str, item: str) -> int:
-    try:
-        rank = int(value)
-    except ValueError:
+    rank = whole_number(value)
+    if rank is None:
         message = f"rank '{value}' in '{item}' is not a whole number"
-        raise NotationError(message, token=item) from None
+        raise NotationError(message, token=item)
     if rank < 0:
         raise NotationError(f"rank in '{item}' is negative; ranks are >= 0", token=item)
+    if rank > MAX_RANK:
+        raise NotationError(f"rank in '{item}' is above {MAX_RANK} (the whole bag)", token=item)
     return rank

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from models.errors import NotationError
+from models.tower.notation import bounded, whole_number
+from models.tower.rules import STANDARD
 from models.tower.skills import SKILL_ORDER, Skill, parse_skill
 
 
@@ -54,10 +56,13 @@ Tile = ShapeTile | ExhibitionTile
 
 
 def parse_tile(text: str) -> Tile:
-    body = text.strip()
+    body = bounded(text, "tile").strip()
     kind, _, rest = body.partition(":")
     kind = kind.lower()
     if kind == "shape":
+        if rest.count("-") >= STANDARD.max_castellers:
+            raise NotationError(f"shape tile '{body[:60]}...' has more levels than the bag has "
+                                "castellers", token=body)
         return ShapeTile(tuple(_positive(part, body, "level count") for part in rest.split("-")))
     if kind == "exhibition":
         points, sep, skills = rest.partition(":")
@@ -77,11 +82,13 @@ def parse_tile(text: str) -> Tile:
 
 
 def _positive(text: str, tile: str, what: str) -> int:
-    try:
-        value = int(text.strip())
-    except ValueError:
+    value = whole_number(text.strip())
+    if value is None:
         message = f"{what} '{text.strip()}' in tile '{tile}' is not a number"
-        raise NotationError(message, token=tile) from None
+        raise NotationError(message, token=tile)
     if value < 1:
         raise NotationError(f"{what} {value} in tile '{tile}' must be >= 1", token=tile)
+    if value > STANDARD.max_castellers:  # no tower holds more than the whole bag
+        raise NotationError(f"{what} {value} in tile '{tile}' is above "
+                            f"{STANDARD.max_castellers} (the whole bag)", token=tile)
     return value

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from models.errors import NotationError
-from models.tower.notation import parse_sizes
+from models.tower.notation import bounded, parse_sizes
 from models.tower.pool import Pool
 from models.tower.rules import STANDARD, Rules
 
@@ -63,17 +63,25 @@ class Tower:
     @classmethod
     def parse(cls, text: str, rules: Rules = STANDARD) -> Tower:
         """`9,9,9,9/7,7,7/5,5/3` or `9x4/7x3/5x2/3`, bottom level first."""
-        body = text.strip()
+        body = bounded(text, "tower").strip()
         if not body:
             raise NotationError("the tower is empty; write levels like '9x4/7x3/5x2/3'", token=text)
         levels = []
+        held: Counter[int] = Counter()
         for number, part in enumerate(body.split("/"), start=1):
             if not part.strip():
                 raise NotationError(
                     f"level {number} of tower '{text}' is empty; every level needs a casteller",
                     token=text,
                 )
-            levels.append(Level.of(parse_sizes(part, rules, what=f"level {number}")))
+            level = Level.of(parse_sizes(part, rules, what=f"level {number}"))
+            held.update(level.sizes)
+            for size, count in held.items():
+                if count > rules.max_per_size:
+                    raise NotationError(
+                        f"tower holds {count} castellers of size {size} by level {number}; the "
+                        f"bag has {rules.max_per_size} of each size", token=part)
+            levels.append(level)
         return cls(tuple(levels))
 
     @property

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from models.tower import Pool, Rules, SkillRanks, Tower
+from planner.stopping import solve_stoppable
 from planner.tower import (
     DEFAULT_TIME_LIMIT,
     Question,
@@ -45,7 +46,7 @@ def second_answer(question: Question, pool: Pool, ranks: SkillRanks, rules: Rule
     layout.forbid(tower)
     solver = cp_model.CpSolver()
     configure(solver, time_limit=time_limit, workers=1, seed=seed)
-    code = solver.solve(model)
+    code = solve_stoppable(solver, model)
     branches = int(solver.num_branches)
     if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return Status.FEASIBLE, layout.tower(solver), branches

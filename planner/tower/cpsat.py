@@ -7,6 +7,7 @@ import time
 from ortools.sat.python import cp_model
 
 from models.tower import ExhibitionTile, Pool, Rules, SkillRanks
+from planner.stopping import solve_stoppable
 from planner.tower.bounds import tallest
 from planner.tower.layout import TowerLayout, build_layout
 from planner.tower.objective import height_weight, objective_of
@@ -60,6 +61,8 @@ def configure(solver: cp_model.CpSolver, *, time_limit: float, workers: int, see
     solver.parameters.random_seed = seed
     # several workers search deterministically only interleaved (in fixed batches)
     solver.parameters.interleave_search = workers > 1
+    # Ctrl-C is the CLI's (planner.stopping): CP-SAT's own handler would swallow it
+    solver.parameters.catch_sigint_signal = False
     # cp_model_probing_level = 0 was a little faster on these small models, but with it
     # ortools 9.15 aborts the whole process (a failed CHECK in CleanUpImplicationList) on
     # some of them; tests/planner/tower/test_cases.py keeps one such instance
@@ -79,7 +82,7 @@ STATUS = {cp_model.OPTIMAL: Status.OPTIMAL, cp_model.FEASIBLE: Status.FEASIBLE,
 
 
 def _run(solver: cp_model.CpSolver, layout: TowerLayout) -> Status:
-    code = solver.solve(layout.model)
+    code = solve_stoppable(solver, layout.model)
     if code == cp_model.MODEL_INVALID:
         raise RuntimeError(f"CP-SAT rejected the model: {layout.model.validate()}")
     return STATUS.get(code, Status.UNKNOWN)

@@ -22,6 +22,7 @@ from models.tower import (
     check_tower,
     tile_shortfalls,
 )
+from planner.stopping import stop_requested
 from planner.tower.objective import objective_of
 from planner.tower.questions import FestivalTower, Question, TileCheck
 from planner.tower.result import SolveResult, Status
@@ -62,7 +63,7 @@ def _walk(pool: Pool, ranks: SkillRanks, rules: Rules, max_height: int | None,
         if max_height is not None and len(stack) >= max_height:
             return
         for level in _next_levels(remaining, stack[-1] if stack else None):
-            if time.perf_counter() > deadline:
+            if time.perf_counter() > deadline or stop_requested():
                 raise _OutOfTime
             tower = Tower((*stack, level))
             result = check_tower(tower, ranks, rules)

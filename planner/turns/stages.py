@@ -17,6 +17,7 @@ from typing import Literal
 
 from ortools.sat.python import cp_model
 
+from planner.stopping import solve_stoppable
 from planner.tower import DETERMINISTIC_PER_SECOND, STATUS, Status, configure, stopped_by_clock
 
 Sense = Literal["max", "min"]
@@ -92,7 +93,7 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
         solver.parameters.max_time_in_seconds = max(0.01, deadline - time.perf_counter())
         for var, value in stage.held:
             model.proto.variables[var.index].domain[1 - value] = value
-        code = solver.solve(model)
+        code = solve_stoppable(solver, model)
         for var, _ in stage.held:
             domain = model.proto.variables[var.index].domain
             domain[0], domain[1] = 0, 1
@@ -149,6 +150,6 @@ def _restore(model: cp_model.CpModel, solver: cp_model.CpSolver, deadline: float
     solver.parameters.fix_variables_to_their_hinted_value = True
     solver.parameters.max_deterministic_time = 10.0  # all fixed: a check, not a search
     solver.parameters.max_time_in_seconds = max(1.0, deadline - time.perf_counter())
-    code = solver.solve(model)
+    code = solve_stoppable(solver, model, stoppable=False)  # fixed: quick, and must finish
     solver.parameters.fix_variables_to_their_hinted_value = False
     return code in (cp_model.OPTIMAL, cp_model.FEASIBLE)

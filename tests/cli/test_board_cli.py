@@ -187,7 +187,7 @@ def test_board_svg_file(tmp_path: Path, board_args: list[str]) -> None:
     no_crash(result)
     assert result.exit_code == 0
     assert target.is_file()
-    assert "map written to" in result.stdout
+    assert "map written to" in result.stderr  # diagnostics go to stderr
     _svg_checks(target, _board_json(*board_args))
 
 
@@ -356,11 +356,8 @@ def test_route_unknown_name_on_custom_board() -> None:
     assert_bad_input(run("route", "Ila", "costa", "--board", ISLANDS), "did you mean", "Illa")
 
 
-def test_route_without_a_path_is_a_clean_error(tmp_path: Path) -> None:
-    # a board where the island has lost its ferry: no route, but no crash either
+def test_a_board_whose_map_is_cut_is_bad_input(tmp_path: Path) -> None:
+    # a board where the island has lost its ferry: a map must be connected (issue 13)
     path = _write_variant(tmp_path, "cut.toml", lambda d: d.__setitem__("dotted_links", []))
     result = run("route", "illa", "costa", "--board", path, "--json")
-    no_crash(result)
-    assert result.exit_code == 1  # a proven no, not bad input
-    assert result.stdout == ""
-    assert "no route" in result.stderr
+    assert_bad_input(result, "no route reaches", "connected")

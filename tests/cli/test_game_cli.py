@@ -472,6 +472,7 @@ def test_festival_round3_example() -> None:
 
 def test_festival_players_elsewhere_are_not_eligible(tmp_path: Path) -> None:
     state = _load(ROUND3)
+    state["bag"] = None  # teams made by hand: the bag no longer balances the census
     state["players"][1]["pool"] = "10x3,8x2,6,4,3,1"  # Biel can now compete: 4 levels, three 10s
     state["players"][2]["pawn"] = "lleida"
     path = _write(tmp_path, "elsewhere.json", state)
@@ -498,6 +499,7 @@ def test_festival_off_board_pawn_is_not_eligible(tmp_path: Path) -> None:
 
 def test_festival_tie_shares_the_rank(tmp_path: Path) -> None:
     state = _load(ROUND3)
+    state["bag"] = None  # teams made by hand: the bag no longer balances the census
     state["players"][1]["pool"] = state["players"][0]["pool"]
     path = _write(tmp_path, "tie.json", state)
     data = _ok_json("festival", path)
@@ -514,6 +516,7 @@ def test_festival_two_festivals_in_one_round(tmp_path: Path) -> None:
     # round 10 of round3.json's game (3 players): Tortosa (token 3) and Girona (token 7)
     state = _load(ROUND3)
     state["round"] = 10
+    state["bag"] = None  # teams made by hand: the bag no longer balances the census
     state["players"][0].update(pawn="girona", pool="10x3,9x2,7,5")
     state["players"][1]["pawn"] = "terres-de-lebre"
     state["players"][2].update(pawn="terres-de-lebre", pool="8x3,6x2,4,3")
@@ -592,6 +595,10 @@ def _end_state(**edits: dict[str, Any]) -> dict[str, Any]:
     by_name = {p["name"]: p for p in state["players"]}
     for name, changes in edits.items():
         by_name[name].update(changes)
+    claimed = {t for p in state["players"] for t in p["claimed_tiles"]}
+    for region in state["regions"].values():  # a claimed tile has left its region
+        region["performance_tiles"] = [t for t in region["performance_tiles"]
+                                       if t not in claimed]
     return state
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from models.errors import SpecError
-from models.files import atomic_open, write_atomic
+from models.files import atomic_open, parse_json, write_atomic
 
 
 def test_write_atomic_replaces_the_file(tmp_path: Path) -> None:
@@ -31,3 +31,37 @@ def test_a_failure_inside_the_block_leaves_the_old_file(tmp_path: Path) -> None:
 def test_an_unwritable_folder_is_a_spec_error(tmp_path: Path) -> None:
     with pytest.raises(SpecError, match="cannot write"):
         write_atomic(tmp_path / "missing" / "game.json", "x")
+
+
+def test_a_failed_rename_leaves_the_old_file(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # the process dies between writing the temporary file and renaming it over the target
+    target = tmp_path / "game.json"
+    target.write_text("old\n")
+
+    def broken(*args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("models.files.os.replace", broken)
+    with pytest.raises(SpecError, match="No space left on device"):
+        write_atomic(target, "new\n" * 1000)
+    assert target.read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+def test_a_device_is_written_not_replaced() -> None:
+    write_atomic("/dev/null", "x")  # no temporary file renamed over the device
+    assert Path("/dev/null").is_char_device()
+
+
+def test_a_folder_is_not_a_target(tmp_path: Path) -> None:
+    with pytest.raises(SpecError, match="folder"):
+        write_atomic(tmp_path, "x")
+
+
+def test_json_nested_too_deep_is_a_spec_error() -> None:
+    with pytest.raises(SpecError, match="nested deeper"):
+        parse_json("[" * 100_000, "f")
+    with pytest.raises(SpecError, match="nested deeper"):
+        parse_json("[" * 40 + "]" * 40, "f")
+    assert parse_json("[" * 10 + "]" * 10, "f") == [[[[[[[[[[]]]]]]]]]]

@@ -23,10 +23,18 @@ def raw_board() -> dict[str, Any]:
 
 
 def board_with(borders: list[tuple[str, str]], dotted: list[tuple[str, str]]) -> Board:
+    """The default board with these links, not validated: a board file whose map is cut is
+    refused (test below), but the graph must still answer for any links it is given."""
+    return DEFAULT.model_copy(update={"borders": borders, "dotted_links": dotted})
+
+
+def test_a_board_file_whose_map_is_cut_is_refused() -> None:
     data = raw_board()
-    data["borders"] = [list(pair) for pair in borders]
-    data["dotted_links"] = [list(pair) for pair in dotted]
-    return board_from_dict(data)
+    data["borders"] = [list(p) for p in DEFAULT.borders if "terres-de-lebre" not in p]
+    with pytest.raises(SpecError, match=r"no route reaches terres-de-lebre.*connected"):
+        board_from_dict(data)
+    data["dotted_links"] = [["terres-de-lebre", "girona"]]  # a dotted link joins it again
+    assert board_from_dict(data).region_ids == DEFAULT.region_ids
 
 
 # --- the reference: plain BFS written here ------------------------------------------------------

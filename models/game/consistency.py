@@ -1,0 +1,71 @@
+"""A game state as a whole: every tile and casteller in exactly one place, the round within the
+game. Field checks are pydantic's; what only the whole state (and its board) can show is here,
+each problem naming its field path."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from models.tower import Pool
+
+if TYPE_CHECKING:
+    from models.game.board import Board
+    from models.game.state import GameState
+
+
+def state_problems(state: GameState, board: Board) -> list[str]:
+    """What makes `state` impossible on `board` (empty when it is consistent)."""
+    return [*_round_problems(state, board), *_tile_problems(state),
+            *_casteller_problems(state, board)]
+
+
+def _round_problems(state: GameState, board: Board) -> list[str]:
+    problems = []
+    last = board.rounds
+    if state.round > last + 1:
+        problems.append(f"round: {state.round} is past the game's {last} rounds")
+    elif state.round > last and not state.game_over:
+        problems.append(f"game_over: round {state.round} is past the game's {last} rounds, "
+                        "so the game is over")
+    elif state.game_over and state.round < last:
+        problems.append(f"game_over: the game cannot be over in round {state.round} of {last}")
+    for index, space in enumerate(state.festivals):
+        if space.round > last:
+            problems.append(f"festivals.{index}.round: {space.round} is past the game's "
+                            f"{last} rounds")
+    return problems
+
+
+def _tile_problems(state: GameState) -> list[str]:
+    """A local performance tile lies in one region or is held by one player, never both."""
+    places: dict[str, list[str]] = {}
+    for region_id, region in state.regions.items():
+        for tile in region.performance_tiles:
+            places.setdefault(tile, []).append(f"regions.{region_id}.performance_tiles")
+    for index, player in enumerate(state.players):
+        for tile in player.claimed_tiles:
+            places.setdefault(tile, []).append(f"players.{index}.claimed_tiles")
+    return [f"{where[1]}: tile '{tile}' is also in {where[0]}"
+            for tile, where in places.items() if len(where) > 1]
+
+
+def _casteller_problems(state: GameState, board: Board) -> list[str]:
+    """The regions, the teams and the bag share the board's bag between them: exactly, when
+    the state keeps the bag; at most, when it does not (castellers are never spent)."""
+    held: Counter[int] = Counter()
+    for region in state.regions.values():
+        held.update(region.supply)
+    for player in state.players:
+        held.update(player.team)
+    tracked = state.bag is not None
+    if tracked:
+        held.update(Pool.parse(state.bag or "none"))
+    problems = []
+    for size in sorted(set(held) | set(board.bag)):
+        have, box = held[size], board.bag.get(size, 0)
+        if have > box or (tracked and have != box):
+            where = "regions, teams and bag" if tracked else "regions and teams"
+            problems.append(f"castellers: the {where} hold {have} of size {size}; the board's "
+                            f"bag has {box}")
+    return problems

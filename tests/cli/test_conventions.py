@@ -1,0 +1,115 @@
+"""CLI conventions (issue 14, item 3): --version, -h, help wrapped by the terminal, choices
+listed, diagnostics on stderr, `state show` within 80 columns."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app
+from tests.cli.helpers import assert_bad_input, no_crash, run
+
+
+def test_version() -> None:
+    result = run("--version")
+    assert result.exit_code == 0
+    assert re.fullmatch(r"castell \d+\.\d+\.\d+\S*\n", result.stdout)
+
+
+@pytest.mark.parametrize("command", [[], ["best"], ["state", "new"], ["puzzle", "generate"]])
+def test_h_is_help(command: list[str]) -> None:
+    short, long = run(*command, "-h"), run(*command, "--help")
+    assert short.exit_code == long.exit_code == 0
+    assert short.stdout == long.stdout and "Usage:" in short.stdout
+
+
+def test_help_prose_is_wrapped_by_the_terminal() -> None:
+    # the plan docstring breaks 'the time' / 'limit' in the source; at 120 columns the
+    # paragraph flows as one, so the source's break is gone
+    wide = CliRunner().invoke(app, ["plan", "--help"], env={"COLUMNS": "120"}).stdout
+    assert "3: the time limit came before the proof" in wide
+    assert "castell plan game.json --player Anna --turns 5 --goal score --json" in wide
+
+
+def test_state_show_fits_80_columns_and_cuts_nothing() -> None:
+    result = CliRunner().invoke(app, ["state", "show", "examples/game/round3.json"],
+                                env={"COLUMNS": "80"})
+    no_crash(result)
+    assert result.exit_code == 0
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80
+    assert "…" not in result.stdout
+    assert "balance=1" in result.stdout and "strength=1" in result.stdout
+
+
+def test_wrote_lines_go_to_stderr(tmp_path: Path) -> None:
+    result = run("puzzle", "sheet", "examples/puzzles/medium.jsonl", "--out",
+                 str(tmp_path / "sheets"))
+    assert result.exit_code == 0
+    assert "wrote" in result.stderr and "wrote" not in result.stdout
+    target = tmp_path / "game.json"
+    result = run("state", "new", "--out", str(target))
+    assert result.exit_code == 0 and result.stdout == "" and "wrote" in result.stderr
+
+
+@pytest.mark.parametrize(("args", "choices"), [
+    (["best", "--pool", "9", "--engine", "nope"], ["cpsat", "search"]),
+    (["best", "--pool", "9", "--rules", "nope"], ["standard", "one-fewer", "bottom-base"]),
+    (["plan", "examples/game/round3.json", "--goal", "nope"], ["festival", "tile", "score"]),
+    (["puzzle", "generate", "--kind", "nope"], ["tallest", "festival", "shape", "any"]),
+    (["puzzle", "generate", "--difficulty", "nope"], ["easy", "medium", "hard"]),
+    (["wheel", "examples/game/round3.json", "--skill", "nope"], ["width", "special"]),
+])
+def test_a_bad_choice_lists_the_choices(args: list[str], choices: list[str]) -> None:
+    assert_bad_input(run(*args), *choices)
+
+
+@pytest.mark.parametrize(("args", "listed"), [
+    (["best", "--help"], "cpsat"), (["best", "--help"], "bottom-base"),
+    (["puzzle", "generate", "--help"], "exhibition"), (["wheel", "--help"], "special"),
+])
+def test_help_lists_the_choices(args: list[str], listed: str) -> None:
+    assert listed in CliRunner().invoke(app, args, env={"COLUMNS": "200"}).stdout
+
+
+@pytest.mark.parametrize("args", [["state", "show", "missing.json"], ["score", "missing.json"],
+                                  ["puzzle", "check", "missing.jsonl"],
+                                  ["board", "--board", "missing.toml"]])
+def test_a_missing_file_is_one_line(args: list[str]) -> None:
+    assert_bad_input(run(*args), "missing")
+
+
+def test_the_choice_enums_match_the_core() -> None:
+    from cli.game import WheelTile
+    from cli.options import complete_rules
+    from cli.puzzle import PuzzleKind, PuzzleLevel
+    from cli.solve import EngineName
+    from models.puzzle import DIFFICULTIES, KINDS
+    from models.tower import VARIANTS, Skill
+    from planner.tower.api import ENGINES
+
+    # --rules is a variant then switch=value items, so not an enum: it completes them
+    assert complete_rules("") == list(VARIANTS)
+    assert "standard,prize_ties=turn-order" in complete_rules("standard,prize")
+    assert [k.value for k in PuzzleKind] == [*KINDS, "any"]
+    assert [d.value for d in PuzzleLevel] == list(DIFFICULTIES)
+    assert [e.value for e in EngineName] == list(ENGINES)
+    assert [t.value for t in WheelTile] == [s.value for s in Skill] + ["special"]
+
+
+@pytest.mark.parametrize(("words", "expected"), [
+    ("castell route gi", ["girona"]),
+    ("castell route terres", ["terres-de-lebre"]),
+    ("castell route --board examples/boards/islands.toml il", ["illa"]),
+    ("castell plan game.json LP0", [f"LP0{n}" for n in range(1, 10)]),
+    ("castell plan game.json --goal t", ["tile"]),
+    ("castell best --engine ", ["dp", "cpsat", "search"]),
+    ("castell wheel game.json --skill s", ["strength", "special"]),
+])
+def test_shell_completion_from_the_board(words: str, expected: list[str]) -> None:
+    env = {"_CASTELL_COMPLETE": "complete_bash", "COMP_WORDS": words,
+           "COMP_CWORD": str(len(words.split(" ")) - 1)}
+    result = CliRunner().invoke(app, [], env=env, prog_name="castell")
+    assert result.stdout.split() == expected

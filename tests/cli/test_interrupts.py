@@ -1,0 +1,146 @@
+"""Ctrl-C, a closed pipe and a full disk, each in a real process (`castell` as users run it):
+Ctrl-C exits 130 within 2 s with one line and no partial file, a solve stopped by it prints
+its best answer so far marked interrupted, worker processes stop with it; `| head` is a quiet
+exit 0; a full disk is one line and exit 2."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux")
+
+BAG = "1x15,2x15,3x15,4x15,5x15,6x15,7x15,8x15,9x15,10x15"
+ALL_SKILLS = "balance=3,base=3,width=3,mix=3,strength=3"
+CASTELL = [sys.executable, "-c", "from cli.entry import main; main()"]  # the entry point
+STARTUP = 3.0  # seconds: imports done and the command running on a busy 2-core machine
+
+
+def start(*args: str, stdout: int | object = subprocess.PIPE, cwd: Path | None = None
+          ) -> subprocess.Popen[bytes]:
+    # SIGINT at its default (a shell's background job would have it ignored)
+    return subprocess.Popen(
+        [*CASTELL, *args], stdout=stdout, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+        cwd=cwd, env={**os.environ, "PYTHONPATH": str(Path.cwd())},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+
+def interrupt(process: subprocess.Popen[bytes], after: float = STARTUP
+              ) -> tuple[int, str, str, float]:
+    """SIGINT after start-up; exit code, stdout, stderr and seconds from SIGINT to exit."""
+    time.sleep(after)
+    assert process.poll() is None, "the command ended before it could be interrupted"
+    sent = time.perf_counter()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    took = time.perf_counter() - sent
+    return process.returncode, (out or b"").decode(), err.decode(), took
+
+
+def children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(c) for c in (task / "children").read_text().split()]
+    return found
+
+
+def gone(pid: int, within: float = 2.0) -> bool:
+    deadline = time.perf_counter() + within
+    while time.perf_counter() < deadline:
+        status = Path(f"/proc/{pid}/status")
+        if not status.exists() or "State:\tZ" in status.read_text():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_ctrl_c_stops_a_solve_and_prints_its_best_answer_marked() -> None:
+    process = start("best", "--pool", BAG, "--skills", ALL_SKILLS, "--engine", "search",
+                    "--time-limit", "60", "--json")
+    code, out, err, took = interrupt(process)
+    assert code == 130 and took < 2, (code, took, err)
+    data = json.loads(out)
+    assert data["interrupted"] is True
+    assert data["status"] in ("feasible", "unknown")
+    assert err.strip().splitlines() == ["interrupted: the answer above is the best found so far"]
+
+
+def test_ctrl_c_stops_a_plan_with_its_best_plan_marked() -> None:
+    process = start("plan", "examples/game/round3.json", "--goal", "score", "--turns", "6",
+                    "--time-limit", "60", "--json")
+    code, out, err, took = interrupt(process)
+    assert code == 130 and took < 2, (code, took, err)
+    assert json.loads(out)["interrupted"] is True
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_ctrl_c_stops_a_batch(tmp_path: Path) -> None:
+    batch = tmp_path / "batch.jsonl"
+    line = {"pool": BAG, "skills": ALL_SKILLS, "engine": "search", "time_limit": 60}
+    batch.write_text("\n".join(json.dumps(line) for _ in range(5)) + "\n")
+    code, _, err, took = interrupt(start("best", "--batch", str(batch)))
+    assert code == 130 and took < 2, (code, took, err)
+    assert err.strip().splitlines() == ["interrupted"]
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_stops_puzzle_generation_and_its_workers(tmp_path: Path, workers: str) -> None:
+    target = tmp_path / "set.jsonl"
+    target.write_text("the old set\n")
+    process = start("puzzle", "generate", "--count", "5000", "--workers", workers,
+                    "--out", str(target))
+    time.sleep(STARTUP)
+    workers_seen = children(process.pid)
+    code, _, err, took = interrupt(process, after=0.0)
+    assert code == 130 and took < 2, (code, took, err)
+    assert err.strip().splitlines() == ["interrupted"]
+    assert target.read_text() == "the old set\n"  # no partial file
+    assert [p.name for p in tmp_path.iterdir()] == ["set.jsonl"]  # no temporary left
+    if workers == "2":
+        assert workers_seen, "the workers had started"
+    assert all(gone(pid) for pid in workers_seen)
+
+
+def test_a_closed_pipe_is_a_quiet_exit_0() -> None:
+    process = start("puzzle", "generate", "--count", "200")
+    assert process.stdout is not None
+    first = process.stdout.readline()
+    process.stdout.close()  # `| head -1`
+    assert process.wait(timeout=60) == 0
+    assert json.loads(first)["id"]
+    assert process.stderr is not None and process.stderr.read() == b""
+
+
+@pytest.mark.parametrize("args", [["board"], ["board", "--json"], ["state", "new"],
+                                  ["verify", "9,9/8", "--skills", "balance=1"]])
+def test_a_full_disk_is_one_line_and_exit_2(args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        process = start(*args, stdout=full)
+        _, err = process.communicate(timeout=60)
+    assert process.returncode == 2
+    assert err.decode().strip().splitlines() == [
+        "error: cannot write the output: No space left on device"]
+
+
+def test_out_to_a_full_disk_leaves_the_device_alone() -> None:
+    process = start("state", "new", "--out", "/dev/full")
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 2
+    assert err.decode().strip() == "error: cannot write '/dev/full': No space left on device"
+    assert Path("/dev/full").is_char_device()
+
+
+def test_ctrl_c_while_the_commands_load_is_one_line() -> None:
+    # 0.3 s in: the interpreter is up and still importing (a quick command's most time)
+    process = start("state", "show", "examples/game/round3.json")
+    code, _, err, _ = interrupt(process, after=0.3)
+    assert code == 130, err
+    assert err.strip().splitlines() == ["interrupted"]
