@@ -286,8 +286,6 @@ def check_against_board(state: GameState, board: Board) -> None:
     for index, space in enumerate(state.festivals):
         if space.region not in known:
             problems.append(f"festivals.{index}.region: unknown region '{space.region}'")
-    if state.round > board.rounds + 1:
-        problems.append(f"round: the board has {board.rounds} rounds")
     for region_id in state.refills_due:
         if region_id not in known:
             problems.append(f"refills_due.{region_id}: not a region of this board")
