@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from cli import puzzle, state
+from cli import combo, puzzle, state
 from cli.board import board, route
 from cli.game import festival, score, wheel
 from cli.plan import plan
@@ -28,6 +28,7 @@ app.command("score")(score)
 app.command("plan")(plan)
 app.add_typer(state.app, name="state")
 app.add_typer(puzzle.app, name="puzzle")
+app.add_typer(combo.app, name="combo")
 
 
 @app.callback()
