@@ -44,6 +44,7 @@ from models.combo.referee import (
     price,
     replay_problem,
     undo,
+    winners,
 )
 from models.combo.rules import (
     CARDS_EACH,
@@ -97,5 +98,5 @@ __all__ = [
     "load_deck", "load_state", "neighbours", "new_game", "other", "parse_action",
     "pending_reveals", "placement_problem", "play", "price", "recorded_game", "replay_problem",
     "sample_path", "score_tableau", "sequence_problem", "span_ok", "state_from_dict", "undo",
-    "walk",
+    "walk", "winners",
 ]

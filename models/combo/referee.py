@@ -449,7 +449,11 @@ def final_scores(state: GameState) -> tuple[list[FinalScore], list[str]]:
     deck = state.deck()
     scores = [FinalScore(p.name, score_tableau(p.grid(), deck, p.keys, p.gold, p.purses))
               for p in state.now.players]
+    return scores, winners(scores)
+
+
+def winners(scores: list[FinalScore]) -> list[str]:
+    """Most points; tied, most gold left over (not in purses); still tied, all of them."""
     best = max((s.sheet.total, s.sheet.gold_left) for s in scores)
-    winners = [s.player for s in scores if (s.sheet.total, s.sheet.gold_left) == best]
-    return scores, winners
+    return [s.player for s in scores if (s.sheet.total, s.sheet.gold_left) == best]
 
