@@ -140,15 +140,8 @@ def _key(state: GameState, table: Table, action: Key) -> None:
         location = table.messenger
         old = table.row_cards(location)
         table.rows[location] = [None] * ROW_SIZE
-        if state.rules.renew_order == "discard_first":
-            table.discard[location].extend(old)
-            _refill(state, table)
-        else:
-            _refill(state, table)
-            table.discard[location].extend(old)
-            if location in table.dead:  # the old cards were the row's last hope
-                table.dead.remove(location)
-                _refill(state, table)
+        table.discard[location].extend(old)  # discarded first: a rebuilt deck may hold them
+        _refill(state, table)
     player.keys -= 1
     table.key_used = True
 

@@ -26,9 +26,6 @@ class ComboRules(BaseModel):
     # [reading] `fill_purses = n` fills the n purses that gain the most points (rate x room;
     # then the earlier placed), or those with the most room ("most_room").
     fill_purses_order: Literal["most_points", "most_room"] = "most_points"
-    # [reading] a key renewal discards the row before revealing ("discard_first": an empty deck
-    # may be rebuilt with the just-discarded cards), or reveals first ("reveal_first").
-    renew_order: Literal["discard_first", "reveal_first"] = "discard_first"
 
 
 READINGS: dict[str, str] = {
@@ -36,6 +33,4 @@ READINGS: dict[str, str] = {
                         "(other_row) or the row a card file names (printed)",
     "fill_purses_order": "which purses `fill_purses = n` fills: the most points gained "
                          "(most_points) or the most room (most_room)",
-    "renew_order": "a key renewal discards before revealing (discard_first) or after "
-                   "(reveal_first)",
 }

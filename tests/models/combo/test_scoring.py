@@ -156,7 +156,7 @@ def test_face_down_purses_hold_nothing_and_stored_gold_is_checked() -> None:
     assert sheet.purses == {"Q": 2} and sheet.gold_left == 8
     with pytest.raises(SpecError, match="not a face-up purse"):
         score_tableau(Grid.parse("~P,Q,-/-,-,-/-,-,-"), d, stored={"P": 1})
-    with pytest.raises(SpecError, match="holds 0..2"):
+    with pytest.raises(SpecError, match=r"holds 0\.\.2"):
         score_tableau(Grid.parse("P,Q,-/-,-,-/-,-,-"), d, stored={"Q": 3})
     with pytest.raises(SpecError, match="not in the tableau"):
         score_tableau(Grid.parse("P,-,-/-,-,-/-,-,-"), d, stored={"Q": 1})

@@ -116,8 +116,9 @@ def test_notation_example_of_the_rules_page() -> None:
     assert str(grid) == "C07,V12,-/V03,~C20,-/-,-,-"
 
 
-@pytest.mark.parametrize("text", ["C07,V12/V03,C20,-/-,-,-", "C07,V12,-/V03", "C07,,-/-,-,-/-,-,-",
-                                  "C07,C07,-/-,-,-/-,-,-", "C0 7,-,-/-,-,-/-,-,-", "~,-,-/-,-,-/-,-,-"])
+@pytest.mark.parametrize("text", ["C07,V12/V03,C20,-/-,-,-", "C07,V12,-/V03",
+                                  "C07,,-/-,-,-/-,-,-", "C07,C07,-/-,-,-/-,-,-",
+                                  "C0 7,-,-/-,-,-/-,-,-", "~,-,-/-,-,-/-,-,-"])
 def test_bad_notation_is_refused(text: str) -> None:
     with pytest.raises(NotationError):
         Grid.parse(text)
