@@ -308,7 +308,9 @@ def _take(state: GameState, table: Table, action: Take, deck: Deck) -> None:
 
 def apply(state: GameState, action: Action) -> GameState:
     """The state after `action` (a new object), or IllegalAction saying why not."""
-    new = state.model_copy(deep=True)
+    # the cards and rules are frozen and shared; the position and history are copied
+    new = state.model_copy(update={"now": state.now.model_copy(deep=True),
+                                   "history": list(state.history)})
     table = new.now
     deck = new.deck()
     if isinstance(action, Reveal):
@@ -334,9 +336,8 @@ def undo(state: GameState) -> GameState:
     """The state before its last action: the start replayed with all the actions but the last."""
     if not state.history:
         raise IllegalAction("nothing to undo")
-    replayed = state.model_copy(deep=True)
-    replayed.now = state.start.model_copy(deep=True)
-    replayed.history = []
+    replayed = state.model_copy(update={"now": state.start.model_copy(deep=True),
+                                        "history": []})
     for entry in state.history[:-1]:
         replayed = apply(replayed, parse_action(entry.action))
     return replayed
@@ -351,9 +352,8 @@ def play(state: GameState, texts: Iterable[str]) -> GameState:
 
 def replay_problem(state: GameState) -> str | None:
     """Whether the history, replayed from the start, reaches the position the file holds."""
-    replayed = state.model_copy(deep=True)
-    replayed.now = state.start.model_copy(deep=True)
-    replayed.history = []
+    replayed = state.model_copy(update={"now": state.start.model_copy(deep=True),
+                                        "history": []})
     try:
         for entry in state.history:
             replayed = apply(replayed, parse_action(entry.action))

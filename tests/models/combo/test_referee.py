@@ -40,7 +40,7 @@ from tests.models.combo.builders import card, deck, filler
 NAMES = ["Ana", "Ben", "Cem", "Dee", "Eli"]
 
 
-@settings(max_examples=8)
+@settings(max_examples=25)
 @given(st.integers(2, 5), st.integers(0, 10_000))
 def test_random_legal_games_reach_the_end(players: int, seed: int) -> None:
     state = new_game(load_deck(), NAMES[:players], seed)
