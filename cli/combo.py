@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -102,7 +103,7 @@ def cards(
             emit_json({"source": deck.source, "deck": got, "published": PUBLISHED,
                        "matches": matches, "all_match": all(matches.values())})
             return
-        table = Table(title=f"{deck.source}: statistics against the real game")
+        table = Table(title=escape(f"{deck.source}: statistics against the real game"))
         for column in ("statistic", "this deck", "real game", ""):
             table.add_column(column)
         for name, mine, real in _stats_rows(got):
@@ -113,7 +114,7 @@ def cards(
         emit_json({"source": deck.source, "warnings": list(deck.warnings),
                    "cards": [c.as_file() for c in deck.cards]})
         return
-    table = Table(title=f"{deck.source}: {len(deck.cards)} cards")
+    table = Table(title=escape(f"{deck.source}: {len(deck.cards)} cards"))
     for column in ("id", "name", "location", "cost", "shields", "msg", "discount", "scroll",
                    "ability"):
         table.add_column(column)
@@ -381,7 +382,7 @@ def _print_state(state: GameState) -> None:
     if table.game_over:
         scores, winners = final_scores(state)
         for s in scores:
-            out().print(sheet_table(f"{s.player}: {s.sheet.total} points", s.sheet))
+            out().print(sheet_table(escape(f"{s.player}: {s.sheet.total} points"), s.sheet))
         label = "winner" if len(winners) == 1 else "tied winners (they share the win)"
         out().print(Text(f"{label}: {', '.join(winners)}", style="bold green"))
 

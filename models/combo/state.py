@@ -135,7 +135,7 @@ def check_table(table: Table, deck: Deck, where: str) -> None:
             places[card_id] += 1
             if deck.card(card_id).location != location:
                 raise SpecError(f"{where}: card '{card_id}' is in the {location} deck, row or "
-                                "discard pile but is not a {location} card")
+                                f"discard pile but is not a {location} card")
     names = [p.name for p in table.players]
     if len(set(names)) != len(names):
         raise SpecError(f"{where}: two players have the same name")

@@ -199,3 +199,9 @@ def test_a_hand_edited_state_is_refused(tmp_path: Path) -> None:
     assert_bad_input(run("combo", "show", str(path)), "gold")
     path.write_text("{", encoding="utf-8")
     assert_bad_input(run("combo", "show", str(path)), "not valid JSON")
+
+
+def test_player_names_are_printed_literally(tmp_path: Path) -> None:
+    path = _new(tmp_path, "--players", "[bold]Ana,Ben", "--seed", "3")
+    result = run("combo", "show", str(path))
+    assert result.exit_code == 0 and "[bold]Ana" in result.stdout
