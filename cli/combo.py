@@ -7,15 +7,19 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from pydantic import BaseModel, ConfigDict, Field
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from cli import options
 from cli.edge import at_edge, emit_json, out
+from cli.inputs import emit_batch
 from models.combo import (
     CELLS,
     LOCATIONS,
+    MAX_GOLD,
+    MAX_KEYS,
     PUBLISHED,
     READINGS,
     Card,
@@ -155,10 +159,6 @@ def _stored(text: str | None, grid: Grid) -> dict[str, int]:
     return found
 
 
-def sheet_json(sheet: ScoreSheet) -> dict[str, Any]:
-    return sheet.as_dict()
-
-
 def sheet_table(title: str, sheet: ScoreSheet) -> Table:
     table = Table(title=title)
     for column in ("cell", "card", "scroll", "counted", "points"):
@@ -175,35 +175,66 @@ def sheet_table(title: str, sheet: ScoreSheet) -> Table:
     return table
 
 
+class ScoreLine(BaseModel):
+    """One line of `castell combo score --batch`."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    tableau: str
+    keys: Annotated[int, Field(ge=0, le=MAX_KEYS)] = 0
+    gold: Annotated[int, Field(ge=0, le=MAX_GOLD)] = 0
+    stored: str | None = None
+
+
+def _score_one(deck: Deck, tableau: str, keys: int, gold: int,
+               stored: str | None) -> ScoreSheet:
+    grid = Grid.parse(tableau)
+    return score_tableau(grid, deck, keys, gold, _stored(stored, grid))
+
+
 @app.command("score")
 @at_edge
 def score(
-    tableau: Annotated[str, typer.Argument(
-        metavar="TABLEAU", help="Rows top to bottom split by '/': 'C07,V12,-/V03,~C20,-/-,-,-'.")],
+    tableau: Annotated[str | None, typer.Argument(
+        metavar="TABLEAU",
+        help="Rows top to bottom split by '/': 'C07,V12,-/V03,~C20,-/-,-,-'.")] = None,
     cards_file: CardsFile = None,
-    keys: Annotated[int, typer.Option("--keys", min=0, max=10_000, help="Keys at the end.")] = 0,
-    gold: Annotated[int, typer.Option("--gold", min=0, max=10_000,
+    keys: Annotated[int, typer.Option("--keys", min=0, max=MAX_KEYS,
+                                      help="Keys at the end.")] = 0,
+    gold: Annotated[int, typer.Option("--gold", min=0, max=MAX_GOLD,
                                       help="Gold left over (put on purses here).")] = 0,
     stored: Annotated[str | None, typer.Option(
         "--stored", metavar="CELL=N,...",
         help="Gold already on purse cards, by cell (top-left=3) or card id (V07=3).")] = None,
+    batch: options.Batch = None,
     as_json: options.Json = False,
 ) -> None:
     """The exact end score of a tableau: every scroll, keys, leftover gold put on purses.
+
+    With --batch, each line is {"tableau": ..., "keys": n, "gold": n, "stored": "CELL=N,..."}
+    and each answer the --json object (or {"line": n, "error": ...}); exit 2 if any line was bad.
 
     Examples:
 
       castell combo score "C07,V12,C01/V03,~C20,V05/C11,V14,V22" --keys 3 --gold 7
 
       castell combo score "C07,V12,C01/V03,~C20,V05/C11,V14,V22" --stored V14=2 --json
+
+      echo '{"tableau": "C01,C02,-/-,-,-/-,-,-", "gold": 4}' | castell combo score --batch -
     """
     deck = load_deck(cards_file)
-    grid = Grid.parse(tableau)
-    sheet = score_tableau(grid, deck, keys, gold, _stored(stored, grid))
+    if batch is not None:
+        if tableau is not None:
+            raise SpecError("give either a TABLEAU or --batch, not both")
+        emit_batch(batch, ScoreLine, lambda line: _score_one(
+            deck, line.tableau, line.keys, line.gold, line.stored).as_dict())
+    if tableau is None:
+        raise SpecError("missing TABLEAU (or --batch FILE); see 'castell combo score --help'")
+    sheet = _score_one(deck, tableau, keys, gold, stored)
     if as_json:
-        emit_json(sheet_json(sheet))
+        emit_json(sheet.as_dict())
         return
-    out().print(sheet_table(f"{grid}", sheet))
+    out().print(sheet_table(str(Grid.parse(tableau)), sheet))
 
 
 # --- a game ---------------------------------------------------------------------------------------
@@ -349,7 +380,7 @@ def state_json(state: GameState) -> dict[str, Any]:
     }
     if table.game_over:
         scores, winners = final_scores(state)
-        data["scores"] = [{"player": s.player, **sheet_json(s.sheet)} for s in scores]
+        data["scores"] = [{"player": s.player, **s.sheet.as_dict()} for s in scores]
         data["winners"] = winners
     return data
 

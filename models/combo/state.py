@@ -203,6 +203,19 @@ def player_names(names: list[str]) -> list[str]:
     return names
 
 
+def check_enough_cards(deck: Deck, players: int) -> None:
+    """Enough cards that both rows cannot run dry before every tableau is full: with both rows
+    out, every card is in a tableau (at most 9 each) or left in a dead row (at most 2 each)."""
+    need = CARDS_EACH * players + 2 * (ROW_SIZE - 1) + 1
+    if len(deck.cards) < need:
+        raise SpecError(f"{deck.source}: {len(deck.cards)} cards are too few for {players} "
+                        f"players (at least {need})")
+    for location in LOCATIONS:
+        if len(deck.of(location)) < ROW_SIZE:
+            raise SpecError(f"{deck.source}: the {location} deck needs at least {ROW_SIZE} "
+                            "cards")
+
+
 def _players(names: list[str], rules: ComboRules) -> list[PlayerState]:
     return [PlayerState(name=n, gold=rules.start_gold, keys=rules.start_keys) for n in names]
 
@@ -214,13 +227,12 @@ def new_game(deck: Deck, names: list[str], seed: int, rules: ComboRules | None =
     names = player_names(names)
     if not 0 <= seed <= MAX_SEED:
         raise SpecError(f"the seed is 0..{MAX_SEED}")
+    check_enough_cards(deck, len(names))
     rng = random.Random(seed)
     decks: dict[Location, list[str]] = {}
     rows: dict[Location, list[str | None]] = {}
     for location in LOCATIONS:
         ids = [c.id for c in deck.of(location)]
-        if len(ids) < ROW_SIZE:
-            raise SpecError(f"{deck.source}: the {location} deck needs at least {ROW_SIZE} cards")
         rng.shuffle(ids)
         rows[location] = list(ids[:ROW_SIZE])
         decks[location] = ids[ROW_SIZE:]
@@ -241,6 +253,7 @@ def recorded_game(deck: Deck, names: list[str], castle: list[str], village: list
     """A real game to record: the rows as dealt; the decks' order unknown (revealed later)."""
     rules = rules or ComboRules()
     names = player_names(names)
+    check_enough_cards(deck, len(names))
     decks: dict[Location, list[str]] = {}
     rows: dict[Location, list[str | None]] = {}
     dealt_rows: tuple[tuple[Location, list[str]], ...] = (("castle", castle),

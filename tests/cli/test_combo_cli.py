@@ -205,3 +205,17 @@ def test_player_names_are_printed_literally(tmp_path: Path) -> None:
     path = _new(tmp_path, "--players", "[bold]Ana,Ben", "--seed", "3")
     result = run("combo", "show", str(path))
     assert result.exit_code == 0 and "[bold]Ana" in result.stdout
+
+
+def test_score_batch(tmp_path: Path) -> None:
+    lines = tmp_path / "lines.jsonl"
+    lines.write_text(json.dumps({"tableau": TABLEAU, "keys": 2, "gold": 5}) + "\n\n"
+                     + json.dumps({"tableau": "C01,C02/V01"}) + "\n", encoding="utf-8")
+    result = run("combo", "score", "--batch", str(lines))
+    no_crash(result)
+    assert result.exit_code == 2
+    first, second = (json.loads(line) for line in result.stdout.splitlines())
+    assert first["total"] == score_tableau(Grid.parse(TABLEAU), load_deck(), 2, 5).total
+    assert second["line"] == 3 and "3 rows" in second["error"]
+    assert_bad_input(run("combo", "score", TABLEAU, "--batch", str(lines)), "not both")
+    assert_bad_input(run("combo", "score"), "missing TABLEAU")

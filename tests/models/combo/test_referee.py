@@ -34,7 +34,7 @@ from models.combo import (
     state_from_dict,
     undo,
 )
-from models.errors import CastellError
+from models.errors import CastellError, SpecError
 from tests.models.combo.builders import card, deck, filler
 
 NAMES = ["Ana", "Ben", "Cem", "Dee", "Eli"]
@@ -86,8 +86,8 @@ def _state(d: Deck, castle: list[str], village: list[str], *, messenger: str = "
     table = Table(decks=decks, rows={"castle": list(castle), "village": list(village)},
                   discard=discard or {"castle": [], "village": []},
                   messenger=messenger, players=people)
-    state = new_game(d, [p.name for p in people], 0, rules)
-    return state.model_copy(update={"start": table, "now": table.model_copy(deep=True)})
+    return GameState(rules=rules or ComboRules(), cards=list(d.cards), card_source=d.source,
+                     start=table, now=table.model_copy(deep=True))
 
 
 def _run(state: GameState, *texts: str) -> GameState:
@@ -291,3 +291,15 @@ def test_renewing_with_an_empty_deck_reshuffles_the_discarded_row() -> None:
     renewed = _run(state, "key renew")
     assert sorted(renewed.now.rows["village"]) == ["v00", "v01", "v02"]
     assert renewed.now.dead == [] and renewed.now.shuffles == 1
+
+
+def test_a_deck_too_small_for_the_players_is_refused() -> None:
+    # 9 cards each for 2 players, and up to 2 left in each of two dead rows: 23 are needed
+    small = deck(*filler("c", "castle", 11), *filler("v", "village", 11))
+    with pytest.raises(SpecError, match="too few for 2 players"):
+        new_game(small, ["Ana", "Ben"], 0)
+    enough = deck(*filler("c", "castle", 11), *filler("v", "village", 12))
+    state = new_game(enough, ["Ana", "Ben"], 0)
+    rng = random.Random(0)
+    while not state.now.game_over:  # rows may die on the way, but the game ends
+        state = apply(state, rng.choice(legal_actions(state)))
