@@ -15,7 +15,7 @@ _SHIELD = {"nobility": "#8e44ad", "faith": "#f1c40f", "scholarship": "#2e86c1",
 
 
 def _card(x: float, y: float, card_id: str, face_down: bool, deck: Deck,
-          scored: CardScore | None) -> draw.Group:
+          scored: CardScore | None, purse_gold: int) -> draw.Group:
     group = draw.Group(class_="card", data_card=card_id)
     if face_down:
         group.append(draw.Rectangle(x, y, _W, _H, rx=8, fill="#7a6a58", stroke="#333"))
@@ -34,9 +34,15 @@ def _card(x: float, y: float, card_id: str, face_down: bool, deck: Deck,
     for i, shield in enumerate(card.shields):
         group.append(draw.Rectangle(x + 8 + 22 * i, y + 34, 18, 20, rx=4,
                                     fill=_SHIELD[shield]))
+        # the initial too, so the shield reads without its colour
+        group.append(draw.Text(shield[0].upper(), 11, x + 17 + 22 * i, y + 48,
+                               text_anchor="middle", fill="white", font_weight="bold"))
     group.append(draw.Text(card.name, 10, x + _W / 2, y + 74, text_anchor="middle"))
     if card.has_messenger:
         group.append(draw.Text("➜ messenger", 9, x + _W - 8, y + 48, text_anchor="end"))
+    if card.capacity:
+        group.append(draw.Text(f"purse {purse_gold}/{card.capacity} gold", 10, x + _W / 2,
+                               y + 96, text_anchor="middle"))
     if scored is not None:
         group.append(draw.Text(f"{scored.points} pts", 18, x + _W / 2, y + _H - 16,
                                text_anchor="middle", font_weight="bold"))
@@ -57,6 +63,7 @@ def tableaux(items: Sequence[tuple[str, Grid, ScoreSheet | None]], deck: Deck) -
         for (r, c), slot in grid.slots():
             x = left + c * (_W + _GAP)
             y = 2 * _PAD + 10 + r * (_H + _GAP)
+            gold = sheet.purses.get(slot.card, 0) if sheet is not None else 0
             drawing.append(_card(x, y, slot.card, slot.face_down, deck,
-                                 by_cell.get(cell_name(r, c))))
+                                 by_cell.get(cell_name(r, c)), gold))
     return drawing
