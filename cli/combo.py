@@ -434,8 +434,9 @@ def show(
         "--svg", metavar="FILE", help="Also draw the tableaux as an SVG picture.")] = None,
     as_json: options.Json = False,
 ) -> None:
-    """Show a game: the rows and the Messenger, each tableau as a 3x3 grid, and at the end
-    the scores and the winner.
+    """Show a game: rows, Messenger, each tableau as a 3x3 grid; at the end, the scores.
+
+    After the last turn it shows each player's score breakdown and the winner.
 
     Example:
 
@@ -463,8 +464,9 @@ def play(
     state_file: StateArg,
     actions: Annotated[list[str], typer.Argument(
         metavar="ACTION...",
-        help="'key move', 'key renew', 'buy V12 at 0,1 [choose 2] [discard C07] "
-             "[neighbour Ben]', 'flip C03 at 1,1', 'reveal V12 C03', 'undo'.")],
+        help="'key move', 'key renew', 'buy V12 at 0,1' (adding 'choose 2', 'discard C07' or "
+             "'neighbour Ben' when the card's ability asks), 'flip C03 at 1,1', "
+             "'reveal V12 C03', 'undo'.")],
     as_json: options.Json = False,
 ) -> None:
     """Play actions in order and save the game; an illegal action changes nothing.

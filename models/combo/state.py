@@ -17,7 +17,14 @@ from collections import Counter
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_serializer, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    field_serializer,
+    field_validator,
+    model_validator,
+)
 
 from models.combo.cards import LOCATIONS, Card, Location
 from models.combo.deck import MAX_FILE_BYTES, Deck
@@ -80,6 +87,13 @@ class Table(_Model):
     current: Annotated[int, Field(ge=0)] = 0
     key_used: bool = False
     shuffles: Annotated[int, Field(ge=0)] = 0
+
+    @model_validator(mode="after")
+    def _both_locations(self) -> Table:
+        for name in ("decks", "discard", "rows"):
+            if set(getattr(self, name)) != set(LOCATIONS):
+                raise ValueError(f"'{name}' needs exactly 'castle' and 'village'")
+        return self
 
     @property
     def game_over(self) -> bool:

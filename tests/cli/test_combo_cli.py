@@ -197,6 +197,9 @@ def test_a_hand_edited_state_is_refused(tmp_path: Path) -> None:
     data["now"]["players"][0]["gold"] = -1
     path.write_text(json.dumps(data), encoding="utf-8")
     assert_bad_input(run("combo", "show", str(path)), "gold")
+    del data["now"]["rows"]["castle"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert_bad_input(run("combo", "show", str(path)), "'rows' needs exactly")
     path.write_text("{", encoding="utf-8")
     assert_bad_input(run("combo", "show", str(path)), "not valid JSON")
 
