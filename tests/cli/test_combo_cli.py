@@ -197,6 +197,7 @@ def test_a_hand_edited_state_is_refused(tmp_path: Path) -> None:
     data["now"]["players"][0]["gold"] = -1
     path.write_text(json.dumps(data), encoding="utf-8")
     assert_bad_input(run("combo", "show", str(path)), "gold")
+    data["now"]["players"][0]["gold"] = 15
     del data["now"]["rows"]["castle"]
     path.write_text(json.dumps(data), encoding="utf-8")
     assert_bad_input(run("combo", "show", str(path)), "'rows' needs exactly")
