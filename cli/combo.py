@@ -36,6 +36,7 @@ from models.combo import (
     discount,
     effect_file,
     final_scores,
+    group_words,
     load_deck,
     load_state,
     new_game,
@@ -365,6 +366,7 @@ def _row_text(state: GameState, location: Location) -> Text:
 
 def state_json(state: GameState) -> dict[str, Any]:
     table = state.now
+    deck = state.deck()
     data: dict[str, Any] = {
         "game_over": table.game_over,
         "to_play": None if table.game_over else table.player.name,
@@ -375,7 +377,9 @@ def state_json(state: GameState) -> dict[str, Any]:
         "pending_reveals": pending_reveals(table),
         "players": [{"name": p.name, "gold": p.gold, "keys": p.keys,
                      "tableau": str(p.grid()), "cards": len(p.tableau),
-                     "purses": dict(p.purses)} for p in table.players],
+                     "purses": dict(p.purses),
+                     "discounts": {loc: discount(p, deck, loc) for loc in LOCATIONS}}
+                    for p in table.players],
         "history": [e.model_dump() for e in state.history],
     }
     if table.game_over:
@@ -479,14 +483,14 @@ def play(
 
       castell combo play game.json "flip C03 at 1,1"
 
-      castell combo play real.json "reveal V12"
+      castell combo play real.json reveal V12 C03
 
       castell combo play game.json undo
     """
     if len(actions) > 100:
         raise SpecError("at most 100 actions at a time")
     state = _load(state_file)
-    state = play_actions(state, actions)
+    state = play_actions(state, group_words(actions))
     write_atomic(state_file, state.to_json())
     if as_json:
         emit_json(state_json(state))

@@ -2,7 +2,7 @@
 deck, tableau placement and notation, exact end scoring with the purse allocator, the game state
 file and the referee. No solver, and no Castell types."""
 
-from models.combo.actions import Action, Key, Reveal, Take, parse_action
+from models.combo.actions import Action, Key, Reveal, Take, group_words, parse_action
 from models.combo.cards import (
     CELLS,
     LOCATIONS,
@@ -94,8 +94,8 @@ __all__ = [
     "Location", "Placed", "PlayerState", "Pos", "Purse", "Reveal", "Score", "ScoreSheet",
     "Shield", "Slot", "Table", "Take", "View", "allocate", "allocate_exhaustive", "apply",
     "cell_name", "cell_pos", "connected", "count", "deck_from_dict", "deck_stats", "describe",
-    "discount", "effect_file", "final_scores", "forms_used", "legal_actions", "legal_cells",
-    "load_deck", "load_state", "neighbours", "new_game", "other", "parse_action",
+    "discount", "effect_file", "final_scores", "forms_used", "group_words", "legal_actions",
+    "legal_cells", "load_deck", "load_state", "neighbours", "new_game", "other", "parse_action",
     "pending_reveals", "placement_problem", "play", "price", "recorded_game", "replay_problem",
     "sample_path", "score_tableau", "sequence_problem", "span_ok", "state_from_dict", "undo",
     "walk", "winners",

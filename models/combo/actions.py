@@ -71,6 +71,22 @@ def _card(token: str) -> str:
     return token
 
 
+VERBS = ("key", "buy", "flip", "reveal", "undo")
+
+
+def group_words(args: list[str]) -> list[str]:
+    """Command-line arguments -> action texts: a new action starts at each verb, so both
+    `"reveal V12 C03"` and `reveal V12 C03` (three arguments) are one action."""
+    actions: list[str] = []
+    for arg in args:
+        first = arg.split(maxsplit=1)[0].lower() if arg.strip() else ""
+        if first in VERBS or not actions:
+            actions.append(arg)
+        else:
+            actions[-1] += " " + (shlex.quote(arg) if " " in arg.strip() else arg)
+    return actions
+
+
 def parse_action(text: str) -> Action:
     if len(text) > MAX_ACTION_CHARS:
         raise NotationError(f"an action is at most {MAX_ACTION_CHARS} characters")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations, product
 
 from models.combo.actions import Action, Key, Reveal, Take, parse_action
@@ -324,6 +324,8 @@ def apply(state: GameState, action: Action) -> GameState:
         what = " and ".join(f"{n} {loc}" for loc, n in waiting.items())
         raise IllegalAction(f"reveal the new cards first ({what}): 'reveal ID ...'")
     name = table.player.name
+    if isinstance(action, Take) and action.at is None and not table.player.tableau:
+        action = replace(action, at=(0, 0))  # the history records where the first card went
     if isinstance(action, Key):
         _key(new, table, action)
     else:

@@ -223,3 +223,16 @@ def test_score_batch(tmp_path: Path) -> None:
     assert second["line"] == 3 and "3 rows" in second["error"]
     assert_bad_input(run("combo", "score", TABLEAU, "--batch", str(lines)), "not both")
     assert_bad_input(run("combo", "score"), "missing TABLEAU")
+
+
+def test_actions_may_be_written_as_separate_words(tmp_path: Path) -> None:
+    deal = tmp_path / "deal.toml"
+    deal.write_text('castle = ["C01", "C02", "C03"]\nvillage = ["V04", "V05", "V06"]\n',
+                    encoding="utf-8")
+    path = _new(tmp_path, "--players", "Ana,Ben", "--deal", str(deal), "--first", "Ana")
+    data = one_json(run("combo", "play", str(path), "key", "move", "buy", "C01", "--json"))
+    assert data["history"] == [{"player": "Ana", "action": "key move"},
+                               {"player": "Ana", "action": "buy C01 at 0,0"}]
+    data = one_json(run("combo", "play", str(path), "reveal", "C20", "--json"))
+    assert data["rows"]["castle"] == ["C20", "C02", "C03"]
+    assert data["players"][0]["discounts"] == {"castle": 0, "village": 0}
