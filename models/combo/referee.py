@@ -294,7 +294,7 @@ def _take(state: GameState, table: Table, action: Take, deck: Deck) -> None:
                   + ([f"neighbour {action.neighbour}"] if action.neighbour is not None
                      and not picks.neighbour_used else []))
         if unused:
-            raise IllegalAction(f"'{card.id}'s ability does not use: {', '.join(unused)}")
+            raise IllegalAction(f"{card.id}'s ability does not use: {', '.join(unused)}")
         if card.has_messenger:
             target = other(location)
             if state.rules.messenger_target == "printed" and card.messenger in LOCATIONS:
