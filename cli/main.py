@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from cli import combo, puzzle, state
+from cli import combo, combo_solve, puzzle, state  # noqa: F401  (combo_solve adds its commands to combo.app)
 from cli.board import board, route
 from cli.game import festival, score, wheel
 from cli.plan import plan

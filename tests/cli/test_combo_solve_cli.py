@@ -1,0 +1,63 @@
+"""`castell combo arrange | advise | tournament`: JSON shapes, totals the rules core agrees with,
+pins respected, exit codes and one-line errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from models.combo import Grid, apply, legal_actions, load_deck, new_game, score_tableau
+from tests.cli.helpers import assert_bad_input, no_crash, one_json, run
+
+NINE = "C01,C05,C12,V03,V07,V18,V22,~C30,V31"
+
+
+def test_arrange_json_is_proven_and_scores_as_reported() -> None:
+    data = one_json(run("combo", "arrange", NINE, "--keys", "2", "--gold", "6", "--json"))
+    assert data["status"] == "optimal" and data["bound"] == data["total"]
+    assert set(data) >= {"status", "total", "tableau", "bound", "wall_time_s"}
+    sheet = score_tableau(Grid.parse(data["tableau"]), load_deck(), 2, 6)
+    assert sheet.total == data["total"]
+    human = run("combo", "arrange", NINE, "--keys", "2", "--gold", "6")
+    no_crash(human)
+    assert human.exit_code == 0 and "proven optimal" in human.stdout
+
+
+def test_arrange_respects_fixed_cards_and_never_beats_the_free_optimum() -> None:
+    free = one_json(run("combo", "arrange", NINE, "--json"))
+    pinned = one_json(run("combo", "arrange", NINE, "--fixed", "V31@top-left,~C30@centre",
+                          "--json"))
+    grid = Grid.parse(pinned["tableau"])
+    assert grid.rows[0][0] is not None and grid.rows[0][0].card == "V31"
+    assert grid.rows[1][1] is not None and str(grid.rows[1][1]) == "~C30"
+    assert pinned["total"] <= free["total"]
+
+
+def test_arrange_completes_a_tableau_in_progress(tmp_path: Path) -> None:
+    deck = load_deck()
+    state = new_game(deck, ["Ana", "Ben"], seed=3, first="Ana")
+    for _ in range(6):  # three turns each, the first legal take each time
+        state = apply(state, next(a for a in legal_actions(state) if str(a).startswith("flip")))
+    path = tmp_path / "game.json"
+    path.write_text(state.to_json(), encoding="utf-8")
+    ana = state.now.players[0]
+    used = {p.card for p in ana.tableau}
+    more = [c.id for c in deck.cards if c.id not in used][:6]
+    data = one_json(run("combo", "arrange", ",".join(more), "--from", str(path), "--player",
+                        "Ana", "--json"))
+    grid = Grid.parse(data["tableau"])
+    assert score_tableau(grid, deck, ana.keys, ana.gold, ana.purses).total == data["total"]
+    # the placed cards keep their relative positions
+    first = grid.find(ana.tableau[0].card)
+    assert first is not None
+    for placed in ana.tableau:
+        assert grid.find(placed.card) == (first[0] + placed.row - ana.tableau[0].row,
+                                          first[1] + placed.column - ana.tableau[0].column)
+    assert_bad_input(run("combo", "arrange", ",".join(more[:5]), "--from", str(path),
+                         "--player", "Ana"), "give 6 more")
+
+
+def test_arrange_bad_input_is_one_line() -> None:
+    assert_bad_input(run("combo", "arrange", "C01,C02"), "9 cards")
+    assert_bad_input(run("combo", "arrange", NINE, "--fixed", "C01@middle"), "middle")
+    assert_bad_input(run("combo", "arrange", NINE, "--fixed", "C99@top"), "C99")
+    assert_bad_input(run("combo", "arrange", NINE, "--player", "Ana"), "--from")
