@@ -2,27 +2,34 @@
 
 from __future__ import annotations
 
+import csv
 from typing import Annotated
 
 import typer
 from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
 from cli import options
-from cli.combo import CardsFile, _load, app, sheet_table
-from cli.edge import ExitCode, at_edge, emit_json, fail, out
+from cli.combo import CardsFile, StateArg, _load, app, sheet_table
+from cli.edge import ExitCode, at_edge, emit_json, err, fail, out
 from models.combo import MAX_GOLD, MAX_KEYS, Deck, GameState, Grid, Slot, cell_pos, load_deck
 from models.errors import ProvenNo, SpecError
+from models.files import atomic_open
 from planner.combo import (
+    MAX_SAMPLES,
     ArrangeQuestion,
     ArrangeResult,
     Limits,
     Status,
+    Summary,
+    advise,
     arrangement_question,
     best_arrangement,
     offsets_for,
     parse_cards,
+    run_tournament,
 )
 
 MAX_DETERMINISTIC_TIME = 600.0
@@ -167,3 +174,156 @@ def arrange_cmd(
                                  pinned=_fixed(fixed, slots))
     limits = Limits(deterministic_time=time_limit, wall_time=max(10 * time_limit, 10.0))
     _report(best_arrangement(q, limits), q.deck, as_json)
+
+
+# --- advise -------------------------------------------------------------------------------------
+
+@app.command("advise")
+@at_edge
+def advise_cmd(
+    state_file: StateArg,
+    player: Annotated[str | None, typer.Option(
+        "--player", help="The player to advise (must be the player to move; default: them).")]
+        = None,
+    samples: Annotated[int, typer.Option(
+        "--samples", "-n", min=1, max=MAX_SAMPLES,
+        help="Sampled completions for the best actions (fewer for the weaker ones).")] = 16,
+    seed: Annotated[int, typer.Option("--seed", min=0, max=2**31 - 1,
+                                      help="Same seed, same ranking.")] = 0,
+    time_limit: Annotated[float, typer.Option(
+        "--time-limit", "-t", min=0.01, max=3600.0,
+        help="Seconds; if they run out first, the ranking so far is shown and the exit code "
+             "is 3.")] = 120.0,
+    top: Annotated[int, typer.Option("--top", min=1, max=500,
+                                     help="How many actions to show.")] = 8,
+    as_json: options.Json = False,
+) -> None:
+    """Rank every legal action of this turn by the final score it leads to.
+
+    On the player's last turn the values are exact. Earlier, each is the mean final score over
+    sampled completions: the hidden decks shuffled from the cards the player cannot see, every
+    seat then played by the greedy bot; the ± is the standard error. The real deck order is
+    never read.
+
+    Examples:
+
+      castell combo advise game.json
+
+      castell combo advise game.json --player Ana --samples 32 --seed 7 --json
+    """
+    state = _load(state_file)
+    advice = advise(state, player, samples=samples, seed=seed, time_limit=time_limit)
+    if as_json:
+        emit_json(advice.as_dict())
+    else:
+        how = "exact (last turn)" if advice.last_turn else \
+            f"mean final score over up to {samples} sampled completions ± standard error"
+        title = escape(f"{advice.player}: {len(advice.ranking)} legal actions, {how}")
+        table = Table(title=title)
+        for column in ("#", "action", "value", "±", "samples", "why"):
+            table.add_column(column, justify="right" if column in ("#", "value", "±",
+                                                                   "samples") else "left")
+        for rank, item in enumerate(advice.ranking[:top], 1):
+            table.add_row(str(rank), Text(str(item.action)), f"{item.value:.2f}",
+                          "exact" if item.exact else f"{item.stderr:.2f}", str(item.samples),
+                          Text(item.reason))
+        out().print(table)
+    if not advice.complete:
+        err().print(Text("time limit: not every planned sample was played; the ranking so far",
+                         style="yellow"))
+        raise typer.Exit(int(ExitCode.TIME_LIMIT))
+
+
+# --- tournament ---------------------------------------------------------------------------------
+
+INTERRUPTED = 130
+
+
+def _write_csv(path: str, summary: Summary, deck: Deck) -> None:
+    with atomic_open(path) as handle:
+        writer = csv.writer(handle, lineterminator="\n")
+        writer.writerow(["card", "location", "cost", "bought", "bought_per_game",
+                         "mean_points", "owners_win_rate"])
+        for card in deck.cards:
+            row = summary.cards[card.id]
+            writer.writerow([card.id, card.location, card.cost, row["bought"],
+                             row["bought_per_game"], row["mean_points"],
+                             row["owners_win_rate"]])
+
+
+def _print_summary(summary: Summary, top: int) -> None:
+    bots = Table(title=f"{summary.games} games")
+    for column in ("bot", "games", "win rate", "95% interval", "mean score", "sd", "min-max"):
+        bots.add_column(column, justify="left" if column == "bot" else "right")
+    for bot, row in summary.bots.items():
+        low, high = row["ci95"]
+        bots.add_row(bot, str(row["games"]), f"{row['win_rate']:.1%}",
+                     f"{low:.1%}-{high:.1%}", f"{row['mean_score']:.1f}",
+                     f"{row['sd_score']:.1f}", f"{row['min_score']}-{row['max_score']}")
+    out().print(bots)
+    bought = [(k, v) for k, v in summary.cards.items() if v["bought"]]
+    bought.sort(key=lambda kv: (-kv[1]["owners_win_rate"], kv[0]))
+    cards = Table(title=f"cards by their owners' win rate (top and bottom {top}; all in --csv)")
+    for column in ("card", "bought/game", "mean points", "owners' win rate"):
+        cards.add_column(column, justify="left" if column == "card" else "right")
+    shown = bought if len(bought) <= 2 * top else [*bought[:top], *bought[-top:]]
+    for card_id, row in shown:
+        cards.add_row(card_id, f"{row['bought_per_game']:.3f}", f"{row['mean_points']:.2f}",
+                      f"{row['owners_win_rate']:.1%}")
+    out().print(cards)
+
+
+@app.command("tournament")
+@at_edge
+def tournament_cmd(
+    bots: Annotated[str, typer.Option(
+        "--bots", help="Comma-separated bots, one per seat: random, greedy, advisor.")]
+        = "advisor,greedy",
+    games: Annotated[int, typer.Option("--games", "-g", min=1, max=1_000_000,
+                                       help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option("--seed", min=0, max=2**31 - 1,
+                                      help="Same seed, same games and results.")] = 1,
+    workers: Annotated[int, typer.Option(
+        "--workers", "-w", min=1, max=64,
+        help="Processes playing games (the results do not depend on it).")] = 1,
+    advisor_samples: Annotated[int, typer.Option(
+        "--advisor-samples", min=1, max=1000,
+        help="The advisor bot's sampled completions per candidate action.")] = 4,
+    cards_file: CardsFile = None,
+    csv_file: Annotated[str | None, typer.Option(
+        "--csv", metavar="FILE", help="Write the per-card statistics as CSV.")] = None,
+    top: Annotated[int, typer.Option("--top", min=1, max=100,
+                                     help="Cards shown at each end of the table.")] = 8,
+    as_json: options.Json = False,
+) -> None:
+    """Bots play seeded games: win rates with 95% intervals, scores, per-card statistics.
+
+    Seats rotate (each bot starts as often); ties share the win. Deterministic for a seed, the
+    same with any number of workers. Ctrl-C stops it (exit 130, no file written).
+
+    Examples:
+
+      castell combo tournament --bots greedy,random --games 200 --seed 1
+
+      castell combo tournament --bots advisor,greedy --games 50 --workers 2 --csv cards.csv
+    """
+    deck = load_deck(cards_file)
+    names = [b.strip() for b in bots.split(",")]
+    console = err()
+    try:
+        with Progress("games", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=console, transient=True,
+                      disable=not console.is_terminal) as progress:
+            task = progress.add_task("games", total=games)
+            summary = run_tournament(deck, names, games, seed, workers, advisor_samples,
+                                     on_game=lambda _: progress.advance(task))
+    except KeyboardInterrupt:
+        console.print(Text.assemble(("error: ", "bold red"), "interrupted; nothing written"),
+                      highlight=False)
+        raise typer.Exit(INTERRUPTED) from None
+    if csv_file is not None:
+        _write_csv(csv_file, summary, deck)
+    if as_json:
+        emit_json(summary.as_dict())
+    else:
+        _print_summary(summary, top)

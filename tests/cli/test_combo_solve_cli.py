@@ -61,3 +61,24 @@ def test_arrange_bad_input_is_one_line() -> None:
     assert_bad_input(run("combo", "arrange", NINE, "--fixed", "C01@middle"), "middle")
     assert_bad_input(run("combo", "arrange", NINE, "--fixed", "C99@top"), "C99")
     assert_bad_input(run("combo", "arrange", NINE, "--player", "Ana"), "--from")
+
+
+def test_tournament_json_csv_and_determinism(tmp_path: Path) -> None:
+    path = tmp_path / "cards.csv"
+    args = ("combo", "tournament", "--bots", "greedy,random", "--games", "3", "--seed", "2")
+    data = one_json(run(*args, "--csv", str(path), "--json"))
+    assert data["games"] == 3 and set(data["bots"]) == {"greedy", "random"}
+    low, high = data["bots"]["greedy"]["ci95"]
+    assert 0 <= low <= data["bots"]["greedy"]["win_rate"] <= high <= 1
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("card,location,cost,bought") and len(lines) == 1 + 78
+    assert one_json(run(*args, "--json")) == data
+    human = run(*args)
+    no_crash(human)
+    assert human.exit_code == 0 and "95% interval" in human.stdout
+
+
+def test_tournament_bad_input_is_one_line() -> None:
+    assert_bad_input(run("combo", "tournament", "--bots", "greedy,wizard", "--games", "1"),
+                     "wizard")
+    assert_bad_input(run("combo", "tournament", "--bots", "greedy", "--games", "1"), "2-5")
