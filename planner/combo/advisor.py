@@ -177,7 +177,10 @@ def advise(state: GameState, player: str | None = None, *, samples: int = 16, se
             item.values = [float(_exact(state, item.action, seat))]
     complete = _sample(state, [r for r in ranking if not r.exact], samples, seed, seat,
                        None if time_limit is None else started + time_limit, clock)
-    ranking.sort(key=lambda r: -r.value)  # stable: ties keep the referee's order
+    # successive halving: the actions that survived more rounds (more samples) first, each
+    # round by mean; an exact value counts as fully sampled. Stable: ties keep the referee's
+    # order.
+    ranking.sort(key=lambda r: (-(samples if r.exact else r.samples), -r.value))
     if reasons:
         for item in ranking:
             item.reason = _reason(state, item.action, seat)

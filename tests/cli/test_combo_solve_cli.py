@@ -82,3 +82,24 @@ def test_tournament_bad_input_is_one_line() -> None:
     assert_bad_input(run("combo", "tournament", "--bots", "greedy,wizard", "--games", "1"),
                      "wizard")
     assert_bad_input(run("combo", "tournament", "--bots", "greedy", "--games", "1"), "2-5")
+
+
+def test_advise_json_and_human(tmp_path: Path) -> None:
+    from tests.planner.combo.games import position
+
+    state = position(5, turns=14)
+    path = tmp_path / "game.json"
+    path.write_text(state.to_json(), encoding="utf-8")
+    before = path.read_bytes()
+    data = one_json(run("combo", "advise", str(path), "--samples", "2", "--seed", "3",
+                        "--json"))
+    assert data["player"] == state.now.player.name and data["complete"] is True
+    ranking = data["ranking"]
+    assert {str(a) for a in legal_actions(state)} == {r["action"] for r in ranking}
+    assert [r["value"] for r in ranking] == sorted((r["value"] for r in ranking), reverse=True)
+    human = run("combo", "advise", str(path), "--samples", "2", "--seed", "3", "--top", "3")
+    no_crash(human)
+    assert human.exit_code == 0 and ranking[0]["action"] in human.stdout
+    assert path.read_bytes() == before  # advice never writes the game
+    other = state.now.players[(state.now.current + 1) % 2].name
+    assert_bad_input(run("combo", "advise", str(path), "--player", other), "turn")
