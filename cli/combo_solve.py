@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+from enum import StrEnum
 from typing import Annotated
 
 import typer
@@ -178,6 +179,11 @@ def arrange_cmd(
 
 # --- advise -------------------------------------------------------------------------------------
 
+class LastTurnChoice(StrEnum):
+    own_turn = "own_turn"
+    game_end = "game_end"
+
+
 @app.command("advise")
 @at_edge
 def advise_cmd(
@@ -196,6 +202,12 @@ def advise_cmd(
              "is 3.")] = 120.0,
     top: Annotated[int, typer.Option("--top", min=1, max=500,
                                      help="How many actions to show.")] = 8,
+    last_turn: Annotated[LastTurnChoice, typer.Option(
+        "--last-turn",
+        help="Reading last_turn_scope: on a last turn, score exactly at the end of the "
+             "player's own turn (own_turn), or sample the rest of the game like any turn "
+             "(game_end: later opponents may still hand out gold or keys).")]
+        = LastTurnChoice.own_turn,
     as_json: options.Json = False,
 ) -> None:
     """Rank every legal action of this turn by the final score it leads to.
@@ -212,7 +224,8 @@ def advise_cmd(
       castell combo advise game.json --player Ana --samples 32 --seed 7 --json
     """
     state = _load(state_file)
-    advice = advise(state, player, samples=samples, seed=seed, time_limit=time_limit)
+    advice = advise(state, player, samples=samples, seed=seed, time_limit=time_limit,
+                    last_turn=last_turn.value)
     if as_json:
         emit_json(advice.as_dict())
     else:

@@ -1,9 +1,10 @@
 """The turn advisor: every legal action of this turn, ranked by the final score it leads to.
 
 On the player's last turn a take's value is exact: the player's final score right after it
-(their tableau is complete). [reading `last_turn_scope`: opponents who move later can still hand
-out gold or keys with `opponents_gain`; the advisor counts the score at the end of the player's
-own turn, which is what the player's choice decides.] A key move is worth its best take in the
+(their tableau is complete). [reading `last_turn_scope`, a switch: opponents who move later can
+still hand out gold or keys with `opponents_gain`; by default ("own_turn") the advisor counts the
+score at the end of the player's own turn, which is what the player's choice decides; "game_end"
+samples the last turn like any other.] A key move is worth its best take in the
 other (face-up) row; a key renew reveals hidden cards, so even then it is sampled.
 
 Earlier, an action's value is the mean final score over sampled completions: in each sample the
@@ -23,6 +24,7 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Literal
 
 from models.combo import (
     CARDS_EACH,
@@ -143,13 +145,20 @@ def _after(state: GameState, action: Action) -> GameState:
     return state
 
 
+LastTurn = Literal["own_turn", "game_end"]
+LAST_TURN: tuple[LastTurn, ...] = ("own_turn", "game_end")
+
+
 def advise(state: GameState, player: str | None = None, *, samples: int = 16, seed: int = 0,
            time_limit: float | None = None, candidates: int | None = None,
-           reasons: bool = True, clock: Callable[[], float] = time.perf_counter) -> Advice:
+           reasons: bool = True, last_turn: LastTurn = "own_turn",
+           clock: Callable[[], float] = time.perf_counter) -> Advice:
     """Rank every legal action of the player to move (see the module text).
 
     `candidates` keeps only that many actions by the greedy one-move value before sampling (the
-    advisor bot's budget); None ranks them all."""
+    advisor bot's budget); None ranks them all. `last_turn` is the reading `last_turn_scope`:
+    "own_turn" scores a last-turn action exactly at the end of the player's turn, "game_end"
+    samples it like any other (opponents who move later may still hand out gold or keys)."""
     started = clock()
     table = state.now
     if table.game_over:
@@ -167,7 +176,9 @@ def advise(state: GameState, player: str | None = None, *, samples: int = 16, se
     if not actions:
         raise SpecError("no action to advise: the game waits for 'reveal' of new cards")
     seat = table.current
-    last = len(table.player.tableau) == CARDS_EACH - 1
+    if last_turn not in LAST_TURN:
+        raise SpecError(f"last_turn is one of {', '.join(LAST_TURN)}")
+    last = len(table.player.tableau) == CARDS_EACH - 1 and last_turn == "own_turn"
     if candidates is not None:
         actions = _shortlist(state, actions, candidates)
     ranking = [ActionValue(a, exact=last and not (isinstance(a, Key) and a.kind == "renew"))

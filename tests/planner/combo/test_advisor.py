@@ -93,3 +93,11 @@ def test_advice_is_for_the_player_to_move() -> None:
         advise(state, other)
     with pytest.raises(SpecError, match="no player"):
         advise(state, "Zed")
+
+
+def test_last_turn_reading_game_end_samples_instead() -> None:
+    state = before_last_turn(3)
+    advice = advise(state, samples=2, seed=0, last_turn="game_end")
+    assert not advice.last_turn and not any(a.exact for a in advice.ranking)
+    legal = {str(a) for a in legal_actions(state)}
+    assert {str(a.action) for a in advice.ranking} == legal
