@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import signal
 import statistics
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -74,6 +75,12 @@ def _play(job: tuple[Deck, tuple[str, ...], int, int, int]) -> GameRecord:
     return play_game(*job)
 
 
+def _quiet_worker() -> None:
+    """Workers ignore Ctrl-C: the parent stops the tournament (one line, exit 130) and cancels
+    the games not yet started; no worker prints a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def check_bots(bots: Sequence[str]) -> None:
     known = [*BOTS, "advisor"]
     for bot in bots:
@@ -95,7 +102,7 @@ def games(deck: Deck, bots: Sequence[str], count: int, seed: int, workers: int =
     if workers == 1:
         yield from map(_play, jobs)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=_quiet_worker) as pool:
         try:
             yield from pool.map(_play, jobs, chunksize=max(1, min(16, count // (workers * 8))))
         except BaseException:

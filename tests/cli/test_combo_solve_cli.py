@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from models.combo import Grid, apply, legal_actions, load_deck, new_game, score_tableau
 from tests.cli.helpers import assert_bad_input, no_crash, one_json, run
 
@@ -103,3 +105,20 @@ def test_advise_json_and_human(tmp_path: Path) -> None:
     assert path.read_bytes() == before  # advice never writes the game
     other = state.now.players[(state.now.current + 1) % 2].name
     assert_bad_input(run("combo", "advise", str(path), "--player", other), "turn")
+
+
+def test_tournament_ctrl_c_is_one_line_exit_130(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    import cli.combo_solve
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli.combo_solve, "run_tournament", interrupted)
+    path = tmp_path / "cards.csv"
+    result = run("combo", "tournament", "--bots", "greedy,random", "--games", "5", "--csv",
+                 str(path))
+    no_crash(result)
+    assert result.exit_code == 130 and result.stdout == ""
+    assert result.stderr.strip().splitlines() == ["error: interrupted; nothing written"]
+    assert not path.exists()
