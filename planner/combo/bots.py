@@ -19,8 +19,10 @@ from models.combo import (
     CARDS_EACH,
     Action,
     Card,
+    Deck,
     GameState,
     Key,
+    Location,
     Placed,
     PlayerState,
     Take,
@@ -36,9 +38,10 @@ GOLD_IN_HAND = 0.5  # points per gold beyond the purses, while cards remain to b
 Bot = Callable[[GameState, random.Random], Action]
 
 
-def position_value(player: PlayerState, state: GameState) -> float:
+def position_value(player: PlayerState, state: GameState, deck: Deck | None = None) -> float:
     """The greedy evaluation of one player's position (see the module text)."""
-    sheet = score_tableau(player.grid(), state.deck(), player.keys, player.gold, player.purses)
+    sheet = score_tableau(player.grid(), deck or state.deck(), player.keys, player.gold,
+                          player.purses)
     left = CARDS_EACH - len(player.tableau)
     return sheet.total + (GOLD_IN_HAND * sheet.gold_left if left else 0.0)
 
@@ -67,6 +70,13 @@ def rate_takes(state: GameState) -> list[Rated]:
     deck = state.deck()
     done: dict[tuple[object, ...], PlayerState] = {}
     rated = []
+    # the referee copies the whole position for each take; the mover's result does not depend
+    # on the decks, discard piles or history, so they are left out of the copies (the rows
+    # then cannot refill, which changes nothing for the mover)
+    empty: dict[Location, list[str]] = {"castle": [], "village": []}
+    light = state.model_copy(update={
+        "now": state.now.model_copy(update={"decks": empty, "discard": empty}),
+        "history": []})
     for action in legal_actions(state):
         if not isinstance(action, Take):
             continue
@@ -74,13 +84,13 @@ def rate_takes(state: GameState) -> list[Rated]:
                action.discards)
         base = done.get(key)
         if base is None or action.at is None or not _cell_free(deck.card(action.card)):
-            player = apply(state, action).now.players[me]
+            player = apply(light, action).now.players[me]
             done.setdefault(key, player)
         else:
             placed = Placed(card=action.card, row=action.at[0], column=action.at[1],
                             face_down=action.face_down)
             player = base.model_copy(update={"tableau": [*base.tableau[:-1], placed]})
-        rated.append(Rated(action, None, position_value(player, state)))
+        rated.append(Rated(action, None, position_value(player, state, deck)))
     return rated
 
 

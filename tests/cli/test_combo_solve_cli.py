@@ -122,3 +122,26 @@ def test_tournament_ctrl_c_is_one_line_exit_130(tmp_path: Path,
     assert result.exit_code == 130 and result.stdout == ""
     assert result.stderr.strip().splitlines() == ["error: interrupted; nothing written"]
     assert not path.exists()
+
+
+def test_advise_time_limit_shows_the_ranking_so_far_with_exit_3(tmp_path: Path) -> None:
+    from tests.planner.combo.games import position
+
+    path = tmp_path / "game.json"
+    path.write_text(position(2, turns=4).to_json(), encoding="utf-8")
+    result = run("combo", "advise", str(path), "--samples", "500", "--time-limit", "0.01",
+                 "--json")
+    no_crash(result)
+    assert result.exit_code == 3
+    data = json_lines_first(result.stdout)
+    assert data["complete"] is False and "time limit" in result.stderr
+
+
+def json_lines_first(stdout: str) -> dict[str, object]:
+    import json
+
+    lines = stdout.splitlines()
+    assert len(lines) == 1
+    value = json.loads(lines[0])
+    assert isinstance(value, dict)
+    return value
