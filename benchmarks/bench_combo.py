@@ -12,10 +12,12 @@ Run: python benchmarks/bench_combo.py [--sets 200] [--reference-sets 50] [--advi
   medians on the shared sets, and agreement of the totals.
 * advisor vs greedy: 2-player games (seats rotating), the advisor bot with `--advisor-samples`
   sampled completions for each of its 4 shortlisted actions (a deterministic budget that costs
-  about 1 s per move here; the mean and worst move times are reported), games played on 2
-  processes until `--advisor-seconds` have passed (at least `--min-advisor-games`).
+  about 1 s of CPU per move here; the mean and worst wall and CPU times per move are reported),
+  games played on 2 processes until `--advisor-seconds` have passed (at least
+  `--min-advisor-games`).
 * throughput: `--games` greedy-vs-greedy games with 1 worker, then with 2; games/s and speedup,
-  and whether both runs gave the same results.
+  and whether both runs gave the same results; and games per CPU second of one process (a
+  per-core figure that other jobs on the machine do not dilute).
 """
 
 from __future__ import annotations
@@ -94,7 +96,7 @@ def bench_arrange(sets: int, reference_sets: int, seed: int) -> dict[str, object
             "speedup_vs_plain_estimate": round(plain_s / statistics.median(fast))}
 
 
-def _advisor_game(job: tuple[int, int]) -> tuple[float, float, int, list[float]]:
+def _advisor_game(job: tuple[int, int]) -> tuple[float, float, int, list[float], list[float]]:
     """One advisor-vs-greedy game, seats rotating: (the advisor's share of the win, its score
     minus greedy's, the index, its move times)."""
     index, samples = job
@@ -104,26 +106,27 @@ def _advisor_game(job: tuple[int, int]) -> tuple[float, float, int, list[float]]
     rng = random.Random(index)
     advisor = advisor_bot(samples)
     times: list[float] = []
+    cpu: list[float] = []
     while not state.now.game_over:
         if state.now.player.name == "advisor":
-            started = time.perf_counter()
+            started, used = time.perf_counter(), time.process_time()
             action = advisor(state, rng)
             times.append(time.perf_counter() - started)
+            cpu.append(time.process_time() - used)
         else:
             action = greedy(state, rng)
         state = apply(state, action)
     scores, winners = final_scores(state)
     share = 1 / len(winners) if "advisor" in winners else 0.0
-    return share, scores[0].sheet.total - scores[1].sheet.total, index, times
+    return share, scores[0].sheet.total - scores[1].sheet.total, index, times, cpu
 
 
-def bench_advisor(seconds: float, minimum: int, samples: int) -> dict[str, object]:
+def bench_advisor(seconds: float, minimum: int, samples: int, first: int) -> dict[str, object]:
     started = time.perf_counter()
     results = []
-    index = 0
     with ProcessPoolExecutor(max_workers=2) as pool:
-        running = {pool.submit(_advisor_game, (i, samples)) for i in range(2)}
-        index = 2
+        running = {pool.submit(_advisor_game, (i, samples)) for i in (first, first + 1)}
+        index = first + 2
         while running:
             done = next(iter(running))
             for future in list(running):
@@ -141,10 +144,14 @@ def bench_advisor(seconds: float, minimum: int, samples: int) -> dict[str, objec
     wins = sum(r[0] for r in results)
     low, high = wilson(wins, len(results))
     moves = [t for r in results for t in r[3]]
-    return {"games": len(results), "advisor_samples": samples, "advisor_wins": wins,
+    cpu = [t for r in results for t in r[4]]
+    return {"games": len(results), "first_game": first, "advisor_samples": samples,
+            "advisor_wins": wins,
             "win_rate": round(wins / len(results), 3), "ci95": [round(low, 3), round(high, 3)],
             "mean_margin": round(statistics.fmean(r[1] for r in results), 2),
             "move_mean_s": round(statistics.fmean(moves), 3), "move_worst_s": round(max(moves), 3),
+            "move_cpu_mean_s": round(statistics.fmean(cpu), 3),
+            "move_cpu_worst_s": round(max(cpu), 3),
             "wall_s": round(time.perf_counter() - started, 1)}
 
 
@@ -156,7 +163,11 @@ def bench_throughput(count: int, seed: int) -> dict[str, object]:
         records = list(games(deck, ["greedy", "greedy"], count, seed, workers))
         runs[workers] = (time.perf_counter() - started, records)
     one, two = runs[1][0], runs[2][0]
+    used = time.process_time()
+    list(games(deck, ["greedy", "greedy"], count, seed, 1))
+    cpu = time.process_time() - used
     return {"games": count, "one_worker_games_per_s": round(count / one, 2),
+            "games_per_cpu_second": round(count / cpu, 2),
             "two_workers_games_per_s": round(count / two, 2), "speedup": round(one / two, 2),
             "identical": runs[1][1] == runs[2][1]}
 
@@ -168,6 +179,8 @@ def main() -> None:
     parser.add_argument("--advisor-seconds", type=float, default=60.0)
     parser.add_argument("--min-advisor-games", type=int, default=10)
     parser.add_argument("--advisor-samples", type=int, default=4)
+    parser.add_argument("--advisor-first-game", type=int, default=0,
+                        help="index of the first advisor game (a later run adds new games)")
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--skip", default="", help="comma-separated: arrange,advisor,throughput")
@@ -184,7 +197,7 @@ def main() -> None:
         console.print(report["throughput"])
     if "advisor" not in skip:
         report["advisor"] = bench_advisor(args.advisor_seconds, args.min_advisor_games,
-                                          args.advisor_samples)
+                                          args.advisor_samples, args.advisor_first_game)
         console.print(report["advisor"])
     table = Table(title="Castle Combo solvers")
     table.add_column("measure")
