@@ -51,7 +51,8 @@ from models.combo import (
 from models.errors import SpecError
 from models.files import read_text, validate, write_atomic
 
-app = typer.Typer(help="Castle Combo: cards, exact end scores, and a game to play or record.",
+app = typer.Typer(help="Castle Combo: cards, exact end scores, a game to play or record, and "
+                       "solvers (best arrangement, turn advice, bot tournaments).",
                   no_args_is_help=True)
 
 CardsFile = Annotated[str | None, typer.Option(

@@ -145,3 +145,12 @@ def json_lines_first(stdout: str) -> dict[str, object]:
     value = json.loads(lines[0])
     assert isinstance(value, dict)
     return value
+
+
+def test_arrange_limit_before_the_proof_is_exit_3_with_the_best_found() -> None:
+    result = run("combo", "arrange", NINE.replace("~", ""), "--time-limit", "0.01", "--json")
+    no_crash(result)
+    data = json_lines_first(result.stdout)  # a deterministic limit: the same on any machine
+    assert result.exit_code == 3 and data["status"] == "feasible"
+    assert data["bound"] >= data["total"]
+    assert score_tableau(Grid.parse(data["tableau"]), load_deck()).total == data["total"]
