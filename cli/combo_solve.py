@@ -237,8 +237,10 @@ def advise_cmd(
             table.add_column(column, justify="right" if column in ("#", "value", "±",
                                                                    "samples") else "left")
         for rank, item in enumerate(advice.ranking[:top], 1):
-            table.add_row(str(rank), Text(str(item.action)), f"{item.value:.2f}",
-                          "exact" if item.exact else f"{item.stderr:.2f}", str(item.samples),
+            table.add_row(str(rank), Text(str(item.action)),
+                          f"{item.value:.2f}" if item.samples else "-",
+                          "exact" if item.exact else f"{item.stderr:.2f}" if item.samples
+                          else "-", str(item.samples),
                           Text(item.reason))
         out().print(table)
     if not advice.complete:

@@ -65,7 +65,9 @@ class ActionValue:
         return statistics.stdev(self.values) / math.sqrt(len(self.values))
 
     def as_dict(self) -> dict[str, object]:
-        return {"action": str(self.action), "value": round(self.value, 4),
+        # an action the time limit left unsampled has no value yet (null, never -Infinity)
+        return {"action": str(self.action),
+                "value": round(self.value, 4) if self.values else None,
                 "stderr": round(self.stderr, 4), "samples": self.samples, "exact": self.exact,
                 "reason": self.reason}
 

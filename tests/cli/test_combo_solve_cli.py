@@ -135,6 +135,7 @@ def test_advise_time_limit_shows_the_ranking_so_far_with_exit_3(tmp_path: Path) 
     assert result.exit_code == 3
     data = json_lines_first(result.stdout)
     assert data["complete"] is False and "time limit" in result.stderr
+    assert "Infinity" not in result.stdout and "NaN" not in result.stdout  # strict JSON
 
 
 def json_lines_first(stdout: str) -> dict[str, object]:
