@@ -12,21 +12,24 @@ from models.combo import Deck, Grid, Slot, load_deck
 from models.errors import SpecError
 from planner.combo import (
     ALL_CELLS,
+    ArrangeQuestion,
+    ArrangeResult,
     Status,
     arrange_exhaustive,
     arrangement_question,
     best_arrangement,
     offsets_for,
 )
+from planner.combo.question import checked
 from tests.planner.combo.strategies import nine_cards
 
 
-def _same(q):  # type: ignore[no-untyped-def]
+def _same(q: ArrangeQuestion) -> ArrangeResult:
     fast, slow = best_arrangement(q), arrange_exhaustive(q)
     assert fast.status is Status.OPTIMAL and slow.status is Status.OPTIMAL
     assert fast.total == slow.total == fast.bound
     # the rules core scores the returned tableau to the reported total
-    assert q.sheet(fast.grid).total == fast.total
+    assert fast.grid is not None and q.sheet(fast.grid).total == fast.total
     return fast
 
 
@@ -87,8 +90,6 @@ def test_bad_questions_are_refused() -> None:
 def test_stated_total_is_checked_by_the_rules_core() -> None:
     deck = load_deck()
     q = arrangement_question(deck, [Slot(c.id) for c in deck.cards[:9]], keys=0, gold=0)
-    from planner.combo.question import checked
-
     grid = q.any_grid()
     with pytest.raises(AssertionError):
         checked(q, grid, q.sheet(grid).total + 1)
