@@ -47,6 +47,9 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "rules": ("cli.rules", "rules", "List every rules switch: its values, its default, and what "
               "it means."),
     "state": ("cli.state", "app", "Create and show game state files."),
+    # cli.combo_solve adds the solver commands to cli.combo's app: loading it loads both
+    "combo": ("cli.combo_solve", "app", "Castle Combo: cards, exact end scores, a game to play "
+              "or record, and solvers (best arrangement, turn advice, bot tournaments)."),
     "puzzle": ("cli.puzzle", "app", "Generate, check, solve and print puzzles with one "
                "solution."),
 }

@@ -1,0 +1,69 @@
+"""SVG pictures of Castle Combo tableaux, drawn with drawsvg: each a 3x3 grid of cards."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import drawsvg as draw
+
+from models.combo import CardScore, Deck, Grid, ScoreSheet, cell_name
+
+_W, _H, _GAP, _PAD = 120, 150, 8, 24
+_COLOURS = {"castle": ("#2f5d8a", "#dfe9f3"), "village": ("#5b8a2f", "#e6f1dc")}
+_SHIELD = {"nobility": "#8e44ad", "faith": "#f1c40f", "scholarship": "#2e86c1",
+           "military": "#c0392b", "craftsmanship": "#a0522d", "peasantry": "#27ae60"}
+
+
+def _card(x: float, y: float, card_id: str, face_down: bool, deck: Deck,
+          scored: CardScore | None, purse_gold: int) -> draw.Group:
+    group = draw.Group(class_="card", data_card=card_id)
+    if face_down:
+        group.append(draw.Rectangle(x, y, _W, _H, rx=8, fill="#7a6a58", stroke="#333"))
+        group.append(draw.Text(f"~{card_id}", 14, x + _W / 2, y + _H / 2, fill="#f7f3ea",
+                               text_anchor="middle"))
+        return group
+    card = deck.card(card_id)
+    banner, body = _COLOURS[card.location]
+    group.append(draw.Rectangle(x, y, _W, _H, rx=8, fill=body, stroke=banner, stroke_width=3))
+    group.append(draw.Rectangle(x, y, _W, 26, rx=8, fill=banner))
+    group.append(draw.Circle(x + 14, y + 13, 10, fill="#f4d03f", stroke="#333"))
+    group.append(draw.Text(str(card.cost), 13, x + 14, y + 18, text_anchor="middle",
+                           font_weight="bold"))
+    group.append(draw.Text(card.id, 13, x + _W - 8, y + 18, text_anchor="end", fill="white",
+                           font_weight="bold"))
+    for i, shield in enumerate(card.shields):
+        group.append(draw.Rectangle(x + 8 + 22 * i, y + 34, 18, 20, rx=4,
+                                    fill=_SHIELD[shield]))
+        # the initial too, so the shield reads without its colour
+        group.append(draw.Text(shield[0].upper(), 11, x + 17 + 22 * i, y + 48,
+                               text_anchor="middle", fill="white", font_weight="bold"))
+    group.append(draw.Text(card.name, 10, x + _W / 2, y + 74, text_anchor="middle"))
+    if card.has_messenger:
+        group.append(draw.Text("➜ messenger", 9, x + _W - 8, y + 48, text_anchor="end"))
+    if card.capacity:
+        group.append(draw.Text(f"purse {purse_gold}/{card.capacity} gold", 10, x + _W / 2,
+                               y + 96, text_anchor="middle"))
+    if scored is not None:
+        group.append(draw.Text(f"{scored.points} pts", 18, x + _W / 2, y + _H - 16,
+                               text_anchor="middle", font_weight="bold"))
+    return group
+
+
+def tableaux(items: Sequence[tuple[str, Grid, ScoreSheet | None]], deck: Deck) -> draw.Drawing:
+    """One 3x3 grid per player, side by side, with the points each card scores."""
+    block = 3 * _W + 2 * _GAP + 2 * _PAD
+    drawing = draw.Drawing(block * max(1, len(items)), 3 * _H + 2 * _GAP + 3 * _PAD + 20,
+                           font_family="sans-serif")
+    drawing.append(draw.Rectangle(0, 0, drawing.width, drawing.height, fill="#f7f3ea"))
+    for n, (name, grid, sheet) in enumerate(items):
+        left = n * block + _PAD
+        total = f" — {sheet.total} points" if sheet is not None else ""
+        drawing.append(draw.Text(f"{name}{total}", 18, left, _PAD + 4, font_weight="bold"))
+        by_cell = {s.cell: s for s in sheet.cards} if sheet is not None else {}
+        for (r, c), slot in grid.slots():
+            x = left + c * (_W + _GAP)
+            y = 2 * _PAD + 10 + r * (_H + _GAP)
+            gold = sheet.purses.get(slot.card, 0) if sheet is not None else 0
+            drawing.append(_card(x, y, slot.card, slot.face_down, deck,
+                                 by_cell.get(cell_name(r, c)), gold))
+    return drawing

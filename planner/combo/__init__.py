@@ -1,0 +1,47 @@
+"""Castle Combo solvers: the best arrangement of nine cards (CP-SAT, with an exhaustive
+reference), bots, the turn advisor and tournaments. Every answer is re-scored by `models.combo`."""
+
+from planner.combo.advisor import MAX_SAMPLES, ActionValue, Advice, advise, advisor_bot
+from planner.combo.arrange import Limits, best_arrangement
+from planner.combo.arrange_search import arrange_exhaustive
+from planner.combo.bots import BOTS, greedy, play_out, random_bot
+from planner.combo.question import (
+    ALL_CELLS,
+    ArrangeQuestion,
+    ArrangeResult,
+    Status,
+    arrangement_question,
+    offsets_for,
+    parse_cards,
+)
+from planner.combo.tournament import GameRecord, Summary, games, play_game, summarise, wilson
+from planner.combo.tournament import run as run_tournament
+
+__all__ = [
+    "ALL_CELLS",
+    "BOTS",
+    "MAX_SAMPLES",
+    "ActionValue",
+    "Advice",
+    "ArrangeQuestion",
+    "ArrangeResult",
+    "GameRecord",
+    "Limits",
+    "Status",
+    "Summary",
+    "advise",
+    "advisor_bot",
+    "arrange_exhaustive",
+    "arrangement_question",
+    "best_arrangement",
+    "games",
+    "greedy",
+    "offsets_for",
+    "parse_cards",
+    "play_game",
+    "play_out",
+    "random_bot",
+    "run_tournament",
+    "summarise",
+    "wilson",
+]

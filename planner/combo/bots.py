@@ -1,0 +1,129 @@
+"""Castle Combo bots: `random`, `greedy` and `advisor`. A bot picks one legal action for the
+player to move, from what that player can see.
+
+`greedy` scores every take by the acting player's position right after it: the exact end score if
+the game stopped now (purses filled from the gold in hand, keys 1 point each) plus a small value
+for gold still in hand while turns remain (it buys later cards). That is its lookahead on purses
+and keys: gold that would fill a purse is worth the purse rate, gold beyond it `GOLD_IN_HAND`.
+It also weighs a key that moves the Messenger (the other row is face up, so visible) by the best
+take there. It never renews a row: that would need the hidden cards it reveals.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from models.combo import (
+    CARDS_EACH,
+    Action,
+    Card,
+    Deck,
+    GameState,
+    Key,
+    Location,
+    Placed,
+    PlayerState,
+    Take,
+    apply,
+    legal_actions,
+    score_tableau,
+    walk,
+)
+from models.combo.cards import Gain
+
+GOLD_IN_HAND = 0.5  # points per gold beyond the purses, while cards remain to be bought
+
+Bot = Callable[[GameState, random.Random], Action]
+
+
+def position_value(player: PlayerState, state: GameState, deck: Deck | None = None) -> float:
+    """The greedy evaluation of one player's position (see the module text)."""
+    sheet = score_tableau(player.grid(), deck or state.deck(), player.keys, player.gold,
+                          player.purses)
+    left = CARDS_EACH - len(player.tableau)
+    return sheet.total + (GOLD_IN_HAND * sheet.gold_left if left else 0.0)
+
+
+@dataclass(frozen=True)
+class Rated:
+    action: Action
+    then: Take | None  # after a key move, the take it was rated with
+    value: float
+
+
+def _cell_free(card: Card) -> bool:
+    """Whether the card's ability gains the same wherever it is placed (no row, column or cross
+    count), so one application of it serves every cell."""
+    return not any(isinstance(e, Gain) and e.count is not None
+                   and getattr(e.count, "scope", "tableau") != "tableau"
+                   for e in walk(list(card.ability)))
+
+
+def rate_takes(state: GameState) -> list[Rated]:
+    """Every legal take now, with the greedy value of the mover's position after it (in the
+    order `legal_actions` gives them). A take is applied by the referee once per card, mode and
+    ability choice; for the other cells the placed card is only moved, when its ability does not
+    depend on the cell."""
+    me = state.now.current
+    deck = state.deck()
+    done: dict[tuple[object, ...], PlayerState] = {}
+    rated = []
+    # the referee copies the whole position for each take; the mover's result does not depend
+    # on the decks, discard piles or history, so they are left out of the copies (the rows
+    # then cannot refill, which changes nothing for the mover)
+    empty: dict[Location, list[str]] = {"castle": [], "village": []}
+    light = state.model_copy(update={
+        "now": state.now.model_copy(update={"decks": empty, "discard": empty}),
+        "history": []})
+    for action in legal_actions(state):
+        if not isinstance(action, Take):
+            continue
+        key = (action.card, action.face_down, action.neighbour, action.choices,
+               action.discards)
+        base = done.get(key)
+        if base is None or action.at is None or not _cell_free(deck.card(action.card)):
+            player = apply(light, action).now.players[me]
+            done.setdefault(key, player)
+        else:
+            placed = Placed(card=action.card, row=action.at[0], column=action.at[1],
+                            face_down=action.face_down)
+            player = base.model_copy(update={"tableau": [*base.tableau[:-1], placed]})
+        rated.append(Rated(action, None, position_value(player, state, deck)))
+    return rated
+
+
+def greedy_choice(state: GameState) -> tuple[Action, float]:
+    """The greedy action and its value; ties go to the first in `legal_actions` order."""
+    rated = rate_takes(state)
+    best = max(rated, key=lambda r: r.value)
+    action: Action = best.action
+    value = best.value
+    table = state.now
+    if not table.key_used and table.player.keys >= 1 \
+            and any(isinstance(a, Key) and a.kind == "move" for a in legal_actions(state)):
+        moved = apply(state, Key("move"))
+        there = max(rate_takes(moved), key=lambda r: r.value)
+        if there.value > value:
+            action, value = Key("move"), there.value
+    return action, value
+
+
+def greedy(state: GameState, rng: random.Random) -> Action:
+    return greedy_choice(state)[0]
+
+
+def random_bot(state: GameState, rng: random.Random) -> Action:
+    """Any legal action, uniformly (a key too), from the bot's own generator."""
+    return rng.choice(legal_actions(state))
+
+
+def play_out(state: GameState, bots: Sequence[Bot], rng: random.Random) -> GameState:
+    """Play to the end, seat i by bots[i]."""
+    while not state.now.game_over:
+        state = apply(state, bots[state.now.current](state, rng))
+    return state
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy}

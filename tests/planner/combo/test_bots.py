@@ -1,0 +1,44 @@
+"""Bots: only legal actions, greedy's shortcut for other cells equals the referee's result, and
+greedy beats random (a bot that cannot tell good from bad would not)."""
+
+from __future__ import annotations
+
+import random
+
+from models.combo import apply, final_scores, legal_actions, load_deck, new_game
+from planner.combo import greedy, play_out, random_bot
+from planner.combo.bots import position_value, rate_takes
+
+
+def test_greedy_rates_every_take_as_the_referee_would() -> None:
+    rng = random.Random(5)
+    state = new_game(load_deck(), ["Ana", "Ben", "Cem"], 11)
+    while not state.now.game_over:
+        me = state.now.current
+        rated = rate_takes(state)
+        assert [r.action for r in rated] == [a for a in legal_actions(state)
+                                              if not str(a).startswith("key")]
+        for r in rated[:: max(1, len(rated) // 6)]:
+            after = apply(state, r.action)
+            assert r.value == position_value(after.now.players[me], after)
+        state = apply(state, rng.choice(legal_actions(state)))
+
+
+def test_bots_play_legal_games_and_greedy_beats_random() -> None:
+    greedy_points = random_points = 0
+    for seed in range(4):
+        state = new_game(load_deck(), ["g", "r"], seed, first="g" if seed % 2 else "r")
+        rng = random.Random(seed)
+        while not state.now.game_over:  # apply() refuses any illegal action
+            bot = greedy if state.now.player.name == "g" else random_bot
+            action = bot(state, rng)
+            assert action in legal_actions(state)
+            state = apply(state, action)
+        scores, _ = final_scores(state)
+        greedy_points += scores[0].sheet.total
+        random_points += scores[1].sheet.total
+    assert greedy_points > random_points
+    # play_out is the same loop
+    state = new_game(load_deck(), ["g", "r"], 0, first="r")
+    done = play_out(state, [greedy, random_bot], random.Random(0))
+    assert done.now.game_over
