@@ -49,6 +49,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "state": ("cli.state", "app", "Create and show game state files."),
     "puzzle": ("cli.puzzle", "app", "Generate, check, solve and print puzzles with one "
                "solution."),
+    "schema": ("cli.schema", "schema", "Print the JSON Schema of a command's --json output."),
 }
 
 
