@@ -23,7 +23,7 @@ def _complete(ctx: typer.Context, incomplete: str) -> list[str]:
 @at_edge
 def schema(
     words: Annotated[list[str], typer.Argument(
-        metavar="COMMAND", help="A command, e.g. best or 'state show'.",
+        metavar="COMMAND", help=f"One of: {', '.join(SCHEMAS)}.", show_default=False,
         autocompletion=_complete)],
 ) -> None:
     """Print the JSON Schema of a command's --json output.
