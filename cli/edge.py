@@ -54,7 +54,15 @@ def err() -> Console:
     return _Console(stderr=True)
 
 
+# The version of every JSON object a command prints (`castell schema COMMAND` describes each):
+# raised when a field is renamed, removed or changes meaning; new fields keep it.
+SCHEMA_VERSION = 1
+
+
 def emit_json(value: Any) -> None:
+    """One JSON object on one line of stdout, its `schema_version` first."""
+    if isinstance(value, dict):
+        value = {"schema_version": SCHEMA_VERSION, **value}
     try:
         text = json.dumps(value, ensure_ascii=False)
         text.encode("utf-8")

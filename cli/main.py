@@ -52,6 +52,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
               "or record, and solvers (best arrangement, turn advice, bot tournaments)."),
     "puzzle": ("cli.puzzle", "app", "Generate, check, solve and print puzzles with one "
                "solution."),
+    "schema": ("cli.schema", "schema", "Print the JSON Schema of a command's --json output."),
 }
 
 

@@ -103,6 +103,9 @@ def generate(
     rules: options.Rules = "standard",
     output: Annotated[str, typer.Option(
         "--out", "-o", metavar="FILE", help="JSON Lines out ('-' = stdout).")] = "-",
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="With --out FILE: print one JSON object saying what was written. The "
+        "puzzles themselves are always JSON Lines, one puzzle a line.")] = False,
 ) -> None:
     """Generate puzzles whose answer CP-SAT proves unique, graded by measured difficulty.
 
@@ -123,7 +126,11 @@ def generate(
     with ExitStack() as stack:
         sink = sys.stdout if output == "-" else stack.enter_context(atomic_open(output))
         _run(jobs, workers, sink, console)
-    if output != "-":
+    if output == "-":
+        return
+    if as_json:
+        emit_json({"wrote": output, "puzzles": count})
+    else:
         console.print(Text(f"wrote {count} puzzles to {output}"))
 
 
@@ -215,7 +222,8 @@ def check(puzzle_file: PuzzleFile, as_json: options.Json = False) -> None:
 
 @app.command("solve")
 @at_edge
-def solve_puzzles(puzzle_file: PuzzleFile, as_json: options.Json = False) -> None:
+def solve_puzzles(puzzle_file: PuzzleFile, as_json: Annotated[bool, typer.Option(
+        "--json", help="JSON Lines: one object per puzzle.")] = False) -> None:
     """Solve each puzzle from scratch (ignoring its recorded solution).
 
     Example:
@@ -247,6 +255,7 @@ def sheet(
     puzzle_file: PuzzleFile,
     directory: Annotated[str, typer.Option("--out", "-o", metavar="DIR")] = "sheets",
     title: Annotated[str, typer.Option("--title")] = "Castell puzzles",
+    as_json: options.Json = False,
 ) -> None:
     """Printable HTML: puzzles.html (pool, skills, target, a grid to draw in) and answers.html.
 
@@ -256,6 +265,10 @@ def sheet(
     """
     from cli.sheet import write_sheets  # deferred: keeps start-up light
 
-    written = write_sheets(read_puzzles(puzzle_file), Path(directory), title)
+    puzzles = read_puzzles(puzzle_file)
+    written = write_sheets(puzzles, Path(directory), title)
+    if as_json:
+        emit_json({"wrote": [str(path) for path in written], "puzzles": len(puzzles)})
+        return
     for path in written:
         err().print(Text(f"wrote {path}"))

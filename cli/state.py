@@ -58,8 +58,11 @@ def new(
     output: Annotated[str, typer.Option(
         "--out", "-o", metavar="FILE", help="Write the state here ('-' = stdout).")] = "-",
     board_file: options.BoardFile = None,
+    as_json: options.Json = False,
 ) -> None:
     """Start a game: a seeded random deal (reproducible), or the real one with --deal.
+
+    With --json: one object saying what was started (the state inside it with --out -).
 
     Examples:
 
@@ -86,10 +89,18 @@ def new(
                          rules=variant, wheel_side=wheel_side)
         how = f"seed {seed}"
     check_census(state, board)
+    if output != "-":
+        write_atomic(output, state.to_json())
+    if as_json:
+        emit_json({"wrote": None if output == "-" else output,
+                   "players": [p.name for p in state.players],
+                   "seed": None if deal is not None else seed,
+                   "deal": None if deal is None else str(deal), "rules": variant.name,
+                   "state": state.model_dump(mode="json") if output == "-" else None})
+        return
     if output == "-":
         typer.echo(state.to_json(), nl=False)
         return
-    write_atomic(output, state.to_json())
     typer.echo(f"wrote {output}: {len(state.players)} players, {how}, rules {variant.name}",
                err=True)
 

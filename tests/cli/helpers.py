@@ -7,6 +7,7 @@ from typing import Any
 
 from typer.testing import CliRunner, Result
 
+from cli.edge import SCHEMA_VERSION
 from cli.main import app
 
 SKILL_NAMES = {"balance", "base", "mix", "strength", "width"}
@@ -32,6 +33,13 @@ def one_json(result: Result) -> dict[str, Any]:
     assert len(lines) == 1, result.stdout
     data = json.loads(lines[0])
     assert isinstance(data, dict)
+    return unversioned(data)
+
+
+def unversioned(data: dict[str, Any]) -> dict[str, Any]:
+    """The object without its `schema_version`, which comes first and is the current one."""
+    assert next(iter(data), None) == "schema_version", data
+    assert data.pop("schema_version") == SCHEMA_VERSION
     return data
 
 
@@ -40,7 +48,7 @@ def json_lines(result: Result) -> list[dict[str, Any]]:
     no_crash(result)
     items = [json.loads(line) for line in result.stdout.splitlines()]
     assert all(isinstance(item, dict) for item in items)
-    return items
+    return [unversioned(item) for item in items]
 
 
 def assert_bad_input(result: Result, *fragments: str) -> str:

@@ -10,6 +10,7 @@ from cli.main import app
 from models.puzzle import Puzzle
 from models.tower.tower import Tower
 from planner.puzzles import generate_one, puzzle_key
+from tests.cli.helpers import one_json
 
 runner = CliRunner()
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "puzzles"
@@ -35,7 +36,7 @@ def test_generate_is_deterministic_and_checks(tmp_path: Path) -> None:
     path.write_text(first.stdout)
     checked = runner.invoke(app, ["puzzle", "check", str(path), "--json"])
     assert checked.exit_code == 0, checked.stdout
-    assert json.loads(checked.stdout) == {"ok": True, "checked": 6, "failed": []}
+    assert one_json(checked) == {"ok": True, "checked": 6, "failed": []}
 
 
 def test_workers_do_not_change_the_set(tmp_path: Path) -> None:
