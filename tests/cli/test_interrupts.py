@@ -138,9 +138,28 @@ def test_out_to_a_full_disk_leaves_the_device_alone() -> None:
     assert Path("/dev/full").is_char_device()
 
 
+# The command modules take a long while to import here (a finder that sleeps on `cli.main`), so
+# that the Ctrl-C surely lands during the imports however fast the machine starts the command.
+SLOW_IMPORTS = """
+import sys, time
+class Slow:
+    def find_spec(self, name, path=None, target=None):
+        if name == "cli.main":
+            time.sleep(30)
+        return None
+sys.meta_path.insert(0, Slow())
+from cli.entry import main
+main()
+"""
+
+
 def test_ctrl_c_while_the_commands_load_is_one_line() -> None:
-    # 0.3 s in: the interpreter is up and still importing (a quick command's most time)
-    process = start("state", "show", "examples/game/round3.json")
-    code, _, err, _ = interrupt(process, after=0.3)
+    process = subprocess.Popen(
+        [sys.executable, "-c", SLOW_IMPORTS, "state", "show", "examples/game/round3.json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(Path.cwd())},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    code, _, err, took = interrupt(process, after=1.0)
     assert code == 130, err
     assert err.strip().splitlines() == ["interrupted"]
+    assert took < 2.0
