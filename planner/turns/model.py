@@ -46,6 +46,10 @@ SPECIALS = 2  # special actions a turn: the paid one, and the free one of a spec
 # benchmark's states, the pre-checks that prove optimal take 0.12-0.18 units
 PREFILTER_WORK = 0.1
 PREFILTER_WALL = 2.0
+# longer horizons skip the festival pre-checks (their caps are the static bounds): a 10-turn
+# plan holds ten festivals, ~0.4 s of pre-checks each on the shared machine, with a bound only
+# 1-3 points tighter and never a proven no on the benchmark's states
+PRECHECKED_TURNS = 3
 
 
 @dataclass
@@ -299,12 +303,70 @@ def festival_cap(horizon: Horizon, t: int, space: FestivalSpace) -> int | None:
     top_pool, top_ranks = horizon.upper_pool(t + 1), horizon.upper_ranks(t + 1)
     if not space.festival.token_sizes <= set(top_pool.sizes):
         return None
-    upper, upper_bound = _prechecked(FestivalTower(space.festival), horizon, t + 1)
+    height = max_height(top_pool, top_ranks, horizon.rules)
+    if height < horizon.rules.festival_min_levels:
+        return None
+    cap = height + sum(top_pool.count(z) for z in space.festival.token_sizes)
+    if len(horizon.turns) > PRECHECKED_TURNS:
+        return cap  # the bounds only: a pre-check per festival would eat the time limit
+    me = horizon.me
+    upper, upper_bound = _bounded_precheck(
+        FestivalTower(space.festival), me.team, me.ranks, top_pool, top_ranks,
+        _action_budget(horizon, t + 1), horizon.rules)
     if upper is Status.INFEASIBLE:
         return None
-    cap = max_height(top_pool, top_ranks, horizon.rules) + sum(
-        top_pool.count(z) for z in space.festival.token_sizes)
     return cap if upper_bound is None else min(cap, int(upper_bound))
+
+
+@dataclass(frozen=True)
+class ActionBudget:
+    """What `turns` turns can add to a team, whatever the pawn's path: `recruits` castellers
+    by Recruit actions and paid special actions, and `trainings` turns that train (a skill:
+    a rank; a special tile: its free special action, at most one casteller more)."""
+
+    recruits: int
+    trainings: int
+
+
+def _action_budget(horizon: Horizon, turns: int) -> ActionBudget:
+    slots = horizon.turns[:turns]
+    paid = min(sum(s.can_special for s in slots), horizon.me.special_tokens)
+    return ActionBudget(RECRUIT_LIMIT * sum(s.can_recruit for s in slots) + paid,
+                        sum(s.can_train for s in slots))
+
+
+@cache  # the same question comes back: per festival model, and per horizon of a plan
+def _bounded_precheck(question: FestivalTower, team: Pool, ranks: SkillRanks, upper: Pool,
+                      top_ranks: SkillRanks, budget: ActionBudget, rules: Rules
+                      ) -> tuple[Status, float | None]:
+    """The best festival score of a team grown from `team` and `ranks` within `upper` and
+    `top_ranks` by at most `budget`: every casteller added beyond the Recruit actions' and the
+    paid special actions' takes a training turn's free special action, every rank one more
+    training turn. A relaxation of the plan model (no path, no supply per region), and far
+    tighter than the biggest team in reach alone, which counts 4 castellers a turn of every
+    size at once: when a plan reaches it, the plan is proven at once."""
+    model = cp_model.CpModel()
+    counts = {z: model.new_int_var(0, upper.count(z), f"n{z}") for z in upper.sizes}
+    rank = {k: model.new_int_var(ranks[k], top_ranks[k], f"r_{k.value}") for k in Skill}
+    base_any = model.new_bool_var("base_any")
+    model.add(base_any <= rank[Skill.BASE])
+    layout = build_layout(model, upper, top_ranks, rules, limits=Limits(counts, rank, base_any))
+    added = []
+    for z, n in counts.items():
+        more = model.new_int_var(0, upper.count(z), f"more{z}")
+        model.add(more >= n - team.count(z))
+        added.append(more)
+    trained = sum(rank[k] - ranks[k] for k in Skill)
+    model.add(sum(added) <= budget.recruits + budget.trainings - trained)
+    model.add(layout.height() <= max_height(upper, top_ranks, rules))
+    model.maximize(layout.festival_score(question.festival))
+    solver = cp_model.CpSolver()
+    configure(solver, time_limit=PREFILTER_WALL, workers=1, seed=0,
+              deterministic=PREFILTER_WORK)
+    status = STATUS.get(solver.solve(model), Status.UNKNOWN)
+    if status in (Status.OPTIMAL, Status.FEASIBLE):
+        return status, solver.best_objective_bound
+    return status, None
 
 
 def could_compete(horizon: Horizon, space: FestivalSpace) -> bool:

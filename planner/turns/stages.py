@@ -20,6 +20,8 @@ from ortools.sat.python import cp_model
 from planner.tower import DETERMINISTIC_PER_SECOND, STATUS, Status, configure, stopped_by_clock
 
 Sense = Literal["max", "min"]
+# deterministic work the presolve may probe for on a long horizon (CP-SAT's default: 1.0)
+LIGHT_PROBING = 0.05
 
 
 @dataclass(frozen=True)
@@ -66,8 +68,15 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
     configure(solver, time_limit=time_limit, workers=workers, seed=seed)
     if linearization is not None:
         solver.parameters.linearization_level = linearization
-    if light_presolve:
+    # CP-SAT probes every Boolean once more when it loads the presolved model, on a fixed
+    # 1.0 units of deterministic time (hard-coded, for probing level 2): on a 10-turn plan
+    # model that is most of a 10 s limit's budget, before any search. Level 1 keeps the
+    # presolve's probing (level 0, no probing at all, aborted ortools 9.15 on some tower
+    # models: tests/planner/tower/test_cases.py)
+    solver.parameters.cp_model_probing_level = 1
+    if light_presolve:  # long horizons: a short presolve, the budget goes to the search
         solver.parameters.max_presolve_iterations = 1
+        solver.parameters.probing_deterministic_time_limit = LIGHT_PROBING
     values: list[int | None] = []
     proven: list[bool] = []
     first_bound: float | None = None
