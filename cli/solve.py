@@ -86,7 +86,7 @@ def _number(value: float | None) -> float | int | None:
     return int(value) if float(value).is_integer() else value
 
 
-def answer_json(reply: Answer) -> dict[str, Any]:
+def answer_json(reply: Answer, time_limit: float | None = None) -> dict[str, Any]:
     result, question = reply.result, reply.question
     tower = result.tower
     bound: float | int | None = _number(result.bound)
@@ -103,6 +103,10 @@ def answer_json(reply: Answer) -> dict[str, Any]:
         "uses": result.uses.as_dict() if result.uses else None,
         "bound": bound,
         "wall_time_s": round(result.wall_time_s, 6),
+        # the wall clock, not the deterministic budget, ended an unproven solve: the answer
+        # may differ from one run (or machine) to the next
+        "stopped_by_clock": time_limit is not None and not result.proven
+        and result.wall_time_s >= time_limit,
         "engine": result.engine,
         "reasons": list(why.reasons) if why else [],
         "closest": str(why.closest.tower) if why and why.closest and why.closest.tower else None,
@@ -173,14 +177,14 @@ def _show(reply: Answer) -> None:
     ))
 
 
-def _finish(reply: Answer, as_json: bool, svg: str | None) -> None:
+def _finish(reply: Answer, as_json: bool, svg: str | None, time_limit: float) -> None:
     tower = reply.result.tower
     if svg is not None and tower is not None:
         from cli.svg import save, tower_svg  # deferred: keeps start-up light
 
         save(tower_svg(tower.as_lists(), str(tower)), svg)
     if as_json:
-        emit_json(answer_json(reply))
+        emit_json(answer_json(reply, time_limit))
     else:
         _show(reply)
     raise typer.Exit(EXIT_FOR[reply.result.status])
@@ -194,7 +198,7 @@ def _no_team_options(pool: str | None, skills: str) -> None:
 def _batch(source: str, schema: type[BestLine] | type[CheckLine], workers: int,
            seed: int) -> None:
     def handle(line: BestLine | CheckLine) -> dict[str, Any]:
-        return answer_json(run_question(line, workers, seed))
+        return answer_json(run_question(line, workers, seed), line.time_limit)
 
     emit_batch(source, schema, handle)
 
@@ -255,7 +259,7 @@ def best(
         fail("missing --pool (or --batch FILE); see 'castell best --help'")
     line = BestLine(pool=pool, skills=skills, rules=rules, engine=engine,
                     time_limit=time_limit, festival=festival)
-    _finish(run_question(line, workers, seed), as_json, svg)
+    _finish(run_question(line, workers, seed), as_json, svg, line.time_limit)
 
 
 @at_edge
@@ -310,4 +314,4 @@ def check(
         fail("missing TILE or --pool (or --batch FILE); see 'castell check --help'")
     line = CheckLine(pool=pool, skills=skills, rules=rules, engine=engine,
                      time_limit=time_limit, tile=tile)
-    _finish(run_question(line, workers, seed), as_json, svg)
+    _finish(run_question(line, workers, seed), as_json, svg, line.time_limit)
