@@ -22,6 +22,10 @@ from planner.tower import DETERMINISTIC_PER_SECOND, STATUS, Status, configure, s
 Sense = Literal["max", "min"]
 # deterministic work the presolve may probe for on a long horizon (CP-SAT's default: 1.0)
 LIGHT_PROBING = 0.05
+# the most deterministic work one tie-break stage may take: on the benchmark's 3-turn plans
+# tie-breaks given 1 unit and more rarely proved either (2 of 24), and made the whole call
+# take 2-3 times the goal's own time; at 0.4 some plans lost the tiles they claim
+TIE_BREAK_WORK = 0.8
 
 
 @dataclass(frozen=True)
@@ -93,8 +97,8 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
         else:
             model.minimize(stage.expr)
         left = budget - used
-        if number:  # the tie-breaks share what the goal left, equally
-            left /= len(stages) - number
+        if number:  # the tie-breaks share what the goal left, equally, up to a cap each
+            left = min(left / (len(stages) - number), TIE_BREAK_WORK)
         if number and (left <= 0 or deadline <= time.perf_counter()):
             break  # no budget left: the stages left keep the solution's values, unproven
         solver.parameters.max_deterministic_time = max(0.001, left)
