@@ -46,10 +46,6 @@ SPECIALS = 2  # special actions a turn: the paid one, and the free one of a spec
 # benchmark's states, the pre-checks that prove optimal take 0.12-0.18 units
 PREFILTER_WORK = 0.1
 PREFILTER_WALL = 2.0
-# longer horizons skip the festival pre-checks (their caps are the static bounds): a 10-turn
-# plan holds ten festivals, ~0.4 s of pre-checks each on the shared machine, with a bound only
-# 1-3 points tighter and never a proven no on the benchmark's states
-PRECHECKED_TURNS = 3
 
 
 @dataclass
@@ -299,23 +295,39 @@ def castellers_at_end(plan: PlanModel, sizes: Iterable[int] | None = None) -> Ex
 
 def festival_cap(horizon: Horizon, t: int, space: FestivalSpace) -> int | None:
     """No team in reach by the end of turn `t` scores more than this at `space`; None when
-    none can compete there at all."""
+    none can compete there at all. Bounds, no solve: a CP-SAT pre-check per festival cost
+    0.3-0.5 s each on the shared machine (a 10-turn plan holds ten festivals), and its tighter
+    cap never sped a proof up on the benchmark's states; `tightened_bound` uses one only for
+    the bound of a plan left unproven."""
     top_pool, top_ranks = horizon.upper_pool(t + 1), horizon.upper_ranks(t + 1)
     if not space.festival.token_sizes <= set(top_pool.sizes):
         return None
     height = max_height(top_pool, top_ranks, horizon.rules)
     if height < horizon.rules.festival_min_levels:
         return None
-    cap = height + sum(top_pool.count(z) for z in space.festival.token_sizes)
-    if len(horizon.turns) > PRECHECKED_TURNS:
-        return cap  # the bounds only: a pre-check per festival would eat the time limit
-    me = horizon.me
-    upper, upper_bound = _bounded_precheck(
-        FestivalTower(space.festival), me.team, me.ranks, top_pool, top_ranks,
-        _action_budget(horizon, t + 1), horizon.rules)
-    if upper is Status.INFEASIBLE:
-        return None
-    return cap if upper_bound is None else min(cap, int(upper_bound))
+    return height + sum(top_pool.count(z) for z in space.festival.token_sizes)
+
+
+def tightened_bound(plan: PlanModel, found: int) -> int:
+    """A bound on the best festival score of any plan, at least `found` (a plan's score):
+    the festivals' caps tightened by a pre-check (`_bounded_precheck`), highest caps first,
+    until no cap left can exceed the bound. Only for an unproven plan of a short horizon: a
+    proven plan needs none, and on a long one the action budget bounds nothing the bag does
+    not (the model's caps are bounds only, see `festival_cap`: a pre-check per festival, 0.3-0.5
+    s each on the shared machine, never sped a proof up on the benchmark's states)."""
+    horizon, me = plan.horizon, plan.horizon.me
+    best = found
+    for entry in sorted(plan.festivals, key=lambda f: -f.cap):
+        if entry.cap <= best:
+            break
+        t, space = entry.turn, entry.space
+        status, upper = _bounded_precheck(
+            FestivalTower(space.festival), me.team, me.ranks, horizon.upper_pool(t + 1),
+            horizon.upper_ranks(t + 1), _action_budget(horizon, t + 1), horizon.rules)
+        if status is Status.INFEASIBLE:
+            continue
+        best = max(best, entry.cap if upper is None else min(entry.cap, int(upper)))
+    return best
 
 
 @dataclass(frozen=True)
