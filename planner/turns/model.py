@@ -46,6 +46,7 @@ SPECIALS = 2  # special actions a turn: the paid one, and the free one of a spec
 # benchmark's states, the pre-checks that prove optimal take 0.12-0.18 units
 PREFILTER_WORK = 0.1
 PREFILTER_WALL = 2.0
+BOUND_PRECHECKS = 3  # the most pre-checks that tighten an unproven plan's bound
 
 
 @dataclass
@@ -308,18 +309,20 @@ def festival_cap(horizon: Horizon, t: int, space: FestivalSpace) -> int | None:
     return height + sum(top_pool.count(z) for z in space.festival.token_sizes)
 
 
-def tightened_bound(plan: PlanModel, found: int) -> int:
+def tightened_bound(plan: PlanModel, found: int, most: int = BOUND_PRECHECKS) -> int:
     """A bound on the best festival score of any plan, at least `found` (a plan's score):
     the festivals' caps tightened by a pre-check (`_bounded_precheck`), highest caps first,
-    until no cap left can exceed the bound. Only for an unproven plan of a short horizon: a
-    proven plan needs none, and on a long one the action budget bounds nothing the bag does
-    not (the model's caps are bounds only, see `festival_cap`: a pre-check per festival, 0.3-0.5
-    s each on the shared machine, never sped a proof up on the benchmark's states)."""
+    until no cap left can exceed the bound or `most` pre-checks ran. For an unproven plan: a
+    proven one needs none (the model's caps are bounds only, see `festival_cap`: a pre-check
+    per festival, 0.3-0.5 s each on the shared machine, never sped a proof up on the
+    benchmark's states)."""
     horizon, me = plan.horizon, plan.horizon.me
     best = found
-    for entry in sorted(plan.festivals, key=lambda f: -f.cap):
+    for number, entry in enumerate(sorted(plan.festivals, key=lambda f: -f.cap)):
         if entry.cap <= best:
             break
+        if number == most:  # the caps left are no higher than this one's
+            return entry.cap
         t, space = entry.turn, entry.space
         status, upper = _bounded_precheck(
             FestivalTower(space.festival), me.team, me.ranks, horizon.upper_pool(t + 1),

@@ -191,7 +191,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
     if goal.kind == "festival" and bound is not None:
         # without the LP, CP-SAT's own bound ignores that only one festival counts
         bound = min(bound, model.best_cap() if result.status is Status.OPTIMAL
-                    or len(horizon.turns) > LONG_HORIZON else tightened_bound(model, value or 0))
+                    else tightened_bound(model, value or 0))
     if goal.kind == "score" and bound is not None:
         bound = min(bound, score_cap(model))
     model_value = result.values[0]
