@@ -465,6 +465,13 @@ def _specials(plan: PlanModel) -> None:
         special_trained = {i: plan.train.get((i, SPECIAL)) for i in stops}
         free_recruit = model.new_bool_var(f"free_recruit{t}")
         paid_recruit = _flag(model, slot.can_special, f"paid_recruit{t}")
+        if slot.can_recruit and slot.can_special:
+            # dominance, while claims are off (the festival goal's stage): a paid special
+            # recruit in a turn whose Recruit action recruits nobody could be that Recruit
+            # action instead (same stop, same casteller, no token spent); the token it drops
+            # only counts for a later claim
+            recruited = [v for (i, _, _), v in plan.recruit.items() if i // STOPS == t]
+            model.add(sum(recruited) >= 1).only_enforce_if([paid_recruit, plan.claims_on.Not()])
         for i in stops:
             here = _flag(model, special_trained[i] is not None, f"free_recruit_at{i}")
             if special_trained[i] is not None:
