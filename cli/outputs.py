@@ -84,6 +84,8 @@ class BestOutput(Output):
     bound: int | float | None = Field(description="The proven bound on the objective (the "
                                       "height for the tallest tower).")
     wall_time_s: float
+    stopped_by_clock: bool = Field(description="The wall-clock safety net, not the "
+                                   "deterministic budget, ended an unproven solve.")
     engine: str
     reasons: list[str] = Field(description="Why not, when there is no tower.")
     closest: str | None = Field(description="The closest tower, when there is none.")

@@ -107,7 +107,10 @@ def _number(value: float | None) -> float | int | None:
     return int(value) if float(value).is_integer() else value
 
 
-def answer_json(reply: Answer) -> dict[str, Any]:
+CLOCK_HIT_SHARE = 0.9  # of the time limit, run by an unproven solve: see `answer_json`
+
+
+def answer_json(reply: Answer, time_limit: float | None = None) -> dict[str, Any]:
     result, question = reply.result, reply.question
     tower = result.tower
     bound: float | int | None = _number(result.bound)
@@ -124,6 +127,12 @@ def answer_json(reply: Answer) -> dict[str, Any]:
         "uses": result.uses.as_dict() if result.uses else None,
         "bound": bound,
         "wall_time_s": round(result.wall_time_s, 6),
+        # an unproven solve that ran (nearly) its whole time limit: the wall clock, not the
+        # deterministic budget (planner.tower.configure: it ends a solve well within the limit
+        # unless the machine is very busy), stopped it, so the answer may differ from one run
+        # (or machine) to the next. Inferred here: the tower solve reports no clock hit itself
+        "stopped_by_clock": time_limit is not None and not result.proven
+        and result.wall_time_s >= CLOCK_HIT_SHARE * time_limit,
         "engine": result.engine,
         "reasons": list(why.reasons) if why else [],
         "closest": str(why.closest.tower) if why and why.closest and why.closest.tower else None,
@@ -196,7 +205,7 @@ def _show(reply: Answer) -> None:
     ))
 
 
-def _finish(reply: Answer, as_json: bool, svg: str | None) -> None:
+def _finish(reply: Answer, as_json: bool, svg: str | None, time_limit: float) -> None:
     tower = reply.result.tower
     stopped = interrupted()  # Ctrl-C stopped the solve: its best answer so far, marked
     if svg is not None and tower is not None and not stopped:
@@ -204,7 +213,7 @@ def _finish(reply: Answer, as_json: bool, svg: str | None) -> None:
 
         save(tower_svg(tower.as_lists(), str(tower)), svg)
     if as_json:
-        emit_json({**answer_json(reply), **({"interrupted": True} if stopped else {})})
+        emit_json({**answer_json(reply, time_limit), **({"interrupted": True} if stopped else {})})
     else:
         _show(reply)
     if stopped:
@@ -220,7 +229,7 @@ def _no_team_options(pool: str | None, skills: str) -> None:
 def _batch(source: str | Path, schema: type[BestLine] | type[CheckLine], workers: int,
            seed: int) -> None:
     def handle(line: BestLine | CheckLine) -> dict[str, Any]:
-        return answer_json(run_question(line, workers, seed))
+        return answer_json(run_question(line, workers, seed), line.time_limit)
 
     emit_batch(source, schema, handle)
 
@@ -286,7 +295,7 @@ def best(
                     time_limit=time_limit, festival=festival)
     with graceful():
         reply = run_question(line, workers, seed)
-    _finish(reply, as_json, svg)
+    _finish(reply, as_json, svg, line.time_limit)
 
 
 @at_edge
@@ -345,4 +354,4 @@ def check(
                      time_limit=time_limit, tile=tile)
     with graceful():
         reply = run_question(line, workers, seed)
-    _finish(reply, as_json, svg)
+    _finish(reply, as_json, svg, line.time_limit)

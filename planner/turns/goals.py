@@ -81,9 +81,17 @@ def best_festival(plan: PlanModel) -> Expr | int:
     replay lets the player compete wherever the pawn stands, which can only add."""
     if not plan.festivals:
         return 0
-    plan.model.add(sum(f.eligible for f in plan.festivals) <= 1)
-    best = cp_model.LinearExpr.sum([f.score for f in plan.festivals])
-    plan.model.add(best <= plan.best_cap())  # so the bound is right without the LP, too
+    model = plan.model
+    model.add(sum(f.eligible for f in plan.festivals) <= 1)
+    # one variable per festival score and one for the best, on the caps' domains: the
+    # search's objective bound starts at the best cap, not at the layouts' sum of terms
+    scores = []
+    for f in plan.festivals:
+        score = model.new_int_var(0, f.cap, f"score{f.space.round}_{f.space.location}")
+        model.add(score == f.score)
+        scores.append(score)
+    best = model.new_int_var(0, plan.best_cap(), "best_festival_score")
+    model.add(best == sum(scores))
     return best
 
 

@@ -46,6 +46,7 @@ SPECIALS = 2  # special actions a turn: the paid one, and the free one of a spec
 # benchmark's states, the pre-checks that prove optimal take 0.12-0.18 units
 PREFILTER_WORK = 0.1
 PREFILTER_WALL = 2.0
+BOUND_PRECHECKS = 3  # the most pre-checks that tighten an unproven plan's bound
 
 
 @dataclass
@@ -295,16 +296,92 @@ def castellers_at_end(plan: PlanModel, sizes: Iterable[int] | None = None) -> Ex
 
 def festival_cap(horizon: Horizon, t: int, space: FestivalSpace) -> int | None:
     """No team in reach by the end of turn `t` scores more than this at `space`; None when
-    none can compete there at all."""
+    none can compete there at all. Bounds, no solve: a CP-SAT pre-check per festival cost
+    0.3-0.5 s each on the shared machine (a 10-turn plan holds ten festivals), and its tighter
+    cap never sped a proof up on the benchmark's states; `tightened_bound` uses one only for
+    the bound of a plan left unproven."""
     top_pool, top_ranks = horizon.upper_pool(t + 1), horizon.upper_ranks(t + 1)
     if not space.festival.token_sizes <= set(top_pool.sizes):
         return None
-    upper, upper_bound = _prechecked(FestivalTower(space.festival), horizon, t + 1)
-    if upper is Status.INFEASIBLE:
+    height = max_height(top_pool, top_ranks, horizon.rules)
+    if height < horizon.rules.festival_min_levels:
         return None
-    cap = max_height(top_pool, top_ranks, horizon.rules) + sum(
-        top_pool.count(z) for z in space.festival.token_sizes)
-    return cap if upper_bound is None else min(cap, int(upper_bound))
+    return height + sum(top_pool.count(z) for z in space.festival.token_sizes)
+
+
+def tightened_bound(plan: PlanModel, found: int, most: int = BOUND_PRECHECKS) -> int:
+    """A bound on the best festival score of any plan, at least `found` (a plan's score):
+    the festivals' caps tightened by a pre-check (`_bounded_precheck`), highest caps first,
+    until no cap left can exceed the bound or `most` pre-checks ran. For an unproven plan: a
+    proven one needs none (the model's caps are bounds only, see `festival_cap`: a pre-check
+    per festival, 0.3-0.5 s each on the shared machine, never sped a proof up on the
+    benchmark's states)."""
+    horizon, me = plan.horizon, plan.horizon.me
+    best = found
+    for number, entry in enumerate(sorted(plan.festivals, key=lambda f: -f.cap)):
+        if entry.cap <= best:
+            break
+        if number == most:  # the caps left are no higher than this one's
+            return entry.cap
+        t, space = entry.turn, entry.space
+        status, upper = _bounded_precheck(
+            FestivalTower(space.festival), me.team, me.ranks, horizon.upper_pool(t + 1),
+            horizon.upper_ranks(t + 1), _action_budget(horizon, t + 1), horizon.rules)
+        if status is Status.INFEASIBLE:
+            continue
+        best = max(best, entry.cap if upper is None else min(entry.cap, int(upper)))
+    return best
+
+
+@dataclass(frozen=True)
+class ActionBudget:
+    """What `turns` turns can add to a team, whatever the pawn's path: `recruits` castellers
+    by Recruit actions and paid special actions, and `trainings` turns that train (a skill:
+    a rank; a special tile: its free special action, at most one casteller more)."""
+
+    recruits: int
+    trainings: int
+
+
+def _action_budget(horizon: Horizon, turns: int) -> ActionBudget:
+    slots = horizon.turns[:turns]
+    paid = min(sum(s.can_special for s in slots), horizon.me.special_tokens)
+    return ActionBudget(RECRUIT_LIMIT * sum(s.can_recruit for s in slots) + paid,
+                        sum(s.can_train for s in slots))
+
+
+@cache  # the same question comes back: per festival model, and per horizon of a plan
+def _bounded_precheck(question: FestivalTower, team: Pool, ranks: SkillRanks, upper: Pool,
+                      top_ranks: SkillRanks, budget: ActionBudget, rules: Rules
+                      ) -> tuple[Status, float | None]:
+    """The best festival score of a team grown from `team` and `ranks` within `upper` and
+    `top_ranks` by at most `budget`: every casteller added beyond the Recruit actions' and the
+    paid special actions' takes a training turn's free special action, every rank one more
+    training turn. A relaxation of the plan model (no path, no supply per region), and far
+    tighter than the biggest team in reach alone, which counts 4 castellers a turn of every
+    size at once: when a plan reaches it, the plan is proven at once."""
+    model = cp_model.CpModel()
+    counts = {z: model.new_int_var(0, upper.count(z), f"n{z}") for z in upper.sizes}
+    rank = {k: model.new_int_var(ranks[k], top_ranks[k], f"r_{k.value}") for k in Skill}
+    base_any = model.new_bool_var("base_any")
+    model.add(base_any <= rank[Skill.BASE])
+    layout = build_layout(model, upper, top_ranks, rules, limits=Limits(counts, rank, base_any))
+    added = []
+    for z, n in counts.items():
+        more = model.new_int_var(0, upper.count(z), f"more{z}")
+        model.add(more >= n - team.count(z))
+        added.append(more)
+    trained = sum(rank[k] - ranks[k] for k in Skill)
+    model.add(sum(added) <= budget.recruits + budget.trainings - trained)
+    model.add(layout.height() <= max_height(upper, top_ranks, rules))
+    model.maximize(layout.festival_score(question.festival))
+    solver = cp_model.CpSolver()
+    configure(solver, time_limit=PREFILTER_WALL, workers=1, seed=0,
+              deterministic=PREFILTER_WORK)
+    status = STATUS.get(solver.solve(model), Status.UNKNOWN)
+    if status in (Status.OPTIMAL, Status.FEASIBLE):
+        return status, solver.best_objective_bound
+    return status, None
 
 
 def could_compete(horizon: Horizon, space: FestivalSpace) -> bool:
@@ -388,6 +465,13 @@ def _specials(plan: PlanModel) -> None:
         special_trained = {i: plan.train.get((i, SPECIAL)) for i in stops}
         free_recruit = model.new_bool_var(f"free_recruit{t}")
         paid_recruit = _flag(model, slot.can_special, f"paid_recruit{t}")
+        if slot.can_recruit and slot.can_special:
+            # dominance, while claims are off (the festival goal's stage): a paid special
+            # recruit in a turn whose Recruit action recruits nobody could be that Recruit
+            # action instead (same stop, same casteller, no token spent); the token it drops
+            # only counts for a later claim
+            recruited = [v for (i, _, _), v in plan.recruit.items() if i // STOPS == t]
+            model.add(sum(recruited) >= 1).only_enforce_if([paid_recruit, plan.claims_on.Not()])
         for i in stops:
             here = _flag(model, special_trained[i] is not None, f"free_recruit_at{i}")
             if special_trained[i] is not None:

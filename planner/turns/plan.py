@@ -34,7 +34,7 @@ from planner.turns.goals import (
     score_cap,
 )
 from planner.turns.horizon import Goal, build_horizon
-from planner.turns.model import build_plan_model, could_compete, hint_idle
+from planner.turns.model import build_plan_model, could_compete, hint_idle, tightened_bound
 from planner.turns.reach import fewest_turns_for_tile, tile_reasons
 from planner.turns.replay import Refill, Replay, advance_to, cached_finder, replay, visible
 from planner.turns.stages import Stage, StagedResult, solve_stages
@@ -190,7 +190,8 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
     bound = _user_bound(goal, result.first_bound, start.round)
     if goal.kind == "festival" and bound is not None:
         # without the LP, CP-SAT's own bound ignores that only one festival counts
-        bound = min(bound, model.best_cap())
+        bound = min(bound, model.best_cap() if result.status is Status.OPTIMAL
+                    else tightened_bound(model, value or 0))
     if goal.kind == "score" and bound is not None:
         bound = min(bound, score_cap(model))
     model_value = result.values[0]

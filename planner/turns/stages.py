@@ -21,6 +21,12 @@ from planner.stopping import solve_stoppable
 from planner.tower import DETERMINISTIC_PER_SECOND, STATUS, Status, configure, stopped_by_clock
 
 Sense = Literal["max", "min"]
+# deterministic work the presolve may probe for on a long horizon (CP-SAT's default: 1.0)
+LIGHT_PROBING = 0.05
+# the most deterministic work one tie-break stage may take: on the benchmark's 3-turn plans
+# tie-breaks given 1 unit and more rarely proved either (2 of 24), and made the whole call
+# take 2-3 times the goal's own time; at 0.4 some plans lost the tiles they claim
+TIE_BREAK_WORK = 0.8
 
 
 @dataclass(frozen=True)
@@ -67,8 +73,15 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
     configure(solver, time_limit=time_limit, workers=workers, seed=seed)
     if linearization is not None:
         solver.parameters.linearization_level = linearization
-    if light_presolve:
+    # CP-SAT probes every Boolean once more when it loads the presolved model, on a fixed
+    # 1.0 units of deterministic time (hard-coded, for probing level 2): on a 10-turn plan
+    # model that is most of a 10 s limit's budget, before any search. Level 1 keeps the
+    # presolve's probing (level 0, no probing at all, aborted ortools 9.15 on some tower
+    # models: tests/planner/tower/test_cases.py)
+    solver.parameters.cp_model_probing_level = 1
+    if light_presolve:  # long horizons: a short presolve, the budget goes to the search
         solver.parameters.max_presolve_iterations = 1
+        solver.parameters.probing_deterministic_time_limit = LIGHT_PROBING
     values: list[int | None] = []
     proven: list[bool] = []
     first_bound: float | None = None
@@ -85,8 +98,8 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
         else:
             model.minimize(stage.expr)
         left = budget - used
-        if number:  # the tie-breaks share what the goal left, equally
-            left /= len(stages) - number
+        if number:  # the tie-breaks share what the goal left, equally, up to a cap each
+            left = min(left / (len(stages) - number), TIE_BREAK_WORK)
         if number and (left <= 0 or deadline <= time.perf_counter()):
             break  # no budget left: the stages left keep the solution's values, unproven
         solver.parameters.max_deterministic_time = max(0.001, left)

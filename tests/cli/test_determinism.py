@@ -50,6 +50,20 @@ def test_tower_answers_twice_are_the_same(args: tuple[str, ...]) -> None:
     assert first == second
 
 
+def test_a_clock_hit_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a deterministic budget no 0.3 s could hold: the wall clock ends the solve first (the
+    # whole bag with every skill at 3 takes ~1.4 s to prove), and the JSON says so
+    monkeypatch.setattr(planner.tower.cpsat, "DETERMINISTIC_PER_SECOND", 1000.0)
+    bag = ",".join(f"{size}x15" for size in range(1, 11))
+    skills = "balance=3,base=3,width=3,mix=3,strength=3"
+    data = one_json(run("best", "--pool", bag, "--skills", skills, "--engine", "cpsat",
+                        "--time-limit", "0.3", "--json"))
+    assert data["status"] in ("feasible", "unknown")
+    assert data["stopped_by_clock"]
+    calm = one_json(run("best", "--pool", POOL, "--skills", SKILLS, "--json"))
+    assert calm["status"] == "optimal" and not calm["stopped_by_clock"]
+
+
 def test_puzzles_twice_are_the_same() -> None:
     generate = ("puzzle", "generate", "--count", "2", "--seed", "5")
     assert run(*generate).stdout == run(*generate).stdout

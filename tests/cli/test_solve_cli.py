@@ -31,7 +31,7 @@ from tests.cli.helpers import (
 )
 
 SOLVE_KEYS = {"status", "tower", "levels", "height", "castellers", "score", "uses", "bound",
-              "wall_time_s", "engine", "reasons", "closest", "suggestions"}
+              "wall_time_s", "stopped_by_clock", "engine", "reasons", "closest", "suggestions"}
 CHECK_KEYS = SOLVE_KEYS | {"achievable"}
 EXIT_FOR = {"optimal": 0, "infeasible": 1, "feasible": 3, "unknown": 3}
 

@@ -86,6 +86,17 @@ def test_two_turns_are_as_good_as_every_legal_sequence(state: GameState) -> None
     assert_as_good_as_search(state, 2)
 
 
+def test_a_whole_game_plan_competes_within_the_default_limit() -> None:
+    # 10 turns from round 1 with the default 10 s limit: the deterministic budget reaches a
+    # plan that competes (the idle plan, its fallback, scores 0), and the bound is reported
+    state = played(0, 4, 1)
+    plan = plan_turns(state, BOARD, state.turn.player, turns=10)
+    assert_replayed(plan)
+    assert len(plan.turns) == 10
+    assert plan.objective is not None and plan.objective > 0
+    assert plan.bound is not None and plan.bound >= plan.objective
+
+
 def test_a_plan_starts_at_the_players_next_turn() -> None:
     state = played(11, 3, 4)
     later = state.turn_order[-1]
