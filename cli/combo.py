@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -28,7 +29,6 @@ from models.combo import (
     GameState,
     Grid,
     Location,
-    PlayerState,
     ScoreSheet,
     cell_pos,
     deck_stats,
@@ -320,9 +320,9 @@ def new(
                    f"{state.now.player.name} starts", err=True)
 
 
-def _tableau_picture(player: PlayerState, state: GameState) -> Table:
-    deck = state.deck()
-    grid = player.grid()
+def grid_picture(grid: Grid, deck: Deck, purses: Mapping[str, int] | None = None) -> Table:
+    """A tableau as a 3x3 table of cards (id, cost, shields; purse gold when `purses` is
+    given: the gold stored in a game, or none for an arrangement)."""
     table = Table(show_header=False, show_lines=True, padding=(0, 1))
     for _ in range(3):
         table.add_column(width=8, justify="center")
@@ -335,10 +335,9 @@ def _tableau_picture(player: PlayerState, state: GameState) -> Table:
                 cells.append(Text(f"~{slot.card}", style="dim"))
             else:
                 card = deck.card(slot.card)
-                gold = player.purses.get(card.id)
-                extra = f"\n{gold}/{card.capacity}g" if card.capacity else ""
-                if gold is None and card.capacity:
-                    extra = f"\n0/{card.capacity}g"
+                extra = ""
+                if purses is not None and card.capacity:
+                    extra = f"\n{purses.get(card.id, 0)}/{card.capacity}g"
                 cells.append(Text(f"{card.id}\n{card.cost}g {len(card.shields)}s{extra}",
                                   style=_STYLE[card.location]))
         table.add_row(*cells)
@@ -413,7 +412,7 @@ def _print_state(state: GameState) -> None:
         if disc:
             head.append(f" ({', '.join(disc)})")
         boards.add_column(head)
-    boards.add_row(*(_tableau_picture(p, state) for p in table.players))
+    boards.add_row(*(grid_picture(p.grid(), state.deck(), p.purses) for p in table.players))
     out().print(boards)
     if table.game_over:
         scores, winners = final_scores(state)

@@ -13,9 +13,9 @@ from rich.table import Table
 from rich.text import Text
 
 from cli import options
-from cli.combo import CardsFile, StateArg, _load, app, sheet_table
+from cli.combo import CardsFile, StateArg, _load, app, grid_picture, sheet_table
 from cli.edge import ExitCode, at_edge, emit_json, err, fail, fail_interrupted, out
-from models.combo import MAX_GOLD, MAX_KEYS, Deck, GameState, Grid, Slot, cell_pos, load_deck
+from models.combo import MAX_GOLD, MAX_KEYS, Deck, GameState, Slot, cell_pos, load_deck
 from models.errors import ProvenNo, SpecError
 from models.files import atomic_open
 from planner.combo import (
@@ -79,25 +79,6 @@ def _from_state(state: GameState, name: str | None, cards: str, keys: int | None
         pinned=relative, offsets=offsets_for(relative.values()))
 
 
-def _grid_picture(grid: Grid, deck: Deck) -> Table:
-    table = Table(show_header=False, show_lines=True, padding=(0, 1))
-    for _ in range(3):
-        table.add_column(width=8, justify="center")
-    for row in grid.rows:
-        cells = []
-        for slot in row:
-            if slot is None:
-                cells.append(Text("·"))
-            elif slot.face_down:
-                cells.append(Text(f"~{slot.card}", style="dim"))
-            else:
-                style = "bold blue" if deck.card(slot.card).location == "castle" \
-                    else "bold green"
-                cells.append(Text(slot.card, style=style))
-        table.add_row(*cells)
-    return table
-
-
 def _report(result: ArrangeResult, deck: Deck, as_json: bool) -> None:
     if result.status is Status.INFEASIBLE:
         raise ProvenNo("no arrangement: the fixed cards cannot all stand where they are put")
@@ -111,7 +92,7 @@ def _report(result: ArrangeResult, deck: Deck, as_json: bool) -> None:
             else f"best found, not proven (bound {result.bound})"
         out().print(Text(f"{result.total} points, {proof} ({result.wall_time_s:.3f} s)",
                          style="bold"))
-        out().print(_grid_picture(result.grid, deck))
+        out().print(grid_picture(result.grid, deck))
         assert result.sheet is not None
         out().print(sheet_table(escape(str(result.grid)), result.sheet))
     if result.status is not Status.OPTIMAL:
