@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from models.game import Action, FestivalResult, FinalScore, GameState
+from models.game import Action, FestivalResult, FinalScore, GameState, Standing
 from models.puzzle import Puzzle
 
 SchemaVersion = Annotated[Literal[1], Field(
@@ -199,20 +199,10 @@ class FestivalOutput(Output):
     next: FestivalSpace | None = Field(description="The next festival, when none is held now.")
 
 
-class ScoreCard(_Part):
-    player: str
-    best_tower: int
-    region_variety: int
-    prizes: int
-    size_tokens: int
-    local_performances: int
-    total: int
-
-
 class ScoreOutput(Output):
     """`castell score --json`."""
 
-    players: list[ScoreCard]
+    players: list[Standing]  # a player's five categories and total, as the state stores them
     winners: list[str]
     game_over: bool
     round: int | None = Field(description="The current round while the game goes on.")
