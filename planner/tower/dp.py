@@ -225,11 +225,14 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         cap = stack_cap(below, t, b, m, f)
         return (s, below, rem if rem < cap else cap, b, t, m, f, idx, mask, wf)
 
-    memo_a: dict[State, int] = {}
-    memo_b: dict[State, int] = {}
-    raw_b: dict[State, int] = {}  # the same values by the state as called, before norm_b
+    # state -> (lo, hi): lo is what a tower from the state reaches (its first level in `choice`),
+    # hi a value no tower from it beats; lo == hi when the value is exact (see `run_a`)
+    memo_a: dict[State, tuple[int, int]] = {}
+    memo_b: dict[State, tuple[int, int]] = {}
+    keys_b: dict[State, State] = {}  # norm_b of the B states as called
     choice: dict[State, Pick] = {}
     clock = time.perf_counter
+    evaluations = 0  # A states evaluated (again when a bound was not enough)
 
     def after(c: int, f: int, wf: int) -> tuple[int, int] | None:
         """Base uses left and the Width flag once a level of c castellers is laid; None when
@@ -261,8 +264,9 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
     for z in range(1, top + 1):
         scoring_upto[z] = scoring_upto[z - 1] + (P[z] if per[z] else 0)
 
-    def ceiling(s: int, c: int, b: int, t: int, f: int) -> int:
-        """At most how much the levels above a level of c castellers of low s can add."""
+    def ceiling(s: int, c: int, b: int, t: int, f: int, left: int) -> int:
+        """At most how much the levels above a level of c castellers of low s can add, when
+        `left` castellers of size s are left (only a Strength use can stand them on it)."""
         top, balances = c, b  # a level as wide as c costs a Balance use...
         if not f and c > K:  # ...but with no Base use left every level above is within K
             top, balances = K, b + 1
@@ -274,32 +278,39 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         equal = balances if balances < levels else levels  # levels as wide as `top`
         falling = levels - equal  # then top - 1, top - 2, ...
         castellers = top * levels - falling * (falling + 1) // 2
-        if scoring_upto[s] < castellers:
-            castellers = scoring_upto[s]
+        scoring = scoring_upto[s - 1] + (left if t and per[s] else 0)
+        if scoring < castellers:
+            castellers = scoring
         return levels * base_gain + castellers
 
     def run_a(s: int, below: int, free: int, b: int, t: int, m: int, f: int, idx: int,
-              mask: int, wf: int) -> int:
+              mask: int, wf: int, alpha: int) -> int:
         """The best rest of a tower whose next level has low size at most s, on a level of
         `below` castellers (0: none); `free`: no casteller of size s + 1 is used yet and the
-        level below has low >= s + 2, so a mixed level of low s needs no Strength."""
+        level below has low >= s + 2, so a mixed level of low s needs no Strength.
+
+        The caller needs the value only when it beats `alpha`: the result is exact when it is
+        above `alpha`, else a bound at most `alpha` (an option whose score plus what the rest
+        could add cannot beat the state's best so far or `alpha` is not explored, and a state
+        whose stored bound is not enough for a later caller is evaluated again)."""
+        nonlocal evaluations
         key = norm_a(s, below, free, b, t, m, f, idx, mask, wf)
         found = memo_a.get(key)
-        if found is not None:
-            return found
+        if found is not None and (found[0] == found[1] or found[1] <= alpha):
+            return found[1]
         below, free, b, t, m = key[1], key[2], key[3], key[4], key[5]
-        states = len(memo_a)
-        if states > most_states or (not states & _CLOCK and clock() > deadline):
+        evaluations += 1
+        if evaluations > most_states or (not evaluations & _CLOCK and clock() > deadline):
             raise OutOfTime
-        best = NEG if (below == 0 and best_kind) else final(b, t, m, f, idx, mask, wf)
         pick: Pick = (None, None)
+        if found is not None:
+            best, pick = found[0], choice[(0, *key)]
+        else:
+            best = NEG if (below == 0 and best_kind) else final(b, t, m, f, idx, mask, wf)
+        hi = best  # the most an option not known exactly could give
         need = need_a[s] if free else need_b[s]
         if (s >= smin and (mask & need) == need and idx < height_cap
                 and not (feasibility and best >= 0)):
-            skip = (s - 1, below, 1, b, t, m, f, idx, mask, wf)
-            value = run_a(*skip)
-            if value > best:
-                best, pick = value, (None, (0, *skip))
             have = P[s]
             spare = P[s + 1] if free else 0
             gain_a, gain_h = per[s], per[s + 1]
@@ -334,38 +345,51 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                         tried.add(kind_of)
                     a = c - h
                     now = base_gain + gain_a * a + gain_h * h
-                    if bounded and now + ceiling(s, c, b - balance, t, laid[0]) <= best:
-                        cut += 1
-                        continue
+                    floor = best if best > alpha else alpha
+                    if bounded:
+                        most = now + ceiling(s, c, b - balance, t, laid[0], have - a)
+                        if most <= floor:
+                            cut += 1
+                            if most > hi:
+                                hi = most
+                            continue
                     nxt = (s, c, have - a, b - balance, t, m - (h > 0), laid[0], nidx,
                            mask | bit[s] | (bit[s + 1] if h else 0), laid[1])
-                    rest = raw_b.get(nxt)
-                    if rest is None:
-                        rest = run_b(*nxt)
-                    value = now + rest
-                    if value > best:
+                    value = now + run_b(*nxt, floor - now)
+                    if value > floor:
                         best, pick = value, ((s, a, h), (1, *nxt))
+                    elif value > hi:
+                        hi = value
                 done |= tried
                 if cut and cut == len(splits) and not balance:
                     break  # score now and the bound only fall with the count: so do the rest
-        memo_a[key] = best
+            if not (feasibility and best >= 0):
+                skip = (s - 1, below, 1, b, t, m, f, idx, mask, wf)
+                floor = best if best > alpha else alpha
+                value = run_a(*skip, floor)
+                if value > floor:
+                    best, pick = value, (None, (0, *skip))
+                elif value > hi:
+                    hi = value
+        if best > hi:
+            hi = best
+        memo_a[key] = (best, hi)
         choice[(0, *key)] = pick
-        return best
+        return hi
 
     def run_b(s: int, below: int, rem: int, b: int, t: int, m: int, f: int, idx: int,
-              mask: int, wf: int) -> int:
+              mask: int, wf: int, alpha: int) -> int:
+        """B of the state as called (normalised here), with `alpha` as in `run_a`."""
         raw = (s, below, rem, b, t, m, f, idx, mask, wf)
-        found = raw_b.get(raw)
-        if found is not None:
-            return found
-        key = norm_b(*raw)
+        key = keys_b.get(raw)
+        if key is None:
+            key = keys_b[raw] = norm_b(*raw)
         found = memo_b.get(key)
-        if found is None:
-            found = _run_b(key)
-        raw_b[raw] = found
-        return found
+        if found is not None and (found[0] == found[1] or found[1] <= alpha):
+            return found[1]
+        return _run_b(key, alpha, found)
 
-    def _run_b(key: State) -> int:
+    def _run_b(key: State, alpha: int, found: tuple[int, int] | None) -> int:
         """The best rest of a tower inside the run of low s, on a level of `below` castellers
         (low s); `rem` castellers of size s are left. The next level is one more of size s
         only, or a mixed level of low s - 1 topped by size s: both stand on low s, a Strength
@@ -374,12 +398,13 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         pick: Pick = (None, None)
         need = need_b[s]
         if (mask & need) != need:
-            memo_b[key] = NEG
+            memo_b[key] = (NEG, NEG)
             choice[(1, *key)] = pick
             return NEG
-        up = (s - 1, below, 0, b, t, m, f, idx, mask, wf)
-        best = run_a(*up)
-        pick = (None, (0, *up))
+        best = NEG
+        if found is not None:
+            best, pick = found[0], choice[(1, *key)]
+        hi = best
         if t and idx < height_cap and not (feasibility and best >= 0):
             nidx = idx + 1 if idx < index_cap else idx
             lower = s - 1
@@ -399,18 +424,22 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                 if laid is None:
                     continue
                 if not stack_dead and c <= rem:
-                    if bounded and base_gain + per[s] * c + ceiling(
-                            s, c, b - balance, t - 1, laid[0]) <= best:
+                    now = base_gain + per[s] * c
+                    floor = best if best > alpha else alpha
+                    most = (now + ceiling(s, c, b - balance, t - 1, laid[0], rem - c)
+                            if bounded else 0)
+                    if bounded and most <= floor:
                         stack_dead = not balance  # and so is every narrower one
+                        if most > hi:
+                            hi = most
                     else:
                         step = (s, c, rem - c, b - balance, t - 1, m, laid[0], nidx,
                                 mask | bit[s], laid[1])
-                        rest = raw_b.get(step)
-                        if rest is None:
-                            rest = run_b(*step)
-                        value = base_gain + per[s] * c + rest
-                        if value > best:
+                        value = now + run_b(*step, floor - now)
+                        if value > floor:
                             best, pick = value, ((s, c, 0), (1, *step))
+                        elif value > hi:
+                            hi = value
                 if not mixes or mix_dead:
                     if stack_dead or not rem:
                         break
@@ -420,27 +449,42 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                 for h in splits:
                     a = c - h
                     now = base_gain + per[lower] * a + per[s] * h
-                    if bounded and now + ceiling(lower, c, b - balance, t - 1, laid[0]) <= best:
-                        cut += 1
-                        continue
+                    floor = best if best > alpha else alpha
+                    if bounded:
+                        most = now + ceiling(lower, c, b - balance, t - 1, laid[0],
+                                                P[lower] - a)
+                        if most <= floor:
+                            cut += 1
+                            if most > hi:
+                                hi = most
+                            continue
                     step = (lower, c, P[lower] - a, b - balance, t - 1, m - 1, laid[0], nidx,
                             mask | bit[lower] | bit[s], laid[1])
-                    rest = raw_b.get(step)
-                    if rest is None:
-                        rest = run_b(*step)
-                    value = now + rest
-                    if value > best:
+                    value = now + run_b(*step, floor - now)
+                    if value > floor:
                         best, pick = value, ((lower, a, h), (1, *step))
+                    elif value > hi:
+                        hi = value
                 if cut and cut == len(splits) and not balance:
                     mix_dead = True  # and so is every narrower mixed level
                     if stack_dead or not rem:
                         break
-        memo_b[key] = best
+        if not (feasibility and best >= 0):
+            up = (s - 1, below, 0, b, t, m, f, idx, mask, wf)
+            floor = best if best > alpha else alpha
+            value = run_a(*up, floor)
+            if value > floor:
+                best, pick = value, (None, (0, *up))
+            elif value > hi:
+                hi = value
+        if best > hi:
+            hi = best
+        memo_b[key] = (best, hi)
         choice[(1, *key)] = pick
-        return best
+        return hi
 
     root = (smax, 0, 1, ranks.balance, ranks.strength, ranks.mix, f0, 0, 0, 0)
-    if run_a(*root) <= NEG // 2:
+    if run_a(*root, NEG) <= NEG // 2:
         return None
     normalise: dict[int, Callable[..., State]] = {0: norm_a, 1: norm_b}
     levels: list[list[int]] = []
