@@ -264,23 +264,58 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
     for z in range(1, top + 1):
         scoring_upto[z] = scoring_upto[z - 1] + (P[z] if per[z] else 0)
 
+    scoring_sizes = [0] * (top + 2)  # sizes <= s in the pool that score
+    for z in range(1, top + 1):
+        scoring_sizes[z] = scoring_sizes[z - 1] + (1 if P[z] and per[z] else 0)
+    room: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+
+    def widths(w: int, b: int, f: int, n: int) -> tuple[int, int]:
+        """At most how many levels, and at most how many castellers in all, at most n levels
+        can have above a level of w castellers with b Balance and f Base uses left (counts
+        never grow, an equal count costs a Balance use, a level over the limit K a Base use).
+        Only the widest level of each kind can be best: as wide as the one below (Balance),
+        one fewer (Base if over K), or just K (when the one below is over it)."""
+        if n <= 0:
+            return 0, 0
+        key = (w, b, f, n)
+        found = room.get(key)
+        if found is not None:
+            return found
+        options = []
+        if b and (w <= K or f):
+            options.append((w, b - 1, f - 1 if w > K else f))
+        if w > K + 1:
+            if f:
+                options.append((w - 1, b, f - 1))
+            options.append((K, b, f))
+        elif w > 1:
+            options.append((w - 1, b, f))
+        levels = castellers = 0
+        for x, bb, ff in options:
+            more, held = widths(x, bb, ff, n - 1)
+            if more + 1 > levels:
+                levels = more + 1
+            if held + x > castellers:
+                castellers = held + x
+        room[key] = levels, castellers
+        return levels, castellers
+
     def ceiling(s: int, c: int, b: int, t: int, f: int, left: int) -> int:
         """At most how much the levels above a level of c castellers of low s can add, when
-        `left` castellers of size s are left (only a Strength use can stand them on it)."""
-        top, balances = c, b  # a level as wide as c costs a Balance use...
-        if not f and c > K:  # ...but with no Base use left every level above is within K
-            top, balances = K, b + 1
-        levels = sizes_upto[s - 1] + t
-        if top - 1 + balances < levels:
-            levels = top - 1 + balances
-        if levels <= 0:
-            return 0
-        equal = balances if balances < levels else levels  # levels as wide as `top`
-        falling = levels - equal  # then top - 1, top - 2, ...
-        castellers = top * levels - falling * (falling + 1) // 2
+        `left` castellers of size s are left (only a Strength use can stand them on it): at
+        most one level per smaller size plus one per Strength use, as wide as `widths` allows,
+        holding only castellers of size <= s."""
+        levels, castellers = widths(c, b, f, sizes_upto[s - 1] + t)
         scoring = scoring_upto[s - 1] + (left if t and per[s] else 0)
         if scoring < castellers:
             castellers = scoring
+        if scoring_sizes[s - 1] < sizes_upto[s - 1]:
+            # the levels that hold a scoring size are at most one per such size and one per
+            # Strength use (a second level holding the same size stands on its run), and
+            # the widest levels hold at most what the first that many hold
+            held = widths(c, b, f, scoring_sizes[s - 1] + t)[1]
+            if held < castellers:
+                castellers = held
         return levels * base_gain + castellers
 
     def run_a(s: int, below: int, free: int, b: int, t: int, m: int, f: int, idx: int,
