@@ -274,7 +274,8 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         can have above a level of w castellers with b Balance and f Base uses left (counts
         never grow, an equal count costs a Balance use, a level over the limit K a Base use).
         Only the widest level of each kind can be best: as wide as the one below (Balance),
-        one fewer (Base if over K), or just K (when the one below is over it)."""
+        one fewer (Base if over K), or just K (when the one below is over it, if any decrease
+        is allowed)."""
         if n <= 0:
             return 0, 0
         key = (w, b, f, n)
@@ -287,7 +288,8 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         if w > K + 1:
             if f:
                 options.append((w - 1, b, f - 1))
-            options.append((K, b, f))
+            if any_decrease:
+                options.append((K, b, f))
         elif w > 1:
             options.append((w - 1, b, f))
         levels = castellers = 0
@@ -300,6 +302,9 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         room[key] = levels, castellers
         return levels, castellers
 
+    # With any decrease the bound only falls with the count c (a narrower level leaves the
+    # levels above no more room); with one fewer it does not (a level far over the limit has
+    # few levels above it), so a narrower level is never ruled out by a wider one's bound.
     def ceiling(s: int, c: int, b: int, t: int, f: int, left: int) -> int:
         """At most how much the levels above a level of c castellers of low s can add, when
         `left` castellers of size s are left (only a Strength use can stand them on it): at
@@ -396,7 +401,7 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                     elif value > hi:
                         hi = value
                 done |= tried
-                if cut and cut == len(splits) and not balance:
+                if cut and cut == len(splits) and not balance and any_decrease:
                     break  # score now and the bound only fall with the count: so do the rest
             if not (feasibility and best >= 0):
                 skip = (s - 1, below, 1, b, t, m, f, idx, mask, wf)
@@ -464,7 +469,7 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                     most = (now + ceiling(s, c, b - balance, t - 1, laid[0], rem - c)
                             if bounded else 0)
                     if bounded and most <= floor:
-                        stack_dead = not balance  # and so is every narrower one
+                        stack_dead = not balance and any_decrease  # and every narrower one
                         if most > hi:
                             hi = most
                     else:
@@ -500,7 +505,7 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                         best, pick = value, ((lower, a, h), (1, *step))
                     elif value > hi:
                         hi = value
-                if cut and cut == len(splits) and not balance:
+                if cut and cut == len(splits) and not balance and any_decrease:
                     mix_dead = True  # and so is every narrower mixed level
                     if stack_dead or not rem:
                         break
