@@ -20,11 +20,15 @@ topped by size s castellers (both Strength uses, standing on low s), or on to A(
 are memoised. States are normalised to what can still matter (castellers left capped at what
 the levels above could use, a level below wider than anything that can stand on it counted as
 one wider than that, uses capped by the levels left), so big pools share states; a mixed level
-is split between its two sizes only in the ways that can be best; and inside each state an
-option whose score plus a bound on what the rest can add cannot beat the state's best so far
-is not explored (the state's value stays exact). The program enumerates every valid tower
-implicitly, so its answer is a proof; the tower is still re-checked by the `models` checker,
-like every engine's.
+is split between its two sizes only in the ways that can be best. Branch and bound: each state
+is asked with a threshold (what its caller already has, less the caller's score so far) and is
+exact only above it; an option whose score plus a bound on what the rest can add (`ceiling`:
+levels and castellers the widths above allow, the castellers still left, in a festival the
+levels that can hold a token size) cannot beat the threshold or the state's best so far is
+not explored, and a state whose stored bound is not enough for a later caller is evaluated
+again. Levels are tried widest first, before skipping a size, so good towers come first. The
+program still covers every valid tower (each one is explored or bounded), so its answer is a
+proof; the tower is still re-checked by the `models` checker, like every engine's.
 
 Width (k, how far the limit is raised) is fixed per program: the whole Width rank for every
 question but a skill exhibition that asks for Width or Base, which tries every k (a smaller k
@@ -254,11 +258,9 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
             return range(low_h, high_h + 1)
         return (0, high_h) if low_h == 0 and high_h else (high_h,)
 
-    # Branch and bound inside each state's own maximum (which stays exact): an option whose
-    # score now plus the most the rest of the tower could add cannot beat the best option of
-    # the state found so far is not explored. The rest above a level of c castellers of low s
-    # has at most one level per smaller size plus one per Strength use, and (counts fall but
-    # for Balance uses) at most c - 1 + the Balance uses, all of size <= s.
+    # Branch and bound (see `run_a`): an option whose score now plus the most the rest of the
+    # tower could add cannot beat the state's best so far or its caller's threshold is not
+    # explored. A tile asks only for some tower: nothing to bound.
     bounded = not feasibility
     scoring_upto = [0] * (top + 2)  # castellers of size <= s that score
     for z in range(1, top + 1):
