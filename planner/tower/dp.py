@@ -26,9 +26,8 @@ exact only above it; an option whose score plus a bound on what the rest can add
 levels and castellers the widths above allow, the castellers still left, in a festival the
 levels that can hold a token size) cannot beat the threshold or the state's best so far is
 not explored, and a state whose stored bound is not enough for a later caller is evaluated
-again. Levels are tried widest first, before skipping a size, so good towers come first. The
-program still covers every valid tower (each one is explored or bounded), so its answer is a
-proof; the tower is still re-checked by the `models` checker, like every engine's.
+again. The program still covers every valid tower (each one is explored or bounded), so its
+answer is a proof; the tower is still re-checked by the `models` checker, like every engine's.
 
 Width (k, how far the limit is raised) is fixed per program: the whole Width rank for every
 question but a skill exhibition that asks for Width or Base, which tries every k (a smaller k
@@ -353,6 +352,13 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         need = need_a[s] if free else need_b[s]
         if (s >= smin and (mask & need) == need and idx < height_cap
                 and not (feasibility and best >= 0)):
+            skip = (s - 1, below, 1, b, t, m, f, idx, mask, wf)
+            floor = best if best > alpha else alpha
+            value = run_a(*skip, floor)
+            if value > floor:
+                best, pick = value, (None, (0, *skip))
+            elif value > hi:
+                hi = value
             have = P[s]
             spare = P[s + 1] if free else 0
             gain_a, gain_h = per[s], per[s + 1]
@@ -405,14 +411,6 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                 done |= tried
                 if cut and cut == len(splits) and not balance and any_decrease:
                     break  # score now and the bound only fall with the count: so do the rest
-            if not (feasibility and best >= 0):
-                skip = (s - 1, below, 1, b, t, m, f, idx, mask, wf)
-                floor = best if best > alpha else alpha
-                value = run_a(*skip, floor)
-                if value > floor:
-                    best, pick = value, (None, (0, *skip))
-                elif value > hi:
-                    hi = value
         if best > hi:
             hi = best
         memo_a[key] = (best, hi)
@@ -447,6 +445,13 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         if found is not None:
             best, pick = found[0], choice[(1, *key)]
         hi = best
+        up = (s - 1, below, 0, b, t, m, f, idx, mask, wf)
+        floor = best if best > alpha else alpha
+        value = run_a(*up, floor)
+        if value > floor:
+            best, pick = value, (None, (0, *up))
+        elif value > hi:
+            hi = value
         if t and idx < height_cap and not (feasibility and best >= 0):
             nidx = idx + 1 if idx < index_cap else idx
             lower = s - 1
@@ -511,14 +516,6 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                     mix_dead = True  # and so is every narrower mixed level
                     if stack_dead or not rem:
                         break
-        if not (feasibility and best >= 0):
-            up = (s - 1, below, 0, b, t, m, f, idx, mask, wf)
-            floor = best if best > alpha else alpha
-            value = run_a(*up, floor)
-            if value > floor:
-                best, pick = value, (None, (0, *up))
-            elif value > hi:
-                hi = value
         if best > hi:
             hi = best
         memo_b[key] = (best, hi)
