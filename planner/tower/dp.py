@@ -20,11 +20,14 @@ topped by size s castellers (both Strength uses, standing on low s), or on to A(
 are memoised. States are normalised to what can still matter (castellers left capped at what
 the levels above could use, a level below wider than anything that can stand on it counted as
 one wider than that, uses capped by the levels left), so big pools share states; a mixed level
-is split between its two sizes only in the ways that can be best; and inside each state an
-option whose score plus a bound on what the rest can add cannot beat the state's best so far
-is not explored (the state's value stays exact). The program enumerates every valid tower
-implicitly, so its answer is a proof; the tower is still re-checked by the `models` checker,
-like every engine's.
+is split between its two sizes only in the ways that can be best. Branch and bound: each state
+is asked with a threshold (what its caller already has, less the caller's score so far) and is
+exact only above it; an option whose score plus a bound on what the rest can add (`ceiling`:
+levels and castellers the widths above allow, the castellers still left, in a festival the
+levels that can hold a token size) cannot beat the threshold or the state's best so far is
+not explored, and a state whose stored bound is not enough for a later caller is evaluated
+again. The program still covers every valid tower (each one is explored or bounded), so its
+answer is a proof; the tower is still re-checked by the `models` checker, like every engine's.
 
 Width (k, how far the limit is raised) is fixed per program: the whole Width rank for every
 question but a skill exhibition that asks for Width or Base, which tries every k (a smaller k
@@ -225,11 +228,14 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         cap = stack_cap(below, t, b, m, f)
         return (s, below, rem if rem < cap else cap, b, t, m, f, idx, mask, wf)
 
-    memo_a: dict[State, int] = {}
-    memo_b: dict[State, int] = {}
-    raw_b: dict[State, int] = {}  # the same values by the state as called, before norm_b
+    # state -> (lo, hi): lo is what a tower from the state reaches (its first level in `choice`),
+    # hi a value no tower from it beats; lo == hi when the value is exact (see `run_a`)
+    memo_a: dict[State, tuple[int, int]] = {}
+    memo_b: dict[State, tuple[int, int]] = {}
+    keys_b: dict[State, State] = {}  # norm_b of the B states as called
     choice: dict[State, Pick] = {}
     clock = time.perf_counter
+    evaluations = 0  # A states evaluated (again when a bound was not enough)
 
     def after(c: int, f: int, wf: int) -> tuple[int, int] | None:
         """Base uses left and the Width flag once a level of c castellers is laid; None when
@@ -251,55 +257,108 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
             return range(low_h, high_h + 1)
         return (0, high_h) if low_h == 0 and high_h else (high_h,)
 
-    # Branch and bound inside each state's own maximum (which stays exact): an option whose
-    # score now plus the most the rest of the tower could add cannot beat the best option of
-    # the state found so far is not explored. The rest above a level of c castellers of low s
-    # has at most one level per smaller size plus one per Strength use, and (counts fall but
-    # for Balance uses) at most c - 1 + the Balance uses, all of size <= s.
+    # Branch and bound (see `run_a`): an option whose score now plus the most the rest of the
+    # tower could add cannot beat the state's best so far or its caller's threshold is not
+    # explored. A tile asks only for some tower: nothing to bound.
     bounded = not feasibility
     scoring_upto = [0] * (top + 2)  # castellers of size <= s that score
     for z in range(1, top + 1):
         scoring_upto[z] = scoring_upto[z - 1] + (P[z] if per[z] else 0)
 
-    def ceiling(s: int, c: int, b: int, t: int, f: int) -> int:
-        """At most how much the levels above a level of c castellers of low s can add."""
-        top, balances = c, b  # a level as wide as c costs a Balance use...
-        if not f and c > K:  # ...but with no Base use left every level above is within K
-            top, balances = K, b + 1
-        levels = sizes_upto[s - 1] + t
-        if top - 1 + balances < levels:
-            levels = top - 1 + balances
-        if levels <= 0:
-            return 0
-        equal = balances if balances < levels else levels  # levels as wide as `top`
-        falling = levels - equal  # then top - 1, top - 2, ...
-        castellers = top * levels - falling * (falling + 1) // 2
-        if scoring_upto[s] < castellers:
-            castellers = scoring_upto[s]
+    scoring_sizes = [0] * (top + 2)  # sizes <= s in the pool that score
+    for z in range(1, top + 1):
+        scoring_sizes[z] = scoring_sizes[z - 1] + (1 if P[z] and per[z] else 0)
+    room: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+
+    def widths(w: int, b: int, f: int, n: int) -> tuple[int, int]:
+        """At most how many levels, and at most how many castellers in all, at most n levels
+        can have above a level of w castellers with b Balance and f Base uses left (counts
+        never grow, an equal count costs a Balance use, a level over the limit K a Base use).
+        Only the widest level of each kind can be best: as wide as the one below (Balance),
+        one fewer (Base if over K), or just K (when the one below is over it, if any decrease
+        is allowed)."""
+        if n <= 0:
+            return 0, 0
+        key = (w, b, f, n)
+        found = room.get(key)
+        if found is not None:
+            return found
+        options = []
+        if b and (w <= K or f):
+            options.append((w, b - 1, f - 1 if w > K else f))
+        if w > K + 1:
+            if f:
+                options.append((w - 1, b, f - 1))
+            if any_decrease:
+                options.append((K, b, f))
+        elif w > 1:
+            options.append((w - 1, b, f))
+        levels = castellers = 0
+        for x, bb, ff in options:
+            more, held = widths(x, bb, ff, n - 1)
+            if more + 1 > levels:
+                levels = more + 1
+            if held + x > castellers:
+                castellers = held + x
+        room[key] = levels, castellers
+        return levels, castellers
+
+    # With any decrease the bound only falls with the count c (a narrower level leaves the
+    # levels above no more room); with one fewer it does not (a level far over the limit has
+    # few levels above it), so a narrower level is never ruled out by a wider one's bound.
+    def ceiling(s: int, c: int, b: int, t: int, f: int, left: int) -> int:
+        """At most how much the levels above a level of c castellers of low s can add, when
+        `left` castellers of size s are left (only a Strength use can stand them on it): at
+        most one level per smaller size plus one per Strength use, as wide as `widths` allows,
+        holding only castellers of size <= s."""
+        levels, castellers = widths(c, b, f, sizes_upto[s - 1] + t)
+        scoring = scoring_upto[s - 1] + (left if t and per[s] else 0)
+        if scoring < castellers:
+            castellers = scoring
+        if scoring_sizes[s - 1] < sizes_upto[s - 1]:
+            # the levels that hold a scoring size are at most one per such size and one per
+            # Strength use (a second level holding the same size stands on its run), and
+            # the widest levels hold at most what the first that many hold
+            held = widths(c, b, f, scoring_sizes[s - 1] + t)[1]
+            if held < castellers:
+                castellers = held
         return levels * base_gain + castellers
 
     def run_a(s: int, below: int, free: int, b: int, t: int, m: int, f: int, idx: int,
-              mask: int, wf: int) -> int:
+              mask: int, wf: int, alpha: int) -> int:
         """The best rest of a tower whose next level has low size at most s, on a level of
         `below` castellers (0: none); `free`: no casteller of size s + 1 is used yet and the
-        level below has low >= s + 2, so a mixed level of low s needs no Strength."""
+        level below has low >= s + 2, so a mixed level of low s needs no Strength.
+
+        The caller needs the value only when it beats `alpha`: the result is exact when it is
+        above `alpha`, else a bound at most `alpha` (an option whose score plus what the rest
+        could add cannot beat the state's best so far or `alpha` is not explored, and a state
+        whose stored bound is not enough for a later caller is evaluated again)."""
+        nonlocal evaluations
         key = norm_a(s, below, free, b, t, m, f, idx, mask, wf)
         found = memo_a.get(key)
-        if found is not None:
-            return found
+        if found is not None and (found[0] == found[1] or found[1] <= alpha):
+            return found[1]
         below, free, b, t, m = key[1], key[2], key[3], key[4], key[5]
-        states = len(memo_a)
-        if states > most_states or (not states & _CLOCK and clock() > deadline):
+        evaluations += 1
+        if evaluations > most_states or (not evaluations & _CLOCK and clock() > deadline):
             raise OutOfTime
-        best = NEG if (below == 0 and best_kind) else final(b, t, m, f, idx, mask, wf)
         pick: Pick = (None, None)
+        if found is not None:
+            best, pick = found[0], choice[(0, *key)]
+        else:
+            best = NEG if (below == 0 and best_kind) else final(b, t, m, f, idx, mask, wf)
+        hi = best  # the most an option not known exactly could give
         need = need_a[s] if free else need_b[s]
         if (s >= smin and (mask & need) == need and idx < height_cap
                 and not (feasibility and best >= 0)):
             skip = (s - 1, below, 1, b, t, m, f, idx, mask, wf)
-            value = run_a(*skip)
-            if value > best:
+            floor = best if best > alpha else alpha
+            value = run_a(*skip, floor)
+            if value > floor:
                 best, pick = value, (None, (0, *skip))
+            elif value > hi:
+                hi = value
             have = P[s]
             spare = P[s + 1] if free else 0
             gain_a, gain_h = per[s], per[s + 1]
@@ -334,38 +393,43 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                         tried.add(kind_of)
                     a = c - h
                     now = base_gain + gain_a * a + gain_h * h
-                    if bounded and now + ceiling(s, c, b - balance, t, laid[0]) <= best:
-                        cut += 1
-                        continue
+                    floor = best if best > alpha else alpha
+                    if bounded:
+                        most = now + ceiling(s, c, b - balance, t, laid[0], have - a)
+                        if most <= floor:
+                            cut += 1
+                            if most > hi:
+                                hi = most
+                            continue
                     nxt = (s, c, have - a, b - balance, t, m - (h > 0), laid[0], nidx,
                            mask | bit[s] | (bit[s + 1] if h else 0), laid[1])
-                    rest = raw_b.get(nxt)
-                    if rest is None:
-                        rest = run_b(*nxt)
-                    value = now + rest
-                    if value > best:
+                    value = now + run_b(*nxt, floor - now)
+                    if value > floor:
                         best, pick = value, ((s, a, h), (1, *nxt))
+                    elif value > hi:
+                        hi = value
                 done |= tried
-                if cut and cut == len(splits) and not balance:
+                if cut and cut == len(splits) and not balance and any_decrease:
                     break  # score now and the bound only fall with the count: so do the rest
-        memo_a[key] = best
+        if best > hi:
+            hi = best
+        memo_a[key] = (best, hi)
         choice[(0, *key)] = pick
-        return best
+        return hi
 
     def run_b(s: int, below: int, rem: int, b: int, t: int, m: int, f: int, idx: int,
-              mask: int, wf: int) -> int:
+              mask: int, wf: int, alpha: int) -> int:
+        """B of the state as called (normalised here), with `alpha` as in `run_a`."""
         raw = (s, below, rem, b, t, m, f, idx, mask, wf)
-        found = raw_b.get(raw)
-        if found is not None:
-            return found
-        key = norm_b(*raw)
+        key = keys_b.get(raw)
+        if key is None:
+            key = keys_b[raw] = norm_b(*raw)
         found = memo_b.get(key)
-        if found is None:
-            found = _run_b(key)
-        raw_b[raw] = found
-        return found
+        if found is not None and (found[0] == found[1] or found[1] <= alpha):
+            return found[1]
+        return _run_b(key, alpha, found)
 
-    def _run_b(key: State) -> int:
+    def _run_b(key: State, alpha: int, found: tuple[int, int] | None) -> int:
         """The best rest of a tower inside the run of low s, on a level of `below` castellers
         (low s); `rem` castellers of size s are left. The next level is one more of size s
         only, or a mixed level of low s - 1 topped by size s: both stand on low s, a Strength
@@ -374,12 +438,20 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         pick: Pick = (None, None)
         need = need_b[s]
         if (mask & need) != need:
-            memo_b[key] = NEG
+            memo_b[key] = (NEG, NEG)
             choice[(1, *key)] = pick
             return NEG
+        best = NEG
+        if found is not None:
+            best, pick = found[0], choice[(1, *key)]
+        hi = best
         up = (s - 1, below, 0, b, t, m, f, idx, mask, wf)
-        best = run_a(*up)
-        pick = (None, (0, *up))
+        floor = best if best > alpha else alpha
+        value = run_a(*up, floor)
+        if value > floor:
+            best, pick = value, (None, (0, *up))
+        elif value > hi:
+            hi = value
         if t and idx < height_cap and not (feasibility and best >= 0):
             nidx = idx + 1 if idx < index_cap else idx
             lower = s - 1
@@ -399,18 +471,22 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                 if laid is None:
                     continue
                 if not stack_dead and c <= rem:
-                    if bounded and base_gain + per[s] * c + ceiling(
-                            s, c, b - balance, t - 1, laid[0]) <= best:
-                        stack_dead = not balance  # and so is every narrower one
+                    now = base_gain + per[s] * c
+                    floor = best if best > alpha else alpha
+                    most = (now + ceiling(s, c, b - balance, t - 1, laid[0], rem - c)
+                            if bounded else 0)
+                    if bounded and most <= floor:
+                        stack_dead = not balance and any_decrease  # and every narrower one
+                        if most > hi:
+                            hi = most
                     else:
                         step = (s, c, rem - c, b - balance, t - 1, m, laid[0], nidx,
                                 mask | bit[s], laid[1])
-                        rest = raw_b.get(step)
-                        if rest is None:
-                            rest = run_b(*step)
-                        value = base_gain + per[s] * c + rest
-                        if value > best:
+                        value = now + run_b(*step, floor - now)
+                        if value > floor:
                             best, pick = value, ((s, c, 0), (1, *step))
+                        elif value > hi:
+                            hi = value
                 if not mixes or mix_dead:
                     if stack_dead or not rem:
                         break
@@ -420,27 +496,34 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                 for h in splits:
                     a = c - h
                     now = base_gain + per[lower] * a + per[s] * h
-                    if bounded and now + ceiling(lower, c, b - balance, t - 1, laid[0]) <= best:
-                        cut += 1
-                        continue
+                    floor = best if best > alpha else alpha
+                    if bounded:
+                        most = now + ceiling(lower, c, b - balance, t - 1, laid[0],
+                                                P[lower] - a)
+                        if most <= floor:
+                            cut += 1
+                            if most > hi:
+                                hi = most
+                            continue
                     step = (lower, c, P[lower] - a, b - balance, t - 1, m - 1, laid[0], nidx,
                             mask | bit[lower] | bit[s], laid[1])
-                    rest = raw_b.get(step)
-                    if rest is None:
-                        rest = run_b(*step)
-                    value = now + rest
-                    if value > best:
+                    value = now + run_b(*step, floor - now)
+                    if value > floor:
                         best, pick = value, ((lower, a, h), (1, *step))
-                if cut and cut == len(splits) and not balance:
+                    elif value > hi:
+                        hi = value
+                if cut and cut == len(splits) and not balance and any_decrease:
                     mix_dead = True  # and so is every narrower mixed level
                     if stack_dead or not rem:
                         break
-        memo_b[key] = best
+        if best > hi:
+            hi = best
+        memo_b[key] = (best, hi)
         choice[(1, *key)] = pick
-        return best
+        return hi
 
     root = (smax, 0, 1, ranks.balance, ranks.strength, ranks.mix, f0, 0, 0, 0)
-    if run_a(*root) <= NEG // 2:
+    if run_a(*root, NEG) <= NEG // 2:
         return None
     normalise: dict[int, Callable[..., State]] = {0: norm_a, 1: norm_b}
     levels: list[list[int]] = []
