@@ -14,7 +14,17 @@ from rich.text import Text
 
 from cli import options
 from cli.combo import CardsFile, StateArg, _load, app, grid_picture, sheet_table
-from cli.edge import ExitCode, at_edge, emit_json, err, fail, fail_interrupted, out
+from cli.edge import (
+    ExitCode,
+    at_edge,
+    emit_json,
+    err,
+    fail,
+    fail_interrupted,
+    graceful,
+    interrupted,
+    out,
+)
 from models.combo import MAX_GOLD, MAX_KEYS, Deck, GameState, Slot, cell_pos, load_deck
 from models.errors import ProvenNo, SpecError
 from models.files import atomic_open
@@ -95,8 +105,6 @@ def _report(result: ArrangeResult, deck: Deck, as_json: bool) -> None:
         out().print(grid_picture(result.grid, deck))
         assert result.sheet is not None
         out().print(sheet_table(escape(str(result.grid)), result.sheet))
-    if result.status is not Status.OPTIMAL:
-        raise typer.Exit(int(ExitCode.TIME_LIMIT))
 
 
 @app.command("arrange")
@@ -155,7 +163,13 @@ def arrange_cmd(
         q = arrangement_question(deck, slots, keys=keys or 0, gold=gold or 0,
                                  pinned=_fixed(fixed, slots))
     limits = Limits(deterministic_time=time_limit, wall_time=max(10 * time_limit, 10.0))
-    _report(best_arrangement(q, limits), q.deck, as_json)
+    with graceful():
+        result = best_arrangement(q, limits)
+    _report(result, q.deck, as_json)
+    if interrupted():  # Ctrl-C, not the time limit, ended the solve
+        fail_interrupted("interrupted: the arrangement above is the best found so far")
+    if result.status is not Status.OPTIMAL:
+        raise typer.Exit(int(ExitCode.TIME_LIMIT))
 
 
 # --- advise -------------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from planner.combo.question import (
     checked,
     grid_of,
 )
+from planner.stopping import solve_stoppable
 
 LinearExpr = cp_model.LinearExprT
 
@@ -279,7 +280,7 @@ def best_arrangement(q: ArrangeQuestion, limits: Limits | None = None,
     # no LP relaxation: on these small models it costs more than it prunes (median about
     # halved, worst case a fifth, on the benchmark's sets)
     params.linearization_level = 0
-    code = solver.solve(built.m)
+    code = solve_stoppable(solver, built.m)  # Ctrl-C ends it with the best found so far
     elapsed = clock() - started
     if code == cp_model.MODEL_INVALID:
         raise AssertionError(f"CP-SAT rejected the model: {built.m.validate()}")

@@ -3,6 +3,7 @@ pins respected, exit codes and one-line errors."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -155,3 +156,15 @@ def test_arrange_limit_before_the_proof_is_exit_3_with_the_best_found() -> None:
     assert result.exit_code == 3 and data["status"] == "feasible"
     assert data["bound"] >= data["total"]
     assert score_tableau(Grid.parse(data["tableau"]), load_deck()).total == data["total"]
+
+
+def test_arrange_stopped_by_ctrl_c_prints_its_answer_and_exits_130(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import cli.combo_solve
+
+    monkeypatch.setattr(cli.combo_solve, "interrupted", lambda: True)
+    result = run("combo", "arrange", NINE, "--keys", "2", "--gold", "6", "--json")
+    assert result.exit_code == 130
+    assert json.loads(result.stdout)["tableau"]
+    assert result.stderr.strip().splitlines() == [
+        "interrupted: the arrangement above is the best found so far"]
