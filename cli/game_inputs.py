@@ -7,10 +7,8 @@ from pathlib import Path
 from models.errors import SpecError
 from models.game import (
     Board,
-    FestivalSpace,
     GameState,
     check_against_board,
-    graph_of,
     load_board,
     load_state,
     missing_refills,
@@ -58,29 +56,6 @@ def tile_text(tile: str, board: Board) -> str:
     if ":" in tile:
         return tile
     return board.tile(tile.strip().upper()).tile
-
-
-def next_reachable_festival(state: GameState, board: Board, name: str) -> FestivalSpace | None:
-    """The first festival not held yet whose region the player's pawn can reach by then: a
-    move each turn, and a special move while they have tokens (an off-board pawn's first
-    move goes anywhere)."""
-    player = state.player(name)
-    graph = graph_of(board)
-    for space in sorted(state.festivals, key=lambda f: f.round):
-        if space.resolved or space.round < state.round:
-            continue
-        turns = space.round - state.round + 1
-        if state.round == space.round and state.turn_order.index(name) < \
-                state.turn_order.index(state.turn.player):
-            turns = 0  # their turn in the festival's round has been played
-        moves = turns + min(turns, player.special_tokens)
-        if player.pawn is None:
-            if moves >= 1:
-                return space
-            continue
-        if graph.distance(player.pawn, space.region) <= moves:
-            return space
-    return None
 
 
 def player_inputs(state_path: str | Path, board_path: str | Path | None, name: str | None

@@ -23,10 +23,11 @@ from cli.edge import (
     interrupted,
     out,
 )
-from cli.game_inputs import next_reachable_festival, player_inputs, tile_text
+from cli.game_inputs import player_inputs, tile_text
 from cli.inputs import emit_batch, read_inputs
 from cli.render import stack, tower_picture, uses_text
 from models.errors import SpecError
+from models.game import next_reachable_festival
 from models.tower import Festival, parse_tile
 from planner.tower import (
     DEFAULT_TIME_LIMIT,

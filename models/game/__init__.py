@@ -33,6 +33,7 @@ from models.game.contest import (
     resolve_festival,
 )
 from models.game.deal import Deal, deal_template, game_from_deal, load_deal
+from models.game.reach import next_reachable_festival
 from models.game.recording import check_census, record, recorded_towers, replay, step, undo
 from models.game.referee import (
     IllegalAction,
@@ -134,6 +135,7 @@ __all__ = [
     "name_festival_tower",
     "named_towers",
     "new_game",
+    "next_reachable_festival",
     "offers",
     "record",
     "recorded_towers",
