@@ -2,7 +2,7 @@
 reference), bots, the turn advisor and tournaments. Every answer is re-scored by `models.combo`."""
 
 from planner.combo.advisor import MAX_SAMPLES, ActionValue, Advice, advise, advisor_bot
-from planner.combo.arrange import Limits, best_arrangement
+from planner.combo.arrange import Engine, Limits, best_arrangement
 from planner.combo.arrange_search import arrange_exhaustive
 from planner.combo.bots import BOTS, greedy, play_out, random_bot
 from planner.combo.question import (
@@ -25,6 +25,7 @@ __all__ = [
     "Advice",
     "ArrangeQuestion",
     "ArrangeResult",
+    "Engine",
     "GameRecord",
     "Limits",
     "Status",

@@ -18,18 +18,22 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import cast
 
 from ortools.sat.python import cp_model
 
-from models.combo import LOCATIONS, SHIELDS, Card, Pos, Slot, View, cell_name, count
+from models.combo import LOCATIONS, SHIELDS, Card, Grid, Pos, Slot, View, cell_name, count
+from planner.combo.arrange_bound import PointTable, local_search, upper_bound
 from planner.combo.question import (
     ALL_CELLS,
+    LINEAR,
     SIDE,
     ArrangeQuestion,
     ArrangeResult,
     Status,
     checked,
+    checked_points,
     grid_of,
 )
 from planner.stopping import solve_stoppable
@@ -47,12 +51,16 @@ class Limits:
     seed: int = 0
 
 
+class Engine(StrEnum):
+    """Which engine answers (both prove what they call optimal)."""
+
+    AUTO = "auto"  # the upper bound and a local search first; CP-SAT when they do not meet
+    CPSAT = "cpsat"  # the CP-SAT model alone (no bound, no local search)
+
+
 def _single(form: object, card: Card) -> int:
     """What a linear count form counts on one card alone (the rules core decides)."""
     return count(form, View({(0, 0): card}), (0, 0), card.id)  # type: ignore[arg-type]
-
-
-LINEAR = ("shield", "banner", "card_with_cost", "card_with_shields", "card_with_discount")
 
 
 class _Model:
@@ -225,8 +233,8 @@ class _Model:
             self.m.add(self.col[1, SIDE - 1] == 0)
         return True
 
-    def hint(self) -> None:
-        grid = self.q.any_grid()
+    def hint(self, grid: Grid) -> None:
+        """Start the search from `grid` (a whole arrangement)."""
         index = {card.id: u for u, card in enumerate(self.up)}
         for pos, slot in grid.slots():
             if slot.card in index:
@@ -262,15 +270,47 @@ def enumerate_cells(cards: Sequence[Card]) -> list[tuple[Pos, Card]]:
 
 
 def best_arrangement(q: ArrangeQuestion, limits: Limits | None = None,
-            clock: Callable[[], float] = time.perf_counter) -> ArrangeResult:
-    """The best arrangement, proven when the status says optimal; re-scored by the rules core."""
+                     clock: Callable[[], float] = time.perf_counter,
+                     engine: Engine = Engine.AUTO) -> ArrangeResult:
+    """The best arrangement, proven when the status says optimal; re-scored by the rules core.
+
+    `Engine.AUTO` first bounds the placement points (`arrange_bound.upper_bound`) and runs a
+    local search: when it meets the bound its arrangement is proven best and no model is built
+    (engine "bound"); otherwise CP-SAT decides, from that arrangement as a hint, with the
+    objective between its points and the bound. `Engine.CPSAT` is the model alone."""
     limits = limits or Limits()
     started = clock()
+    floor: tuple[int, int, Grid] | None = None  # (the local search's points, the bound, grid)
+    if engine is Engine.AUTO:
+        table = PointTable(q)
+        bound = upper_bound(q, table)
+        found = local_search(q, table, bound)
+        if found is None:  # no offset keeps the pinned cards in the grid
+            return ArrangeResult(Status.INFEASIBLE, None, None, None, clock() - started,
+                                 engine="bound")
+        grid = grid_of({divmod(i, SIDE): q.slots[u] for i, u in enumerate(found[1])})
+        if found[0] >= bound:
+            sheet = checked_points(q, grid, found[0])  # one scoring: constant + found[0]
+            total = sheet.total
+            return ArrangeResult(Status.OPTIMAL, total, grid, total, clock() - started, sheet,
+                                 engine="bound")
+        floor = (found[0], bound, grid)
+    return _solve_model(q, limits, clock, started, floor)
+
+
+def _solve_model(q: ArrangeQuestion, limits: Limits, clock: Callable[[], float],
+                 started: float, floor: tuple[int, int, Grid] | None) -> ArrangeResult:
     built = _Model(q)
     objective = built.objective()
     built.m.maximize(objective)
-    if not built.break_symmetry():
-        built.hint()  # (the plain hint may break the symmetry constraints: none then)
+    symmetric = built.break_symmetry()
+    if floor is not None:
+        # both valid for every optimum: the local search reached floor[0], nothing beats floor[1]
+        built.m.add(objective >= floor[0])
+        built.m.add(objective <= floor[1])
+        built.hint(_canonical(floor[2], built.up) if symmetric else floor[2])
+    elif not symmetric:
+        built.hint(q.any_grid())  # (it may break the symmetry constraints: none then)
     solver = cp_model.CpSolver()
     params = solver.parameters
     params.max_deterministic_time = limits.deterministic_time
@@ -288,11 +328,47 @@ def best_arrangement(q: ArrangeQuestion, limits: Limits | None = None,
         return ArrangeResult(Status.INFEASIBLE, None, None, None, elapsed)
     constant = q.constant()
     if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if floor is not None:  # the limit came first: the local search's arrangement stands
+            sheet = checked_points(q, floor[2], floor[0])
+            return ArrangeResult(Status.FEASIBLE, sheet.total, floor[2], constant + floor[1],
+                                 clock() - started, sheet)
         return ArrangeResult(Status.UNKNOWN, None, None, None, elapsed)
     grid = grid_of(built.grid(solver))
     total = constant + round(solver.objective_value)
     sheet = checked(q, grid, total)
     bound = constant + int(solver.best_objective_bound + 1e-6)
+    if floor is not None:
+        bound = min(bound, constant + floor[1])
     status = Status.OPTIMAL if code == cp_model.OPTIMAL else Status.FEASIBLE
     return ArrangeResult(status, total, grid, total if status is Status.OPTIMAL else bound,
                          clock() - started, sheet)
+
+
+def _canonical(grid: Grid, up: Sequence[Card]) -> Grid:
+    """The same arrangement with rows and columns permuted (which changes no score when
+    `break_symmetry` applies) so that it obeys the symmetry-breaking constraints."""
+    rows = [list(row) for row in grid.rows]
+
+    def at(card: Card) -> Pos:
+        return next((r, c) for r in range(SIDE) for c in range(SIDE)
+                    if rows[r][c] is not None and rows[r][c].card == card.id)  # type: ignore[union-attr]
+
+    def swap_rows(a: int, b: int) -> None:
+        rows[a], rows[b] = rows[b], rows[a]
+
+    def swap_columns(a: int, b: int) -> None:
+        for row in rows:
+            row[a], row[b] = row[b], row[a]
+
+    if up:
+        r, c = at(up[0])
+        swap_rows(0, r)
+        swap_columns(0, c)
+    if len(up) > 1:
+        r, c = at(up[1])
+        if r == SIDE - 1:
+            swap_rows(1, r)
+        if c == SIDE - 1:
+            swap_columns(1, c)
+    return grid_of({(r, c): slot for r, row in enumerate(rows) for c, slot in enumerate(row)
+                    if slot is not None})

@@ -37,6 +37,8 @@ from models.errors import SpecError
 SIDE = 3
 ALL_CELLS: tuple[Pos, ...] = tuple((r, c) for r in range(SIDE) for c in range(SIDE))
 Kind = Literal["fixed", "line", "position"]
+# the count forms whose count in a group is the sum of what each member counts alone
+LINEAR = ("shield", "banner", "card_with_cost", "card_with_shields", "card_with_discount")
 
 
 class Status(StrEnum):
@@ -211,6 +213,16 @@ class ArrangeResult:
 
 def checked(q: ArrangeQuestion, grid: Grid, claimed: int) -> ScoreSheet:
     """The rules core re-scores an engine's arrangement; a mismatch is a solver bug."""
+    sheet = checked_points(q, grid, None)
+    if sheet.total != claimed:
+        raise AssertionError(f"arrangement {grid} scores {sheet.total}, the engine said "
+                             f"{claimed}")
+    return sheet
+
+
+def checked_points(q: ArrangeQuestion, grid: Grid, claimed: int | None) -> ScoreSheet:
+    """The rules core re-scores an engine's arrangement: the nine cards, the pins kept, and
+    (unless None) the engine's placement points; a mismatch is a solver bug."""
     if sorted(map(str, (s for _, s in grid.slots()))) != sorted(map(str, q.slots)) \
             or not grid.full:
         raise AssertionError(f"arrangement {grid} is not the nine cards given")
@@ -218,7 +230,7 @@ def checked(q: ArrangeQuestion, grid: Grid, claimed: int) -> ScoreSheet:
     if q.pinned and not any(q.cells_of(o) == actual for o in q.offsets):
         raise AssertionError(f"arrangement {grid} moves a pinned card")
     sheet = q.sheet(grid)
-    if sheet.total != claimed:
-        raise AssertionError(f"arrangement {grid} scores {sheet.total}, the engine said "
-                             f"{claimed}")
+    if claimed is not None and q.placement_points(sheet) != claimed:
+        raise AssertionError(f"arrangement {grid} has {q.placement_points(sheet)} placement "
+                             f"points, the engine said {claimed}")
     return sheet

@@ -14,6 +14,7 @@ from planner.combo import (
     ALL_CELLS,
     ArrangeQuestion,
     ArrangeResult,
+    Engine,
     Status,
     arrange_exhaustive,
     arrangement_question,
@@ -25,11 +26,16 @@ from tests.planner.combo.strategies import nine_cards
 
 
 def _same(q: ArrangeQuestion) -> ArrangeResult:
-    fast, slow = best_arrangement(q), arrange_exhaustive(q)
-    assert fast.status is Status.OPTIMAL and slow.status is Status.OPTIMAL
-    assert fast.total == slow.total == fast.bound
-    # the rules core scores the returned tableau to the reported total
-    assert fast.grid is not None and q.sheet(fast.grid).total == fast.total
+    """The product engine (bound and local search, CP-SAT when they do not meet), the CP-SAT
+    model alone and the exhaustive reference agree, each proven and re-scored."""
+    fast, model, slow = (best_arrangement(q), best_arrangement(q, engine=Engine.CPSAT),
+                         arrange_exhaustive(q))
+    assert model.engine == "cpsat" and fast.engine in ("bound", "cpsat")
+    for result in (fast, model, slow):
+        assert result.status is Status.OPTIMAL
+        assert result.total == slow.total == result.bound
+        # the rules core scores the returned tableau to the reported total
+        assert result.grid is not None and q.sheet(result.grid).total == result.total
     return fast
 
 

@@ -1,0 +1,209 @@
+"""The quick path to a proven best arrangement: an exact upper bound and a local search that
+often meets it, so that most questions need no model at all.
+
+* `PointTable`: a card's placement points (the rules core's own `count`), cached by what they
+  depend on: a position card by its cell, a row/column card by the face-up cards in its row or
+  column, a cross card by the face-up cards in its row and column together.
+* `upper_bound`: no arrangement gives more placement points. A row (column) card shares its row
+  with exactly two of the eight other cards, a cross card its row and column with exactly four
+  (two and two, and any four can be split so), so its best over those C(8,2) = 28 or C(8,4) = 70
+  contexts bounds it (for a count that is a sum over the members, its own count plus its best two
+  or four mates' counts, the same maximum in 8 look-ups); position cards take distinct cells, so
+  their best assignment to cells (each pinned card only to the cells its pins allow) bounds them
+  together.
+* `local_search`: deterministic swap hill climbing from a few starts, stopping the moment it
+  meets the bound.
+
+When the search meets the bound its arrangement is proven best (`best_arrangement` then builds no
+model); otherwise CP-SAT decides, with the arrangement as a hint and the bound as a cut.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import combinations
+
+from models.combo import Card, Pos, View, cell_name, count
+from planner.combo.question import ALL_CELLS, LINEAR, SIDE, ArrangeQuestion
+
+# where a card's scope-mates stand around it at (0, 0) when a count is computed: only
+# membership of the card's row and column matters to a row, column or cross count
+_MATES: dict[str, tuple[Pos, ...]] = {
+    "row": ((0, 1), (0, 2)),
+    "column": ((1, 0), (2, 0)),
+    "cross": ((0, 1), (0, 2), (1, 0), (2, 0)),
+}
+_ROW = [[SIDE * (i // SIDE) + c for c in range(SIDE)] for i in range(SIDE * SIDE)]
+_COLUMN = [[SIDE * r + i % SIDE for r in range(SIDE)] for i in range(SIDE * SIDE)]
+
+
+class PointTable:
+    """Placement points of the nine cards (slot indices), cached."""
+
+    def __init__(self, q: ArrangeQuestion) -> None:
+        self.cards: list[Card | None] = [None if s.face_down else q.card(s.card)
+                                         for s in q.slots]
+        self.scope: dict[int, str] = {}
+        for u, slot in enumerate(q.slots):
+            card = self.cards[u]
+            if q.kind_of(slot) == "fixed" or card is None or card.score is None:
+                continue
+            form = card.score.count
+            self.scope[u] = "position" if form is None else str(getattr(form, "scope", "tableau"))
+        self.bit = [0 if card is None else 1 << v for v, card in enumerate(self.cards)]
+        self.cache: dict[tuple[int, int], int] = {}
+
+    def position(self, u: int, cell: int) -> int:
+        card = self.cards[u]
+        assert card is not None and card.score is not None
+        cells = getattr(card.score.condition, "cells", ())
+        return card.score.points if cell_name(*divmod(cell, SIDE)) in cells else 0
+
+    def linear(self, u: int) -> bool:
+        """Whether u's count in a group is the sum of what each member counts alone."""
+        card = self.cards[u]
+        return getattr(getattr(card and card.score, "count", None), "per", "") in LINEAR
+
+    def line(self, u: int, mates: int) -> int:
+        """Points of row/column/cross card u with the face-up cards of bit set `mates` (u's own
+        bit may be in it) sharing its scope."""
+        key = (u, mates & ~(1 << u))
+        found = self.cache.get(key)
+        if found is None:
+            card = self.cards[u]
+            assert card is not None and card.score is not None and card.score.count is not None
+            others = [self.cards[v] for v in range(len(self.cards))
+                      if key[1] >> v & 1]
+            face_up: dict[Pos, Card] = {(0, 0): card}
+            face_up.update(zip(_MATES[self.scope[u]], others, strict=False))  # type: ignore[arg-type]
+            found = self.cache[key] = card.score.points * count(
+                card.score.count, View(face_up), (0, 0), card.id)
+        return found
+
+    def total(self, grid: Sequence[int]) -> int:
+        """Placement points of an arrangement: grid[cell index] = slot index."""
+        bit = self.bit
+        points = 0
+        for i, u in enumerate(grid):
+            scope = self.scope.get(u)
+            if scope is None:
+                continue
+            if scope == "position":
+                points += self.position(u, i)
+                continue
+            mates = 0
+            if scope != "column":
+                for j in _ROW[i]:
+                    mates |= bit[grid[j]]
+            if scope != "row":
+                for j in _COLUMN[i]:
+                    mates |= bit[grid[j]]
+            points += self.line(u, mates)
+        return points
+
+
+def upper_bound(q: ArrangeQuestion, table: PointTable) -> int:
+    """Placement points no arrangement obeying the pins exceeds."""
+    n = len(q.slots)
+    bound = 0
+    positions = []
+    for u, scope in table.scope.items():
+        if scope == "position":
+            positions.append(u)
+            continue
+        size = len(_MATES[scope])
+        if table.linear(u):
+            # a sum over the members: the card's own points and its best `size` mates
+            gains = sorted((table.line(u, table.bit[v]) - table.line(u, 0)
+                            for v in range(n) if v != u), reverse=True)
+            bound += table.line(u, 0) + sum(gains[:size])
+            continue
+        others = [table.bit[v] for v in range(n) if v != u]
+        bound += max(table.line(u, sum(group)) for group in combinations(others, size))
+    if positions:
+        bound += _position_bound(q, table, positions)
+    return bound
+
+
+def _position_bound(q: ArrangeQuestion, table: PointTable, cards: list[int]) -> int:
+    """The best points of the position cards on distinct cells (an assignment, by a dynamic
+    program over the set of cells used), each pinned card only on the cells its pins allow."""
+    allowed: list[list[int]] = []
+    for u in cards:
+        card_id = q.slots[u].card
+        if card_id in q.pinned:
+            reachable = {pins[card_id] for o in q.offsets
+                         if (pins := q.cells_of(o)) is not None}
+            allowed.append([r * SIDE + c for r, c in sorted(reachable)])
+        else:
+            allowed.append(list(range(len(ALL_CELLS))))
+    best: dict[int, int] = {0: 0}
+    for u, cells in zip(cards, allowed, strict=True):
+        step: dict[int, int] = {}
+        for used, points in best.items():
+            for cell in cells:
+                if not used >> cell & 1:
+                    key = used | 1 << cell
+                    value = points + table.position(u, cell)
+                    if step.get(key, value - 1) < value:
+                        step[key] = value
+        best = step
+    return max(best.values())
+
+
+def local_search(q: ArrangeQuestion, table: PointTable, target: int, *, starts: int = 4,
+                 seed: int = 0) -> tuple[int, list[int]] | None:
+    """The best arrangement a swap hill climbing finds (placement points, grid[cell] = slot
+    index), from the first arrangement obeying the pins of each offset and `starts` - 1
+    seeded shuffles of it; it stops as soon as it reaches `target` (the upper bound).
+    None when no offset fits the pins."""
+    rng = random.Random(seed)
+    index = {s.card: u for u, s in enumerate(q.slots)}
+    best: tuple[int, list[int]] | None = None
+    for offset in q.offsets:
+        cells = q.cells_of(offset)
+        if cells is None:
+            continue
+        pinned_cells = {r * SIDE + c for r, c in cells.values()}
+        movable = [i for i in range(len(ALL_CELLS)) if i not in pinned_cells]
+        first = [-1] * len(ALL_CELLS)
+        for card_id, (r, c) in cells.items():
+            first[r * SIDE + c] = index[card_id]
+        free = [u for u, s in enumerate(q.slots) if s.card not in cells]
+        for i, u in zip(movable, free, strict=True):
+            first[i] = u
+        pairs = list(combinations(movable, 2))
+        for start in range(starts):
+            grid = list(first)
+            if start:
+                shuffled = [grid[i] for i in movable]
+                rng.shuffle(shuffled)
+                for i, u in zip(movable, shuffled, strict=True):
+                    grid[i] = u
+            value = _climb(table, grid, pairs, target)
+            if best is None or value > best[0]:
+                best = (value, grid)
+            if best[0] >= target:
+                return best
+    return best
+
+
+def _climb(table: PointTable, grid: list[int], pairs: list[tuple[int, int]], target: int) -> int:
+    """First-improvement swaps until none improves or the target is met (grid changed in
+    place); returns its placement points."""
+    value = table.total(grid)
+    improved = True
+    while improved and value < target:
+        improved = False
+        for a, b in pairs:
+            grid[a], grid[b] = grid[b], grid[a]
+            after = table.total(grid)
+            if after > value:
+                value = after
+                improved = True
+                if value >= target:
+                    break
+            else:
+                grid[a], grid[b] = grid[b], grid[a]
+    return value
