@@ -51,8 +51,12 @@ class PointTable:
                 continue
             form = card.score.count
             self.scope[u] = "position" if form is None else str(getattr(form, "scope", "tableau"))
+        self.per = [str(getattr(getattr(card and card.score, "count", None), "per", ""))
+                    for card in self.cards]
         self.bit = [0 if card is None else 1 << v for v, card in enumerate(self.cards)]
         self.cache: dict[tuple[int, int], int] = {}
+        # what each line card gains with its best mates, and those mates (set by upper_bound)
+        self.wish: dict[int, tuple[int, tuple[int, ...]]] = {}
 
     def position(self, u: int, cell: int) -> int:
         card = self.cards[u]
@@ -62,14 +66,18 @@ class PointTable:
 
     def linear(self, u: int) -> bool:
         """Whether u's count in a group is the sum of what each member counts alone."""
-        card = self.cards[u]
-        return getattr(getattr(card and card.score, "count", None), "per", "") in LINEAR
+        return self.per[u] in LINEAR
 
     def line(self, u: int, mates: int) -> int:
         """Points of row/column/cross card u with the face-up cards of bit set `mates` (u's own
         bit may be in it) sharing its scope."""
         key = (u, mates & ~(1 << u))
         found = self.cache.get(key)
+        if found is None and self.linear(u) and key[1] & (key[1] - 1):
+            # two or more mates of a sum-over-members count: u alone plus each mate's share
+            alone = self.line(u, 0)
+            found = self.cache[key] = alone + sum(
+                self.line(u, bit) - alone for bit in self.bit if key[1] & bit)
         if found is None:
             card = self.cards[u]
             assert card is not None and card.score is not None and card.score.count is not None
@@ -115,12 +123,16 @@ def upper_bound(q: ArrangeQuestion, table: PointTable) -> int:
         size = len(_MATES[scope])
         if table.linear(u):
             # a sum over the members: the card's own points and its best `size` mates
-            gains = sorted((table.line(u, table.bit[v]) - table.line(u, 0)
-                            for v in range(n) if v != u), reverse=True)
-            bound += table.line(u, 0) + sum(gains[:size])
-            continue
-        others = [table.bit[v] for v in range(n) if v != u]
-        bound += max(table.line(u, sum(group)) for group in combinations(others, size))
+            alone = table.line(u, 0)
+            gains = sorted(((table.line(u, table.bit[v]) - alone, v)
+                            for v in range(n) if v != u), reverse=True)[:size]
+            best = alone + sum(gain for gain, _ in gains)
+            mates = tuple(v for _, v in gains)
+        else:
+            best, mates = max((table.line(u, sum(table.bit[v] for v in group)), group)
+                              for group in combinations([v for v in range(n) if v != u], size))
+        bound += best
+        table.wish[u] = (best - table.line(u, 0), mates)
     if positions:
         bound += _position_bound(q, table, positions)
     return bound
@@ -175,8 +187,8 @@ def local_search(q: ArrangeQuestion, table: PointTable, target: int, *, starts: 
             first[i] = u
         pairs = list(combinations(movable, 2))
         for start in range(starts):
-            grid = list(first)
-            if start:
+            grid = _wished(table, first, set(movable)) if start == 0 else list(first)
+            if start > 1:
                 shuffled = [grid[i] for i in movable]
                 rng.shuffle(shuffled)
                 for i, u in zip(movable, shuffled, strict=True):
@@ -187,6 +199,42 @@ def local_search(q: ArrangeQuestion, table: PointTable, target: int, *, starts: 
             if best[0] >= target:
                 return best
     return best
+
+
+def _wished(table: PointTable, first: list[int], movable: set[int]) -> list[int]:
+    """A start giving line cards their best mates, most valuable first, where the cells still
+    free allow it, and position cards their best free cell; the rest as in `first`."""
+    placed: dict[int, int] = {i: first[i] for i in range(len(first)) if i not in movable}
+    where = {u: i for i, u in placed.items()}
+    for _, u in sorted(((gain, u) for u, (gain, _) in table.wish.items()), reverse=True):
+        mates = table.wish[u][1]
+        for i in ([where[u]] if u in where else sorted(movable - set(placed))):
+            lines = [j for j in _line_cells(table.scope[u], i)]
+            free = [j for j in lines if j not in placed]
+            away = [v for v in mates if v in where and where[v] not in lines]
+            new = [v for v in mates if v not in where]
+            if away or len(new) > len(free):
+                continue
+            placed[i] = u
+            where[u] = i
+            for v, j in zip(new, free, strict=False):
+                placed[j] = v
+                where[v] = j
+            break
+    for u, scope in table.scope.items():
+        if scope == "position" and u not in where:
+            cells = sorted((table.position(u, i), -i) for i in movable if i not in placed)
+            if cells and cells[-1][0] > 0:
+                placed[-cells[-1][1]] = u
+                where[u] = -cells[-1][1]
+    rest = iter(u for u in first if u not in where)
+    return [placed[i] if i in placed else next(rest) for i in range(len(first))]
+
+
+def _line_cells(scope: str, i: int) -> list[int]:
+    """The other cells of cell i's row, column or both."""
+    cells = (_ROW[i] if scope != "column" else []) + (_COLUMN[i] if scope != "row" else [])
+    return [j for j in cells if j != i]
 
 
 def _climb(table: PointTable, grid: list[int], pairs: list[tuple[int, int]], target: int) -> int:
