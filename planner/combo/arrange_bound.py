@@ -55,10 +55,17 @@ class PointTable:
                     for card in self.cards]
         self.bit = [0 if card is None else 1 << v for v, card in enumerate(self.cards)]
         self.cache: dict[tuple[int, int], int] = {}
+        self.share: dict[int, tuple[int, list[int]]] = {}
+        # a position card's points in each cell
+        self.spots = {u: [self._spot(u, cell) for cell in range(len(ALL_CELLS))]
+                      for u, scope in self.scope.items() if scope == "position"}
         # what each line card gains with its best mates, and those mates (set by upper_bound)
         self.wish: dict[int, tuple[int, tuple[int, ...]]] = {}
 
     def position(self, u: int, cell: int) -> int:
+        return self.spots[u][cell]
+
+    def _spot(self, u: int, cell: int) -> int:
         card = self.cards[u]
         assert card is not None and card.score is not None
         cells = getattr(card.score.condition, "cells", ())
@@ -73,21 +80,32 @@ class PointTable:
         bit may be in it) sharing its scope."""
         key = (u, mates & ~(1 << u))
         found = self.cache.get(key)
-        if found is None and self.linear(u) and key[1] & (key[1] - 1):
-            # two or more mates of a sum-over-members count: u alone plus each mate's share
-            alone = self.line(u, 0)
-            found = self.cache[key] = alone + sum(
-                self.line(u, bit) - alone for bit in self.bit if key[1] & bit)
         if found is None:
-            card = self.cards[u]
-            assert card is not None and card.score is not None and card.score.count is not None
-            others = [self.cards[v] for v in range(len(self.cards))
-                      if key[1] >> v & 1]
-            face_up: dict[Pos, Card] = {(0, 0): card}
-            face_up.update(zip(_MATES[self.scope[u]], others, strict=False))  # type: ignore[arg-type]
-            found = self.cache[key] = card.score.points * count(
-                card.score.count, View(face_up), (0, 0), card.id)
+            if self.per[u] in LINEAR and key[1] & (key[1] - 1):
+                # two or more mates of a sum-over-members count: u alone plus each one's share
+                alone, shares = self.shares(u)
+                found = alone + sum(share for v, share in enumerate(shares) if key[1] >> v & 1)
+            else:
+                found = self._count(u, key[1])
+            self.cache[key] = found
         return found
+
+    def shares(self, u: int) -> tuple[int, list[int]]:
+        """A linear card's points alone, and what each other card adds to them."""
+        found = self.share.get(u)
+        if found is None:
+            alone = self.line(u, 0)
+            found = self.share[u] = (alone, [self.line(u, bit) - alone if v != u else 0
+                                             for v, bit in enumerate(self.bit)])
+        return found
+
+    def _count(self, u: int, mates: int) -> int:
+        card = self.cards[u]
+        assert card is not None and card.score is not None and card.score.count is not None
+        face_up: dict[Pos, Card] = {(0, 0): card}
+        mated = [m for v, m in enumerate(self.cards) if mates >> v & 1 and m is not None]
+        face_up.update(zip(_MATES[self.scope[u]], mated, strict=False))
+        return card.score.points * count(card.score.count, View(face_up), (0, 0), card.id)
 
     def total(self, grid: Sequence[int]) -> int:
         """Placement points of an arrangement: grid[cell index] = slot index."""
@@ -123,9 +141,9 @@ def upper_bound(q: ArrangeQuestion, table: PointTable) -> int:
         size = len(_MATES[scope])
         if table.linear(u):
             # a sum over the members: the card's own points and its best `size` mates
-            alone = table.line(u, 0)
-            gains = sorted(((table.line(u, table.bit[v]) - alone, v)
-                            for v in range(n) if v != u), reverse=True)[:size]
+            alone, shares = table.shares(u)
+            gains = sorted(((share, v) for v, share in enumerate(shares) if v != u),
+                           reverse=True)[:size]
             best = alone + sum(gain for gain, _ in gains)
             mates = tuple(v for _, v in gains)
         else:
