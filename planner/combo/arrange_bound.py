@@ -11,8 +11,8 @@ often meets it, so that most questions need no model at all.
   or four mates' counts, the same maximum in 8 look-ups); position cards take distinct cells, so
   their best assignment to cells (each pinned card only to the cells its pins allow) bounds them
   together.
-* `local_search`: deterministic swap hill climbing from a few starts, stopping the moment it
-  meets the bound.
+* `local_search`: deterministic swap hill climbing from a few starts (the first gives the most
+  valuable line cards their best mates), stopping the moment it meets the bound.
 
 When the search meets the bound its arrangement is proven best (`best_arrangement` then builds no
 model); otherwise CP-SAT decides, with the arrangement as a hint and the bound as a cut.
@@ -145,7 +145,7 @@ def upper_bound(q: ArrangeQuestion, table: PointTable) -> int:
             gains = sorted(((share, v) for v, share in enumerate(shares) if v != u),
                            reverse=True)[:size]
             best = alone + sum(gain for gain, _ in gains)
-            mates = tuple(v for _, v in gains)
+            mates = tuple(v for share, v in gains if share > 0)  # (the others: anywhere)
         else:
             best, mates = max((table.line(u, sum(table.bit[v] for v in group)), group)
                               for group in combinations([v for v in range(n) if v != u], size))
@@ -182,12 +182,12 @@ def _position_bound(q: ArrangeQuestion, table: PointTable, cards: list[int]) -> 
     return max(best.values())
 
 
-def local_search(q: ArrangeQuestion, table: PointTable, target: int, *, starts: int = 4,
+def local_search(q: ArrangeQuestion, table: PointTable, target: int, *, starts: int = 6,
                  seed: int = 0) -> tuple[int, list[int]] | None:
     """The best arrangement a swap hill climbing finds (placement points, grid[cell] = slot
-    index), from the first arrangement obeying the pins of each offset and `starts` - 1
-    seeded shuffles of it; it stops as soon as it reaches `target` (the upper bound).
-    None when no offset fits the pins."""
+    index), for each offset that fits the pins from `starts` arrangements obeying them (the
+    line cards' wished one, the plain order, seeded shuffles); it stops as soon as it reaches
+    `target` (the upper bound). None when no offset fits the pins."""
     rng = random.Random(seed)
     index = {s.card: u for u, s in enumerate(q.slots)}
     best: tuple[int, list[int]] | None = None
