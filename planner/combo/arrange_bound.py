@@ -12,7 +12,8 @@ often meets it, so that most questions need no model at all.
   their best assignment to cells (each pinned card only to the cells its pins allow) bounds them
   together.
 * `local_search`: deterministic swap hill climbing from a few starts (the first gives the most
-  valuable line cards their best mates), stopping the moment it meets the bound.
+  valuable line cards their best mates; later ones kick the best so far with a few seeded
+  random swaps), stopping the moment it meets the bound.
 
 When the search meets the bound its arrangement is proven best (`best_arrangement` then builds no
 model); otherwise CP-SAT decides, with the arrangement as a hint and the bound as a cut.
@@ -183,11 +184,12 @@ def _position_bound(q: ArrangeQuestion, table: PointTable, cards: list[int]) -> 
 
 
 def local_search(q: ArrangeQuestion, table: PointTable, target: int, *, starts: int = 6,
-                 seed: int = 0) -> tuple[int, list[int]] | None:
+                 kicks: int = 3, seed: int = 0) -> tuple[int, list[int]] | None:
     """The best arrangement a swap hill climbing finds (placement points, grid[cell] = slot
     index), for each offset that fits the pins from `starts` arrangements obeying them (the
-    line cards' wished one, the plain order, seeded shuffles); it stops as soon as it reaches
-    `target` (the upper bound). None when no offset fits the pins."""
+    line cards' wished one, the plain order, then the best so far after `kicks` seeded random
+    swaps: an iterated local search); it stops as soon as it reaches `target` (the upper
+    bound). None when no offset fits the pins."""
     rng = random.Random(seed)
     index = {s.card: u for u, s in enumerate(q.slots)}
     best: tuple[int, list[int]] | None = None
@@ -204,14 +206,17 @@ def local_search(q: ArrangeQuestion, table: PointTable, target: int, *, starts: 
         for i, u in zip(movable, free, strict=True):
             first[i] = u
         pairs = list(combinations(movable, 2))
+        here: tuple[int, list[int]] | None = None  # the best of this offset
         for start in range(starts):
             grid = _wished(table, first, set(movable)) if start == 0 else list(first)
-            if start > 1:
-                shuffled = [grid[i] for i in movable]
-                rng.shuffle(shuffled)
-                for i, u in zip(movable, shuffled, strict=True):
-                    grid[i] = u
+            if start > 1 and here is not None and pairs:
+                # iterated local search: a few random swaps away from the best so far
+                grid = list(here[1])
+                for a, b in rng.sample(pairs, min(kicks, len(pairs))):
+                    grid[a], grid[b] = grid[b], grid[a]
             value = _climb(table, grid, pairs, target)
+            if here is None or value > here[0]:
+                here = (value, grid)
             if best is None or value > best[0]:
                 best = (value, grid)
             if best[0] >= target:
