@@ -107,6 +107,7 @@ class Plan:
     fewest_turns: int | None = None  # a tile out of reach: the fewest turns that claim it
     fixed: tuple[Action, ...] = ()  # the what-if's fixed first actions
     unfixed: Plan | None = None  # the plan without them (for the difference in value)
+    goal_cpu_s: float = 0.0  # the goal's solve in CPU time (a shared machine's measure)
 
     @property
     def found(self) -> bool:
@@ -171,7 +172,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
                        f"{before[0].round}, before {player}'s turn, are unknown now and not "
                        "counted on")
     common = {"next_festival": target, "fixed": tuple(fixed), "unfixed": unfixed,
-              "horizon": len(horizon.turns)}
+              "horizon": len(horizon.turns), "goal_cpu_s": result.first_cpu_s}
     if not result.values:
         why: tuple[str, ...] = ()
         fewest = None
