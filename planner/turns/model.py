@@ -314,26 +314,27 @@ def festival_cap(horizon: Horizon, t: int, space: FestivalSpace) -> int | None:
 
 
 def tightened_bound(plan: PlanModel, found: int, most: int = BOUND_PRECHECKS,
-                    deadline: float | None = None) -> int:
+                    deadline: float | None = None) -> tuple[int, bool]:
     """A bound on the best festival score of any plan, at least `found` (a plan's score):
     the festivals' caps tightened by a pre-check (`_bounded_precheck`), highest caps first,
     until no cap left can exceed the bound or `most` pre-checks ran. For an unproven plan: a
     proven one needs none (the model's caps are bounds only, see `festival_cap`: a pre-check
     per festival, 0.3-0.5 s each on the shared machine, never sped a proof up on the
     benchmark's states). `deadline` (time.perf_counter()): no pre-check runs past it (the
-    caps left stand), a safety net for the command's time limit."""
+    caps left stand), a safety net for the command's time limit; the flag returned says it
+    stopped one (the bound may then differ from run to run)."""
     horizon, me = plan.horizon, plan.horizon.me
     best = found
     for number, entry in enumerate(sorted(plan.festivals, key=lambda f: -f.cap)):
         if entry.cap <= best:
             break
         if number == most:  # the caps left are no higher than this one's
-            return entry.cap
+            return entry.cap, False
         wall = PREFILTER_WALL
         if deadline is not None:
             wall = min(wall, deadline - time.perf_counter())
             if wall < PREFILTER_LEAST:
-                return max(best, entry.cap)
+                return max(best, entry.cap), True
         t, space = entry.turn, entry.space
         status, upper = _bounded_precheck(
             FestivalTower(space.festival), me.team, me.ranks, horizon.upper_pool(t + 1),
@@ -341,7 +342,7 @@ def tightened_bound(plan: PlanModel, found: int, most: int = BOUND_PRECHECKS,
         if status is Status.INFEASIBLE:
             continue
         best = max(best, entry.cap if upper is None else min(entry.cap, int(upper)))
-    return best
+    return best, False
 
 
 @dataclass(frozen=True)

@@ -204,9 +204,11 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
     bound = _user_bound(goal, result.first_bound, start.round)
     if goal.kind == "festival" and bound is not None:
         # without the LP, CP-SAT's own bound ignores that only one festival counts
-        bound = min(bound, model.best_cap() if result.status is Status.OPTIMAL
-                    else tightened_bound(model, value or 0,
-                                         deadline=deadline - AFTER_SOLVE))
+        cap, stopped = model.best_cap(), False
+        if result.status is not Status.OPTIMAL:
+            cap, stopped = tightened_bound(model, value or 0, deadline=deadline - AFTER_SOLVE)
+        bound = min(bound, cap)
+        clock_hit = clock_hit or stopped  # a pre-check left out: the bound may not repeat
     if goal.kind == "score" and bound is not None:
         bound = min(bound, score_cap(model))
     model_value = result.values[0]
