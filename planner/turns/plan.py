@@ -49,10 +49,12 @@ STAGES_SHARE = 0.8  # of the time limit's deterministic worth, for the solve's s
 LONG_GOAL_SHARE = 0.6
 # the wall clock, a safety net for the time limit bounding the whole command: the stages
 # get this share of what is left after building the model (a solve may overrun its limit a
-# little), less what the replay and the explanations take after them (measured on 10-turn
-# plans: 0.4 s at load 7 on the shared 2-core machine)
+# little), less what reading the plan back, the replay and the explanations take after them
+# (measured at load 4-7 on the shared 2-core machine: 0.3-0.5 s on a 3-turn plan, 0.4 s on a
+# 10-turn one besides its longer solves)
 STAGES_WALL = 0.85
-AFTER_SOLVE = 0.5
+AFTER_SOLVE = 0.2
+AFTER_SOLVE_PER_TURN = 0.03
 DEFAULT_TURNS = 3  # when no festival is left to plan toward
 MAX_TURNS = 10
 
@@ -157,7 +159,8 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
     # the same plan on any machine: the stages get a deterministic budget (a share of the time
     # limit's worth, the rest is for building the model and the replay), and the wall clock
     # left is only a safety net (keeping a little time for the replay after the solve)
-    remaining = max(0.1, STAGES_WALL * (deadline - time.perf_counter()) - AFTER_SOLVE)
+    after_solve = AFTER_SOLVE + AFTER_SOLVE_PER_TURN * len(horizon.turns)
+    remaining = max(0.1, STAGES_WALL * (deadline - time.perf_counter()) - after_solve)
     # measured in benchmarks/bench_plan.py: the LP relaxation of the plan model is weak, and
     # without it the search proves plans about twice as fast
     result, solver = solve_stages(model.model, stages, time_limit=remaining, workers=workers,
@@ -206,7 +209,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
         # without the LP, CP-SAT's own bound ignores that only one festival counts
         cap, stopped = model.best_cap(), False
         if result.status is not Status.OPTIMAL:
-            cap, stopped = tightened_bound(model, value or 0, deadline=deadline - AFTER_SOLVE)
+            cap, stopped = tightened_bound(model, value or 0, deadline=deadline - after_solve)
         bound = min(bound, cap)
         clock_hit = clock_hit or stopped  # a pre-check left out: the bound may not repeat
     if goal.kind == "score" and bound is not None:
