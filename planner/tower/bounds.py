@@ -1,12 +1,13 @@
-"""Upper bounds on a tower's height and level width, from the pool, ranks and rules."""
+"""Upper bounds on a tower's height, level width and festival score, from the pool, ranks
+and rules; and whether a tile is in reach of a pool at all."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from models.tower import Pool, Rules, SkillRanks
+from models.tower import Festival, Pool, Rules, SkillRanks, Tile
 from planner.tower.dp import OutOfTime, dp_tower
-from planner.tower.questions import BestTower
+from planner.tower.questions import BestTower, FestivalTower, TileCheck
 
 
 def level_cap(pool: Pool, ranks: SkillRanks, rules: Rules, *, freeable: bool = True) -> int:
@@ -51,3 +52,41 @@ def tallest(pool: Pool, ranks: SkillRanks, rules: Rules, *,
     except OutOfTime:
         return rough
     return min(rough, tower.height if tower is not None else 0)
+
+
+SCORE_STATES = 50_000  # the dynamic program's budget (A states) for a score bound: 1-25 ms
+
+
+@lru_cache(maxsize=512)
+def festival_cap(festival: Festival, pool: Pool, ranks: SkillRanks, rules: Rules, *,
+                 state_limit: int = SCORE_STATES) -> int | None:
+    """No tower from a sub-pool of `pool` with ranks up to `ranks` scores more than this at
+    `festival`; None when none can compete there. The dynamic program's best score, exact
+    for `pool` itself, when it finishes within `state_limit` states (the same bound on every
+    machine), else the height bound plus the castellers of the token sizes. More castellers
+    or ranks never lose a tower, so for an upper bound on a team it bounds the team's score."""
+    if not festival.token_sizes <= set(pool.sizes):
+        return None
+    height = max_height(pool, ranks, rules)
+    if height < rules.festival_min_levels:
+        return None
+    rough = height + sum(pool.count(z) for z in festival.token_sizes)
+    try:
+        tower = dp_tower(FestivalTower(festival), pool, ranks, rules, float("inf"), state_limit)
+    except OutOfTime:
+        return rough
+    return None if tower is None else min(rough, festival.score(tower))
+
+
+@lru_cache(maxsize=512)
+def tile_in_reach(tile: Tile, pool: Pool, ranks: SkillRanks, rules: Rules, *,
+                  state_limit: int = SCORE_STATES) -> bool:
+    """Could a team within `pool` and `ranks` build a tower that meets `tile`: false only when
+    the dynamic program proves no tower does (or the tile is taller than the height bound);
+    true when it finds one, or runs out of states."""
+    if tile.height > max_height(pool, ranks, rules):
+        return False
+    try:
+        return dp_tower(TileCheck(tile), pool, ranks, rules, float("inf"), state_limit) is not None
+    except OutOfTime:
+        return True

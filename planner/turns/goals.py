@@ -15,7 +15,7 @@ fixed by then, so only free recruits are added), and a plan never leaves one out
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ortools.sat.python import cp_model
 
@@ -28,6 +28,9 @@ from planner.turns.model import (
     PlanModel,
     castellers_at_end,
     end_layout,
+    goal_turns,
+    idle_after,
+    train_every_turn,
 )
 from planner.turns.replay import cached_finder
 from planner.turns.stages import Stage
@@ -35,7 +38,11 @@ from planner.turns.stages import Stage
 Expr = cp_model.LinearExpr
 
 
-def goal_stages(plan: PlanModel, goal: Goal) -> list[Stage]:
+def goal_stages(plan: PlanModel, goal: Goal, spare_tokens: bool = False) -> list[Stage]:
+    """The goal's stages, in order. `spare_tokens`: the festival goal's own search prefers
+    plans that spend fewer special tokens (the tie-break still decides; for a long horizon,
+    whose goal search ends unproven and leaves the tie-breaks little: without it such plans
+    spent 5-6 tokens they did not need)."""
     tokens, team = plan.tokens_spent(), castellers_at_end(plan)
     # fewer tokens first, then more castellers: one stage, weighted (a casteller more never
     # outweighs a token: no more than `most` castellers join in the horizon)
@@ -44,15 +51,31 @@ def goal_stages(plan: PlanModel, goal: Goal) -> list[Stage]:
                   "min", parts=(("special tokens spent", tokens),
                                 ("castellers in the team", team)))
     if goal.kind == "festival":
+        held: tuple[tuple[cp_model.IntVar, int], ...] = ((plan.claims_on, 0),
+                                                         (plan.move_order, 1))
         # a claim never raises a festival score: the first stage leaves claims out, and
         # with them the order of a turn's Move and paid special move (it only decides where
         # the token lands), which keeps its proof small; the tie-breaks then free both
-        held = ((plan.claims_on, 0), (plan.move_order, 1))
-        return [Stage("best festival score", best_festival(plan), "max", held),
-                Stage("local performance points", plan.local_points(), "max"), spent]
+        # dominance: the goal's stage trains every turn that can, and takes no action after
+        # the last festival (neither changes any festival score); the tie-breaks free both
+        trains = train_every_turn(plan)
+        held += _upto(plan, trains, goal_turns(plan))
+        stages = [Stage("best festival score", best_festival(plan), "max", held),
+                  Stage("local performance points", plan.local_points(), "max")]
+        if spare_tokens:
+            weight = plan.horizon.me.special_tokens + 1
+            stages = [replace(s, secondary=tokens, weight=weight) for s in stages]
+        return [*stages, spent]
     if goal.kind == "tile":
         return [Stage("turn of the claim", claim_turn(plan, goal.tile), "min"), spent]
     return [Stage("points", points(plan), "max"), spent]
+
+
+def _upto(plan: PlanModel, trains: list[cp_model.IntVar], turns: int
+          ) -> tuple[tuple[cp_model.IntVar, int], ...]:
+    """A festival goal stage looking `turns` turns ahead: those turns train (the dominance of
+    `train_every_turn`), the turns after take no action."""
+    return tuple((lit, 1) for lit in trains[:turns]) + tuple(idle_after(plan, turns))
 
 
 TALLEST = "tallest valid tower at the end"

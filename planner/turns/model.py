@@ -14,6 +14,7 @@ per local performance tile in reach.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
@@ -29,11 +30,12 @@ from planner.tower import (
     Status,
     TowerLayout,
     build_layout,
-    build_model,
     configure,
     max_height,
 )
-from planner.turns.horizon import Horizon
+from planner.tower.bounds import festival_cap as dp_festival_cap
+from planner.tower.bounds import tallest, tile_in_reach
+from planner.turns.horizon import Horizon, TurnSlot
 
 Var = cp_model.IntVar
 Expr = cp_model.LinearExpr
@@ -46,7 +48,12 @@ SPECIALS = 2  # special actions a turn: the paid one, and the free one of a spec
 # benchmark's states, the pre-checks that prove optimal take 0.12-0.18 units
 PREFILTER_WORK = 0.1
 PREFILTER_WALL = 2.0
+PREFILTER_LEAST = 0.2  # wall seconds: with less left before the deadline, no pre-check runs
 BOUND_PRECHECKS = 3  # the most pre-checks that tighten an unproven plan's bound
+# the tower dynamic program's budget (states: the same answer on every machine) for a tile's
+# reach on the biggest team in reach: 0.1-0.2 s a model at 3,000 (fourteen tiles), 0.02 s at
+# 500 on the benchmark's states; out of states, the tile counts as in reach
+TILE_REACH_STATES = 500
 
 
 @dataclass
@@ -296,41 +303,46 @@ def castellers_at_end(plan: PlanModel, sizes: Iterable[int] | None = None) -> Ex
 
 def festival_cap(horizon: Horizon, t: int, space: FestivalSpace) -> int | None:
     """No team in reach by the end of turn `t` scores more than this at `space`; None when
-    none can compete there at all. Bounds, no solve: a CP-SAT pre-check per festival cost
-    0.3-0.5 s each on the shared machine (a 10-turn plan holds ten festivals), and its tighter
-    cap never sped a proof up on the benchmark's states; `tightened_bound` uses one only for
-    the bound of a plan left unproven."""
+    none can compete there at all. The tower dynamic program's best score on the biggest team
+    and ranks in reach (more castellers or ranks never lose a tower, so it bounds every team
+    the plan can have; 1-25 ms, 3-5 below the height bound plus the token sizes' castellers
+    on the benchmark's states), that bound when the program runs out of states. No CP-SAT
+    pre-check: one per festival cost 0.3-0.5 s on the shared machine (a 10-turn plan holds
+    ten festivals); `tightened_bound` uses one only for the bound of a plan left unproven."""
     top_pool, top_ranks = horizon.upper_pool(t + 1), horizon.upper_ranks(t + 1)
-    if not space.festival.token_sizes <= set(top_pool.sizes):
-        return None
-    height = max_height(top_pool, top_ranks, horizon.rules)
-    if height < horizon.rules.festival_min_levels:
-        return None
-    return height + sum(top_pool.count(z) for z in space.festival.token_sizes)
+    return dp_festival_cap(space.festival, top_pool, top_ranks, horizon.rules)
 
 
-def tightened_bound(plan: PlanModel, found: int, most: int = BOUND_PRECHECKS) -> int:
+def tightened_bound(plan: PlanModel, found: int, most: int = BOUND_PRECHECKS,
+                    deadline: float | None = None) -> tuple[int, bool]:
     """A bound on the best festival score of any plan, at least `found` (a plan's score):
     the festivals' caps tightened by a pre-check (`_bounded_precheck`), highest caps first,
     until no cap left can exceed the bound or `most` pre-checks ran. For an unproven plan: a
     proven one needs none (the model's caps are bounds only, see `festival_cap`: a pre-check
     per festival, 0.3-0.5 s each on the shared machine, never sped a proof up on the
-    benchmark's states)."""
+    benchmark's states). `deadline` (time.perf_counter()): no pre-check runs past it (the
+    caps left stand), a safety net for the command's time limit; the flag returned says it
+    stopped one (the bound may then differ from run to run)."""
     horizon, me = plan.horizon, plan.horizon.me
     best = found
     for number, entry in enumerate(sorted(plan.festivals, key=lambda f: -f.cap)):
         if entry.cap <= best:
             break
         if number == most:  # the caps left are no higher than this one's
-            return entry.cap
+            return entry.cap, False
+        wall = PREFILTER_WALL
+        if deadline is not None:
+            wall = min(wall, deadline - time.perf_counter())
+            if wall < PREFILTER_LEAST:
+                return max(best, entry.cap), True
         t, space = entry.turn, entry.space
         status, upper = _bounded_precheck(
             FestivalTower(space.festival), me.team, me.ranks, horizon.upper_pool(t + 1),
-            horizon.upper_ranks(t + 1), _action_budget(horizon, t + 1), horizon.rules)
+            horizon.upper_ranks(t + 1), _action_budget(horizon, t + 1), horizon.rules, wall)
         if status is Status.INFEASIBLE:
             continue
         best = max(best, entry.cap if upper is None else min(entry.cap, int(upper)))
-    return best
+    return best, False
 
 
 @dataclass(frozen=True)
@@ -352,8 +364,8 @@ def _action_budget(horizon: Horizon, turns: int) -> ActionBudget:
 
 @cache  # the same question comes back: per festival model, and per horizon of a plan
 def _bounded_precheck(question: FestivalTower, team: Pool, ranks: SkillRanks, upper: Pool,
-                      top_ranks: SkillRanks, budget: ActionBudget, rules: Rules
-                      ) -> tuple[Status, float | None]:
+                      top_ranks: SkillRanks, budget: ActionBudget, rules: Rules,
+                      wall: float = PREFILTER_WALL) -> tuple[Status, float | None]:
     """The best festival score of a team grown from `team` and `ranks` within `upper` and
     `top_ranks` by at most `budget`: every casteller added beyond the Recruit actions' and the
     paid special actions' takes a training turn's free special action, every rank one more
@@ -376,7 +388,7 @@ def _bounded_precheck(question: FestivalTower, team: Pool, ranks: SkillRanks, up
     model.add(layout.height() <= max_height(upper, top_ranks, rules))
     model.maximize(layout.festival_score(question.festival))
     solver = cp_model.CpSolver()
-    configure(solver, time_limit=PREFILTER_WALL, workers=1, seed=0,
+    configure(solver, time_limit=wall, workers=1, seed=0,
               deterministic=PREFILTER_WORK)
     status = STATUS.get(solver.solve(model), Status.UNKNOWN)
     if status in (Status.OPTIMAL, Status.FEASIBLE):
@@ -385,43 +397,23 @@ def _bounded_precheck(question: FestivalTower, team: Pool, ranks: SkillRanks, up
 
 
 def could_compete(horizon: Horizon, space: FestivalSpace) -> bool:
-    """Could any team in reach by the end of `horizon` compete at `space`: its token sizes in
-    reach, the festival's levels within the height bound, and no proven no from the pre-check
-    on the biggest team in reach."""
-    top_pool, top_ranks = horizon.upper_pool(), horizon.upper_ranks()
-    if not space.festival.token_sizes <= set(top_pool.sizes):
-        return False
-    if max_height(top_pool, top_ranks, horizon.rules) < horizon.rules.festival_min_levels:
-        return False
-    return _prechecked(FestivalTower(space.festival), horizon, None)[0] is not Status.INFEASIBLE
-
-
-def _prechecked(question: FestivalTower, horizon: Horizon, turns: int | None
-                ) -> tuple[Status, float | None]:
-    return _precheck(question, horizon.upper_pool(turns), horizon.upper_ranks(turns),
-                     horizon.rules)
-
-
-@cache  # the same question comes back: per festival model, and per horizon of a plan
-def _precheck(question: FestivalTower, pool: Pool, ranks: SkillRanks, rules: Rules
-              ) -> tuple[Status, float | None]:
-    layout = build_model(question, pool, ranks, rules)
-    solver = cp_model.CpSolver()
-    configure(solver, time_limit=PREFILTER_WALL, workers=1, seed=0,
-              deterministic=PREFILTER_WORK)
-    code = solver.solve(layout.model)
-    status = STATUS.get(code, Status.UNKNOWN)
-    if status in (Status.OPTIMAL, Status.FEASIBLE):
-        return status, solver.best_objective_bound
-    return status, None
+    """Could any team in reach by the end of `horizon` compete at `space`: the tower dynamic
+    program's answer on the biggest team and ranks in reach (`festival_cap`; exact in ms,
+    where a CP-SAT pre-check took 0.1 units and could end undecided)."""
+    return festival_cap(horizon, len(horizon.turns) - 1, space) is not None
 
 
 def _tile_out_of_reach(tile: PerformanceTile, plan: PlanModel) -> bool:
-    """No team in reach stands the tile's tower: a bound, not a solve (a CP-SAT pre-check on
-    the biggest team in reach never answered no on the benchmark's states, and cost ~0.1 s)."""
+    """No team in reach stands the tile's tower: taller than the tallest tower of the biggest
+    team in reach (exact, cached: the layouts need it too), or the tower dynamic program
+    finds none on that team within `TILE_REACH_STATES` (a CP-SAT pre-check cost ~0.1 s and
+    never answered no on the benchmark's states)."""
     horizon = plan.horizon
-    return tile.spec.height > max_height(horizon.upper_pool(), horizon.upper_ranks(),
-                                         horizon.rules)
+    pool, ranks = horizon.upper_pool(), horizon.upper_ranks()
+    if tile.spec.height > tallest(pool, ranks, horizon.rules):
+        return True
+    return not tile_in_reach(tile.spec, pool, ranks, horizon.rules,
+                             state_limit=TILE_REACH_STATES)
 
 
 def _claims(plan: PlanModel, live: list[Var | int], wanted: set[str] | None) -> None:
@@ -572,23 +564,73 @@ def _collected_tokens(plan: PlanModel) -> None:
     plan.collected = cp_model.LinearExpr.sum(terms) if terms else 0
 
 
+def goal_turns(plan: PlanModel) -> int:
+    """The turns the festival goal depends on: through the last festival a team can compete in."""
+    return max((f.turn + 1 for f in plan.festivals), default=0)
+
+
+def _skill_offered_at(slot: TurnSlot) -> set[str]:
+    return {g for tile, where in slot.offered.items() if tile != SPECIAL for g in where}
+
+
+def train_every_turn(plan: PlanModel) -> list[Var]:
+    """Dominance, one literal per turn: when true, the turn trains if a skill is offered where
+    the pawn starts it. A plan that trains nothing in such a turn could train that skill at
+    its first stop, changing nothing else: a rank more never loses a tower (nor a tile). A
+    stage holds the literals of the turns its objective looks at (the festival goal's: it
+    cuts the proofs' search); elsewhere they are free, and ask nothing."""
+    model = plan.model
+    literals = []
+    for t, slot in enumerate(plan.horizon.turns):
+        literal = model.new_bool_var(f"trains{t}")
+        literals.append(literal)
+        if not slot.can_train:
+            continue
+        trained = [plan.train[t * STOPS + s, tile] for s in range(STOPS) for tile in slot.offered]
+        offering = [plan.at[t * STOPS][g] for g in _skill_offered_at(slot)]
+        model.add(sum(trained) >= sum(offering)).only_enforce_if(literal)
+    return literals
+
+
+def idle_after(plan: PlanModel, turns: int) -> list[tuple[Var, int]]:
+    """The actions of the turns after the first `turns`, held at nothing (for a stage whose
+    objective does not look past them)."""
+    first = turns * STOPS
+    later = [var for (i, _), var in [*plan.moves.items(), *plan.train.items()] if i >= first]
+    later += [var for (i, _, _), var in [*plan.recruit.items(), *plan.extra.items()]
+              if i >= first]
+    later += [var for i, var in plan.free_recruit.items() if i >= first]
+    return [(var, 0) for var in later]
+
+
 def hint_idle(plan: PlanModel) -> None:
-    """Hint the plan that takes no action at all: always feasible, so even a long horizon
-    has a plan to improve on from the first moment."""
+    """Hint the plan that takes no action but a training where the pawn stands (through
+    `goal_turns`: what `train_every_turn` asks): always feasible, so even a long horizon has
+    a plan to improve on from the first moment."""
     model, me = plan.model, plan.horizon.me
     start = me.pawn or OFF
     for stop in plan.at:
         for g, var in stop.items():
             model.add_hint(var, g == start)
-    for group in (plan.moves, plan.recruit, plan.extra, plan.free_recruit, plan.train):
+    for group in (plan.moves, plan.recruit, plan.extra, plan.free_recruit):
         for var in group.values():
             model.add_hint(var, 0)
+    chosen = {}  # stop -> the skill trained there
+    for t, turn in enumerate(plan.horizon.turns[:goal_turns(plan)]):
+        skills = sorted(k for k, where in turn.offered.items() if k != SPECIAL and start in where)
+        if turn.can_train and skills:
+            chosen[t * STOPS] = skills[0]
+    for (i, tile), var in plan.train.items():
+        model.add_hint(var, chosen.get(i) == tile)
     for team in plan.team:
         for size, var in team.items():
             model.add_hint(var, me.team.count(size))
-    for ranks in plan.ranks:
-        for skill, var in ranks.items():
-            model.add_hint(var, me.ranks[skill])
+    ranks = me.ranks
+    for i, stop_ranks in enumerate(plan.ranks):
+        if i in chosen:
+            ranks = ranks.plus(Skill(chosen[i]), 1)
+        for skill, var in stop_ranks.items():
+            model.add_hint(var, ranks[skill])
     for claim in plan.claims:
         for var in [*claim.at.values(), *claim.free.values()]:
             model.add_hint(var, 0)

@@ -42,6 +42,19 @@ from planner.turns.stages import Stage, StagedResult, solve_stages
 DEFAULT_PLAN_TIME_LIMIT = 10.0
 LONG_HORIZON = 3  # turns; longer models spend most of a short time limit in full presolve
 STAGES_SHARE = 0.8  # of the time limit's deterministic worth, for the solve's stages
+# of the stages' budget, the most a long horizon's goal stage may take: its proof never comes
+# within a short limit, and without a share of their own the tie-breaks got nothing (the
+# plan kept whatever tokens and claims the goal's search happened to leave; its stages now
+# prefer fewer tokens themselves, `goal_stages(spare_tokens=...)`)
+LONG_GOAL_SHARE = 0.6
+# the wall clock, a safety net for the time limit bounding the whole command: the stages
+# get this share of what is left after building the model (a solve may overrun its limit a
+# little), less what reading the plan back, the replay and the explanations take after them
+# (measured at load 4-7 on the shared 2-core machine: 0.3-0.5 s on a 3-turn plan, 0.4 s on a
+# 10-turn one besides its longer solves)
+STAGES_WALL = 0.85
+AFTER_SOLVE = 0.2
+AFTER_SOLVE_PER_TURN = 0.03
 DEFAULT_TURNS = 3  # when no festival is left to plan toward
 MAX_TURNS = 10
 
@@ -96,6 +109,7 @@ class Plan:
     fewest_turns: int | None = None  # a tile out of reach: the fewest turns that claim it
     fixed: tuple[Action, ...] = ()  # the what-if's fixed first actions
     unfixed: Plan | None = None  # the plan without them (for the difference in value)
+    goal_cpu_s: float = 0.0  # the goal's solve in CPU time (a shared machine's measure)
 
     @property
     def found(self) -> bool:
@@ -135,7 +149,8 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
     model = build_plan_model(horizon, {goal.tile or ""} if goal.kind == "tile" else None)
     if goal.kind != "tile":  # doing nothing meets the other goals (badly)
         hint_idle(model)
-    stages = goal_stages(model, goal)
+    long = len(horizon.turns) > LONG_HORIZON
+    stages = goal_stages(model, goal, spare_tokens=long)
     target = upcoming
     then = None
     if goal.kind == "festival":  # out of reach: plan toward the next festival instead
@@ -144,12 +159,14 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
     # the same plan on any machine: the stages get a deterministic budget (a share of the time
     # limit's worth, the rest is for building the model and the replay), and the wall clock
     # left is only a safety net (keeping a little time for the replay after the solve)
-    remaining = max(0.1, 0.9 * (deadline - time.perf_counter()))
+    after_solve = AFTER_SOLVE + AFTER_SOLVE_PER_TURN * len(horizon.turns)
+    remaining = max(0.1, STAGES_WALL * (deadline - time.perf_counter()) - after_solve)
     # measured in benchmarks/bench_plan.py: the LP relaxation of the plan model is weak, and
     # without it the search proves plans about twice as fast
     result, solver = solve_stages(model.model, stages, time_limit=remaining, workers=workers,
                                   seed=seed, linearization=0,
-                                  light_presolve=len(horizon.turns) > LONG_HORIZON, work=work,
+                                  light_presolve=long, work=work,
+                                  goal_share=LONG_GOAL_SHARE if long else 1.0,
                                   hinted=goal.kind != "tile", then=then)
     clock_hit = result.clock_hit
     assumptions = horizon.assumptions
@@ -158,7 +175,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
                        f"{before[0].round}, before {player}'s turn, are unknown now and not "
                        "counted on")
     common = {"next_festival": target, "fixed": tuple(fixed), "unfixed": unfixed,
-              "horizon": len(horizon.turns)}
+              "horizon": len(horizon.turns), "goal_cpu_s": result.first_cpu_s}
     if not result.values:
         why: tuple[str, ...] = ()
         fewest = None
@@ -190,8 +207,11 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
     bound = _user_bound(goal, result.first_bound, start.round)
     if goal.kind == "festival" and bound is not None:
         # without the LP, CP-SAT's own bound ignores that only one festival counts
-        bound = min(bound, model.best_cap() if result.status is Status.OPTIMAL
-                    else tightened_bound(model, value or 0))
+        cap, stopped = model.best_cap(), False
+        if result.status is not Status.OPTIMAL:
+            cap, stopped = tightened_bound(model, value or 0, deadline=deadline - after_solve)
+        bound = min(bound, cap)
+        clock_hit = clock_hit or stopped  # a pre-check left out: the bound may not repeat
     if goal.kind == "score" and bound is not None:
         bound = min(bound, score_cap(model))
     model_value = result.values[0]

@@ -10,6 +10,7 @@ stopped is reported (`clock_hit`)."""
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -34,10 +35,28 @@ class Stage:
     name: str
     expr: cp_model.LinearExprT
     sense: Sense
-    held: tuple[tuple[cp_model.IntVar, int], ...] = ()  # literals held at a value, this stage only
+    # variables held at a value, this stage only (a dominance or a relaxation of the stage)
+    held: tuple[tuple[cp_model.IntVar, int], ...] = ()
     # a stage folding several objectives (weighted, one proof instead of several presolves):
     # each part's name and expression, to report them apart
     parts: tuple[tuple[str, cp_model.LinearExprT], ...] = ()
+    # a maximized stage's second wish (minimized, within 0..weight - 1): the search takes it
+    # into account (weighted below the objective), but only the objective is fixed after the
+    # stage, so the tie-breaks keep their order; the stage reports the objective alone
+    secondary: cp_model.LinearExprT | None = None
+    weight: int = 1
+
+    def searched(self) -> cp_model.LinearExprT:
+        """What the stage's search optimizes."""
+        if self.secondary is None:
+            return self.expr
+        return self.weight * self.expr - self.secondary  # type: ignore[operator]
+
+    def bound_of(self, bound: float) -> float:
+        """The objective's bound, from the bound of what the search optimizes."""
+        if self.secondary is None:
+            return bound
+        return float(math.floor((bound + self.weight - 1) / self.weight))
 
 
 @dataclass(frozen=True)
@@ -48,6 +67,7 @@ class StagedResult:
     first_bound: float | None  # the first stage's proven bound
     branches: int
     first_time_s: float = 0.0  # how long the goal's own stage took
+    first_cpu_s: float = 0.0  # its CPU time (time.process_time: a shared machine's measure)
     clock_hit: bool = False  # the wall clock, not the deterministic budget, stopped a stage
     stages: tuple[Stage, ...] = ()  # the stages solved, in order (with those `then` added)
 
@@ -55,17 +75,19 @@ class StagedResult:
 def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit: float,
                  workers: int = 1, seed: int = 0, linearization: int | None = None,
                  light_presolve: bool = False, work: float | None = None,
-                 hinted: bool = False,
+                 hinted: bool = False, goal_share: float = 1.0,
                  then: Callable[[int], Sequence[Stage]] | None = None
                  ) -> tuple[StagedResult, cp_model.CpSolver]:
     """Solve `stages` in order; the returned solver holds the final solution (when any).
     `work` is the deterministic budget of all stages (default: the time limit's worth), and
-    `time_limit` the wall-clock safety net. The goal's stage may use the whole budget; the
-    tie-breaks share what it leaves, equally (the goal comes first). `hinted`: the model's
+    `time_limit` the wall-clock safety net. The goal's stage may use `goal_share` of the
+    budget (all of it by default: the goal comes first); the tie-breaks share what it leaves,
+    equally, up to `TIE_BREAK_WORK` each. `hinted`: the model's
     hint is a feasible solution (the idle plan), kept (unproven) when the budget ends before
     the search finds any. `then`, given the first stage's value, returns stages to solve
     right after it (they may add variables)."""
     deadline = time.perf_counter() + time_limit
+    cpu = time.process_time()
     budget = DETERMINISTIC_PER_SECOND * time_limit if work is None else work
     used = 0.0
     clock_hit = False
@@ -94,44 +116,40 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
     for number, stage in enumerate(stages):
         model.clear_objective()  # type: ignore[no-untyped-call]
         if stage.sense == "max":
-            model.maximize(stage.expr)
+            model.maximize(stage.searched())
         else:
-            model.minimize(stage.expr)
+            model.minimize(stage.searched())
         left = budget - used
         if number:  # the tie-breaks share what the goal left, equally, up to a cap each
             left = min(left / (len(stages) - number), TIE_BREAK_WORK)
+        elif len(stages) > 1:
+            left = goal_share * budget
         if number and (left <= 0 or deadline <= time.perf_counter()):
             break  # no budget left: the stages left keep the solution's values, unproven
         solver.parameters.max_deterministic_time = max(0.001, left)
         solver.parameters.max_time_in_seconds = max(0.01, deadline - time.perf_counter())
-        for var, value in stage.held:
-            model.proto.variables[var.index].domain[1 - value] = value
-        code = solve_stoppable(solver, model)
-        for var, _ in stage.held:
-            domain = model.proto.variables[var.index].domain
-            domain[0], domain[1] = 0, 1
-        if code == cp_model.MODEL_INVALID:
-            raise RuntimeError(f"CP-SAT rejected the plan model: {model.validate()}")
-        status = STATUS.get(code, Status.UNKNOWN)
+        status = _solve(model, solver, stage.held)
         branches += int(solver.num_branches)
         used += solver.response_proto.deterministic_time
         clock_hit = clock_hit or stopped_by_clock(solver)
         if number == 0:
             first_time = time.perf_counter() - (deadline - time_limit)
+            cpu = time.process_time() - cpu
             if status is Status.UNKNOWN and hinted and _restore(model, solver, deadline):
                 values = [round(solver.value(s.expr)) for s in stages]
                 return StagedResult(Status.FEASIBLE, tuple(values), (False,) * len(stages),
-                                    None, branches, first_time, clock_hit,
+                                    None, branches, first_time, cpu, clock_hit,
                                     tuple(stages)), solver
             if status in (Status.INFEASIBLE, Status.UNKNOWN):
-                return StagedResult(status, (), (), None, branches, first_time,
+                return StagedResult(status, (), (), None, branches, first_time, cpu,
                                     clock_hit), solver
-            first_bound = solver.best_objective_bound
+            first_bound = stage.bound_of(solver.best_objective_bound)
             first_status = status
         if status not in (Status.OPTIMAL, Status.FEASIBLE):
             break  # keep the previous stage's solution
         proven.append(status is Status.OPTIMAL)
-        value = round(solver.objective_value)
+        value = round(solver.objective_value if stage.secondary is None
+                      else solver.value(stage.expr))
         values.append(value)
         solution = {v.index: solver.value(v) for v in variables}
         model.clear_hints()  # type: ignore[no-untyped-call]
@@ -148,8 +166,35 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
         values += [round(solver.value(s.expr)) for s in stages[len(values):]]
         proven += [False] * (len(stages) - len(proven))
     result = StagedResult(first_status, tuple(values), tuple(proven), first_bound, branches,
-                          first_time, clock_hit, tuple(stages))
+                          first_time, cpu, clock_hit, tuple(stages))
     return result, solver
+
+
+def _solve(model: cp_model.CpModel, solver: cp_model.CpSolver,
+           held: Sequence[tuple[cp_model.IntVar, int]]) -> Status:
+    """One solve with the `held` variables fixed, this solve only."""
+    kept = _hold(model, held)
+    code = solve_stoppable(solver, model)
+    for index, (low, high) in kept.items():
+        domain = model.proto.variables[index].domain
+        domain[0], domain[1] = low, high
+    if code == cp_model.MODEL_INVALID:
+        raise RuntimeError(f"CP-SAT rejected the plan model: {model.validate()}")
+    return STATUS.get(code, Status.UNKNOWN)
+
+
+def _hold(model: cp_model.CpModel, held: Sequence[tuple[cp_model.IntVar, int]]
+          ) -> dict[int, tuple[int, int]]:
+    """Fix each held variable's domain (one interval: the plan model's are) to its value;
+    returns the domains to put back."""
+    kept: dict[int, tuple[int, int]] = {}
+    for var, value in held:
+        domain = model.proto.variables[var.index].domain
+        if len(domain) != 2 or not domain[0] <= value <= domain[1]:
+            raise ValueError(f"cannot hold {var} at {value}: its domain is {list(domain)}")
+        kept.setdefault(var.index, (domain[0], domain[1]))
+        domain[0], domain[1] = value, value
+    return kept
 
 
 def _variables(model: cp_model.CpModel) -> list[cp_model.IntVar]:

@@ -1,0 +1,53 @@
+"""Lexicographic stages: a stage's held variables and its second wish."""
+
+from __future__ import annotations
+
+from ortools.sat.python import cp_model
+
+from planner.tower.result import Status
+from planner.turns.stages import Stage, solve_stages
+
+
+def tokens_model() -> tuple[cp_model.CpModel, cp_model.IntVar, cp_model.IntVar,
+                            cp_model.IntVar]:
+    """A score of 0..5 that needs no token; claims worth 0..3 points, one token each; tokens
+    0..3, free to spend on nothing: the goal's search may leave any number spent."""
+    model = cp_model.CpModel()
+    score = model.new_int_var(0, 5, "score")
+    claims = model.new_int_var(0, 3, "claims")
+    tokens = model.new_int_var(0, 3, "tokens")
+    model.add(claims <= tokens)
+    return model, score, claims, tokens
+
+
+def test_a_second_wish_is_met_by_the_goals_own_stage() -> None:
+    # no tie-break stage at all (as when the budget ends with the goal's)
+    model, score, _, tokens = tokens_model()
+    model.add_hint(tokens, 3)  # the search starts from a plan that spends every token
+    goal = Stage("score", score, "max", secondary=tokens, weight=4)
+    result, solver = solve_stages(model, [goal], time_limit=10)
+    assert result.status is Status.OPTIMAL
+    assert result.values[0] == 5 and result.first_bound == 5  # the objective's, not 4 * 5 - 0
+    assert solver.value(tokens) == 0
+
+
+def test_a_second_wish_does_not_fix_the_order_of_the_tie_breaks() -> None:
+    # only the goal's value is fixed after its stage: the claims stage may still spend the
+    # tokens the goal's second wish saved
+    model, score, claims, tokens = tokens_model()
+    goal = Stage("score", score, "max", secondary=tokens, weight=4)
+    stages = [goal, Stage("claims", claims, "max"), Stage("tokens", tokens, "min")]
+    result, _ = solve_stages(model, stages, time_limit=10)
+    assert result.values == (5, 3, 3)
+    assert all(result.proven)
+
+
+def test_held_variables_are_held_in_their_stage_only() -> None:
+    model = cp_model.CpModel()
+    score = model.new_int_var(0, 5, "score")
+    tokens = model.new_int_var(0, 3, "tokens")
+    model.add(score <= 2 + tokens)  # each point above 2 takes a token
+    goal = Stage("score", score, "max", held=((tokens, 0),))
+    result, _ = solve_stages(model, [goal, Stage("tokens", tokens, "max")], time_limit=10)
+    assert result.values == (2, 3)  # held at 0 for the goal; free (and maximized) after it
+    assert list(model.proto.variables[tokens.index].domain) == [0, 3]  # put back as it was
