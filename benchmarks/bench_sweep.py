@@ -14,8 +14,9 @@ Run:  python benchmarks/bench_sweep.py [--quick] [--search-cap S] [--out FILE]
    per-instance ratios, where both finished). Times are CPU seconds of this process
    (`time.process_time`, one core; the wall times are in the JSON too), since the machine is
    shared; a solve shorter than 20 ms is repeated until 20 ms are spent and timed as the mean
-   per solve (every engine alike). Checks (reported): every engine that proved its answer agrees with the others, and
-   every tower passes the `models` checker (the dp engine re-checks its own; the rest here).
+   per solve (every engine alike). Checks (reported): every engine that proved its answer
+   agrees with the others, and every tower passes the `models` checker (the dp engine
+   re-checks its own; the rest here).
 2. **Whole commands** (subprocesses, CPU time of the child, median of 5 after a warm-up):
    `python -c pass`, `python -c "import ortools.sat.python.cp_model"`, the solver-free
    commands (`--help`, `verify`, `board`, `route`, `state show`, `wheel`, `score`) and
