@@ -41,6 +41,13 @@ class ExitCode(IntEnum):
 
 
 class _Console(Console):
+    """rich's console without `:name:` emoji codes: a region or player named `a:cat:b` is
+    printed as written (markup is escaped where user text is printed; emoji codes are not
+    markup), and the emoji table is not loaded."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(emoji=False, **options)
+
     def on_broken_pipe(self) -> None:
         # rich's own exits 1; the edge ends a closed pipe quietly with 0, as Unix tools do
         raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))

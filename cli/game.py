@@ -28,7 +28,6 @@ from models.game import (
     where_offered,
 )
 from models.tower import Festival, Pool, Rules, SkillRanks, Tower, parse_skill, rules_named
-from planner.tower import DEFAULT_TIME_LIMIT, festival_tower
 
 
 class WheelTile(StrEnum):
@@ -146,7 +145,7 @@ def game_rules(state: GameState, rules: str | None) -> Rules:
 def festival(
     state_file: StateArg,
     rules: GameRules = None,
-    time_limit: options.TimeLimit = DEFAULT_TIME_LIMIT,
+    time_limit: options.TimeLimit = options.TOWER_TIME_LIMIT,
     board_file: options.BoardFile = None,
     as_json: options.Json = False,
 ) -> None:
@@ -161,6 +160,8 @@ def festival(
     """
     data, state = game_from(state_file, board_file, pending_refills=True)
     variant = game_rules(state, rules)
+
+    from planner.tower import festival_tower  # deferred: wheel and score need no planner
 
     def finder(pool: Pool, ranks: SkillRanks, fest: Festival, r: Rules) -> Tower | None:
         return festival_tower(pool, ranks, fest, r, time_limit)

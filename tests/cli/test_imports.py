@@ -65,6 +65,13 @@ def test_the_probe_sees_networkx_and_pydantic_when_used() -> None:
         >= {"networkx", "pydantic"}
 
 
+def test_the_options_tower_time_limit_is_the_planners() -> None:
+    from cli.options import TOWER_TIME_LIMIT
+    from planner.tower import DEFAULT_TIME_LIMIT
+
+    assert TOWER_TIME_LIMIT == DEFAULT_TIME_LIMIT
+
+
 def test_the_probe_sees_a_solver_when_one_is_used() -> None:
     """The CP-SAT engine does load ortools: the probe above can fail."""
     assert "ortools" in loaded_by("best", "--pool", "9,7,5", "--engine", "cpsat")
