@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from enum import IntEnum
 from types import FrameType
-from typing import Any, NoReturn, ParamSpec, TypeVar
+from typing import Any, Final, NoReturn, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -63,7 +63,7 @@ def err() -> Console:
 
 # The version of every JSON object a command prints (`castell schema COMMAND` describes each):
 # raised when a field is renamed, removed or changes meaning; new fields keep it.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION: Final = 1
 
 
 def emit_json(value: Any) -> None:
@@ -77,6 +77,12 @@ def emit_json(value: Any) -> None:
         text = json.dumps(value, ensure_ascii=True)
     sys.stdout.write(text + "\n")
     sys.stdout.flush()
+
+
+def emit_output(output: Any) -> None:
+    """A `cli.outputs` model as one JSON line (`emit_json`): its fields in the model's order,
+    the optional ones only when they were given."""
+    emit_json(output.model_dump(mode="json", by_alias=True, exclude_unset=True))
 
 
 def one_line(message: str) -> str:
