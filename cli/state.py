@@ -143,6 +143,9 @@ def show(
 ) -> None:
     """Show a game state: round, turn, players, regions and festivals to come.
 
+    With --json: the state file's fields, `schema_version` first; that output is itself a
+    state file every command reads (`castell state show game.json --json > copy.json`).
+
     Examples:
 
       castell state show examples/game/round3.json
