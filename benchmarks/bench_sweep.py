@@ -14,7 +14,8 @@ Run:  python benchmarks/bench_sweep.py [--quick] [--search-cap S] [--out FILE]
    per-instance ratios, where both finished). Times are CPU seconds of this process
    (`time.process_time`, one core; the wall times are in the JSON too), since the machine is
    shared; a solve shorter than 20 ms is repeated until 20 ms are spent and timed as the mean
-   per solve (every engine alike). Checks (reported): every engine that proved its answer
+   per solve, with the garbage collector off while timing, as `timeit` does (every engine
+   alike). Checks (reported): every engine that proved its answer
    agrees with the others, and every tower passes the `models` checker (the dp engine
    re-checks its own; the rest here).
 2. **Whole commands** (subprocesses, CPU time of the child, median of 5 after a warm-up):
@@ -37,6 +38,7 @@ benchmarks/results/sweep.json).
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
@@ -104,9 +106,21 @@ def run_engine(engine: str, question: Question, pool: Pool, ranks: SkillRanks,
                cap: float) -> Run:
     """One engine on one instance. A solve under REPEAT_UNDER CPU seconds is repeated until
     that much CPU has been spent, and its time is the mean per solve (as `timeit` does): one
-    sub-millisecond call is mostly clock and cache noise. Every engine is timed the same way,
-    each repeat a whole `solve` (the dp engine's re-check of its tower included)."""
+    sub-millisecond call is mostly clock and cache noise. As `timeit`, with the garbage
+    collector off while timing (an earlier solve's garbage is collected before). Every engine
+    is timed the same way, each repeat a whole `solve` (the dp engine's re-check of its tower
+    included)."""
     limit = cap if engine == "search" else CPSAT_LIMIT
+    gc.collect()  # as timeit: no collection of an earlier solve's garbage inside this one's time
+    gc.disable()
+    try:
+        return _timed(engine, question, pool, ranks, limit)
+    finally:
+        gc.enable()
+
+
+def _timed(engine: str, question: Question, pool: Pool, ranks: SkillRanks, limit: float
+           ) -> Run:
     cpu, wall = time.process_time(), time.perf_counter()
     result: SolveResult = solve(question, pool, ranks, STANDARD, engine=engine,  # type: ignore[arg-type]
                                 time_limit=limit, workers=1, seed=0)

@@ -39,7 +39,6 @@ tower meets them it is optimal, and only otherwise is the program re-run trackin
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -229,8 +228,10 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
     # hi a value no tower from it beats; lo == hi when the value is exact (see `run_a`)
     memo_a: dict[State, tuple[int, int]] = {}
     memo_b: dict[State, tuple[int, int]] = {}
+    keys_a: dict[State, State] = {}  # norm_a of the A states as called
     keys_b: dict[State, State] = {}  # norm_b of the B states as called
-    choice: dict[State, Pick] = {}
+    choice_a: dict[State, Pick] = {}  # normalised A state -> its best option
+    choice_b: dict[State, Pick] = {}
     clock = time.perf_counter
     evaluations = 0  # A states evaluated (again when a bound was not enough)
 
@@ -328,7 +329,10 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         could add cannot beat the state's best so far or `alpha` is not explored, and a state
         whose stored bound is not enough for a later caller is evaluated again)."""
         nonlocal evaluations
-        key = norm_a(s, below, free, b, t, m, f, idx, mask, wf)
+        raw = (s, below, free, b, t, m, f, idx, mask, wf)
+        key = keys_a.get(raw)
+        if key is None:
+            key = keys_a[raw] = norm_a(*raw)
         found = memo_a.get(key)
         if found is not None and (found[0] == found[1] or found[1] <= alpha):
             return found[1]
@@ -338,7 +342,7 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
             raise OutOfTime
         pick: Pick = (None, None)
         if found is not None:
-            best, pick = found[0], choice[(0, *key)]
+            best, pick = found[0], choice_a[key]
         else:
             best = NEG if (below == 0 and best_kind) else final(b, t, m, f, idx, mask, wf)
         hi = best  # the most an option not known exactly could give
@@ -407,7 +411,7 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         if best > hi:
             hi = best
         memo_a[key] = (best, hi)
-        choice[(0, *key)] = pick
+        choice_a[key] = pick
         return hi
 
     def run_b(s: int, below: int, rem: int, b: int, t: int, m: int, f: int, idx: int,
@@ -432,11 +436,11 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         need = need_b[s]
         if (mask & need) != need:
             memo_b[key] = (NEG, NEG)
-            choice[(1, *key)] = pick
+            choice_b[key] = pick
             return NEG
         best = NEG
         if found is not None:
-            best, pick = found[0], choice[(1, *key)]
+            best, pick = found[0], choice_b[key]
         hi = best
         up = (s - 1, below, 0, b, t, m, f, idx, mask, wf)
         floor = best if best > alpha else alpha
@@ -512,17 +516,17 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         if best > hi:
             hi = best
         memo_b[key] = (best, hi)
-        choice[(1, *key)] = pick
+        choice_b[key] = pick
         return hi
 
     root = (smax, 0, 1, ranks.balance, ranks.strength, ranks.mix, f0, 0, 0, 0)
     if run_a(*root, NEG) <= NEG // 2:
         return None
-    normalise: dict[int, Callable[..., State]] = {0: norm_a, 1: norm_b}
     levels: list[Level] = []
     state: State | None = (0, *root)
-    while state is not None:
-        level, state = choice[(state[0], *normalise[state[0]](*state[1:]))]
+    while state is not None:  # every state on the way was asked for, so its key is known
+        raw = state[1:]
+        level, state = choice_b[keys_b[raw]] if state[0] else choice_a[keys_a[raw]]
         if level is not None:
             s, a, h = level
             levels.append(Level((s + 1,) * h + (s,) * a))  # largest first, as a Level keeps
