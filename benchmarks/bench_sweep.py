@@ -1,7 +1,7 @@
 """The speed sweep of issue 14: every tower engine on random teams, whole commands, puzzles.
 
 Run:  python benchmarks/bench_sweep.py [--quick] [--search-cap S] [--out FILE]
-                                       [--no-commands] [--no-puzzles]
+                                       [--no-towers] [--no-commands] [--no-puzzles]
 
 1. **Towers.** Teams of 10, 20, 30, 50, 80 and 150 castellers (150 is the whole bag: 15 of each
    size 1..10), five teams per cell, each drawn from the bag with `random.Random(f"{seed}:{n}:{i}")`
@@ -356,17 +356,19 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--no-commands", action="store_true")
     parser.add_argument("--no-puzzles", action="store_true")
+    parser.add_argument("--no-towers", action="store_true")
     args = parser.parse_args()
     quick = args.quick
     cap = args.search_cap if args.search_cap is not None else (2.0 if quick else 10.0)
     started = time.perf_counter()
     load = os.getloadavg()
-    rows = sweep(QUICK_TEAMS if quick else TEAMS, 2 if quick else 5, cap, args.seed)
+    rows = [] if args.no_towers else sweep(QUICK_TEAMS if quick else TEAMS, 2 if quick else 5,
+                                           cap, args.seed)
     cells = cell_summary(rows)
     command_rows = None if args.no_commands else commands(3 if quick else 5)
     puzzle_row = None if args.no_puzzles else puzzles(40 if quick else 200, args.seed)
     show(cells, command_rows, puzzle_row)
-    dp_all = [r.runs["dp"].cpu_s * 1000 for r in rows]
+    dp_all = [r.runs["dp"].cpu_s * 1000 for r in rows] or [0.0]
     summary = {
         "dp_median_ms": round(statistics.median(dp_all), 2),
         "dp_worst_ms": round(max(dp_all), 2),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -18,16 +18,15 @@ from models.game import (
     ALL_REGIONS,
     CATEGORIES,
     SPECIAL,
-    FestivalSpace,
-    GameState,
-    Outcome,
-    resolve_festival,
     rotation_in_round,
     score_game,
     slot_tiles,
     where_offered,
 )
 from models.tower import Festival, Pool, Rules, SkillRanks, Tower, parse_skill, rules_named
+
+if TYPE_CHECKING:
+    from models.game import FestivalSpace, GameState, Outcome
 
 
 class WheelTile(StrEnum):
@@ -161,6 +160,7 @@ def festival(
     data, state = game_from(state_file, board_file, pending_refills=True)
     variant = game_rules(state, rules)
 
+    from models.game import resolve_festival  # deferred: wheel and score hold no festival
     from planner.tower import festival_tower  # deferred: wheel and score need no planner
 
     def finder(pool: Pool, ranks: SkillRanks, fest: Festival, r: Rules) -> Tower | None:
