@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cli import options
-from cli.edge import at_edge, emit_json, out
+from cli.edge import at_edge, emit_output, out
 from cli.inputs import emit_batch
 from models.combo import (
     CELLS,
@@ -106,8 +106,11 @@ def cards(
         got = deck_stats(deck)
         matches = {key: got[key] == PUBLISHED[key] for key in PUBLISHED}
         if as_json:
-            emit_json({"source": deck.source, "deck": got, "published": PUBLISHED,
-                       "matches": matches, "all_match": all(matches.values())})
+            from cli.outputs import ComboStatsOutput, output_of  # deferred: only for --json
+
+            emit_output(output_of(ComboStatsOutput, {
+                "source": deck.source, "deck": got, "published": PUBLISHED,
+                "matches": matches, "all_match": all(matches.values())}))
             return
         table = Table(title=escape(f"{deck.source}: statistics against the real game"))
         for column in ("statistic", "this deck", "real game", ""):
@@ -117,8 +120,10 @@ def cards(
         out().print(table)
         return
     if as_json:
-        emit_json({"source": deck.source, "warnings": list(deck.warnings),
-                   "cards": [c.as_file() for c in deck.cards]})
+        from cli.outputs import ComboCardsOutput, output_of  # deferred: only for --json
+
+        emit_output(output_of(ComboCardsOutput, {
+            "source": deck.source, "warnings": list(deck.warnings), "cards": list(deck.cards)}))
         return
     table = Table(title=escape(f"{deck.source}: {len(deck.cards)} cards"))
     for column in ("id", "name", "location", "cost", "shields", "msg", "discount", "scroll",
@@ -234,7 +239,9 @@ def score(
         raise SpecError("missing TABLEAU (or --batch FILE); see 'castell combo score --help'")
     sheet = _score_one(deck, tableau, keys, gold, stored)
     if as_json:
-        emit_json(sheet.as_dict())
+        from cli.outputs import ComboScoreOutput, output_of  # deferred: only for --json
+
+        emit_output(output_of(ComboScoreOutput, sheet.as_dict()))
         return
     out().print(sheet_table(str(Grid.parse(tableau)), sheet))
 
@@ -364,6 +371,12 @@ def _row_text(state: GameState, location: Location) -> Text:
     return text
 
 
+def emit_state(state: GameState) -> None:
+    from cli.outputs import ComboStateOutput, output_of  # deferred: only for --json
+
+    emit_output(output_of(ComboStateOutput, state_json(state)))
+
+
 def state_json(state: GameState) -> dict[str, Any]:
     table = state.now
     deck = state.deck()
@@ -455,7 +468,7 @@ def show(
                  for p in state.now.players]
         write_atomic(svg, tableaux(items, deck).as_svg())
     if as_json:
-        emit_json(state_json(state))
+        emit_state(state)
         return
     _print_state(state)
     if svg is not None:
@@ -493,7 +506,7 @@ def play(
     state = play_actions(state, group_words(actions))
     write_atomic(state_file, state.to_json())
     if as_json:
-        emit_json(state_json(state))
+        emit_state(state)
         return
     _print_state(state)
 

@@ -17,7 +17,7 @@ from cli.combo import CardsFile, StateArg, _load, app, grid_picture, sheet_table
 from cli.edge import (
     ExitCode,
     at_edge,
-    emit_json,
+    emit_output,
     err,
     fail,
     fail_interrupted,
@@ -96,7 +96,9 @@ def _report(result: ArrangeResult, deck: Deck, as_json: bool) -> None:
         fail("the time limit came before any arrangement was found; raise --time-limit",
              ExitCode.TIME_LIMIT)
     if as_json:
-        emit_json(result.as_dict())
+        from cli.outputs import ComboArrangeOutput, output_of  # deferred: only for --json
+
+        emit_output(output_of(ComboArrangeOutput, result.as_dict()))
     else:
         proof = "proven optimal" if result.status is Status.OPTIMAL \
             else f"best found, not proven (bound {result.bound})"
@@ -222,7 +224,9 @@ def advise_cmd(
     advice = advise(state, player, samples=samples, seed=seed, time_limit=time_limit,
                     last_turn=last_turn.value)
     if as_json:
-        emit_json(advice.as_dict())
+        from cli.outputs import ComboAdviceOutput, output_of  # deferred: only for --json
+
+        emit_output(output_of(ComboAdviceOutput, advice.as_dict()))
     else:
         how = "exact (last turn)" if advice.last_turn else \
             f"mean final score over up to {samples} sampled completions ± standard error"
@@ -331,6 +335,8 @@ def tournament_cmd(
     if csv_file is not None:
         _write_csv(csv_file, summary, deck)
     if as_json:
-        emit_json(summary.as_dict())
+        from cli.outputs import ComboTournamentOutput, output_of  # deferred: only for --json
+
+        emit_output(output_of(ComboTournamentOutput, summary.as_dict()))
     else:
         _print_summary(summary, top)

@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from enum import IntEnum
 from types import FrameType
-from typing import Any, NoReturn, ParamSpec, TypeVar
+from typing import Any, Final, NoReturn, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -41,6 +41,13 @@ class ExitCode(IntEnum):
 
 
 class _Console(Console):
+    """rich's console without `:name:` emoji codes: a region or player named `a:cat:b` is
+    printed as written (markup is escaped where user text is printed; emoji codes are not
+    markup), and the emoji table is not loaded."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(emoji=False, **options)
+
     def on_broken_pipe(self) -> None:
         # rich's own exits 1; the edge ends a closed pipe quietly with 0, as Unix tools do
         raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
@@ -56,7 +63,7 @@ def err() -> Console:
 
 # The version of every JSON object a command prints (`castell schema COMMAND` describes each):
 # raised when a field is renamed, removed or changes meaning; new fields keep it.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION: Final = 1
 
 
 def emit_json(value: Any) -> None:
@@ -70,6 +77,12 @@ def emit_json(value: Any) -> None:
         text = json.dumps(value, ensure_ascii=True)
     sys.stdout.write(text + "\n")
     sys.stdout.flush()
+
+
+def emit_output(output: Any) -> None:
+    """A `cli.outputs` model as one JSON line (`emit_json`): its fields in the model's order,
+    the optional ones only when they were given."""
+    emit_json(output.model_dump(mode="json", by_alias=True, exclude_unset=True))
 
 
 def one_line(message: str) -> str:

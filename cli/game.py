@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -18,17 +18,15 @@ from models.game import (
     ALL_REGIONS,
     CATEGORIES,
     SPECIAL,
-    FestivalSpace,
-    GameState,
-    Outcome,
-    resolve_festival,
     rotation_in_round,
     score_game,
     slot_tiles,
     where_offered,
 )
 from models.tower import Festival, Pool, Rules, SkillRanks, Tower, parse_skill, rules_named
-from planner.tower import DEFAULT_TIME_LIMIT, festival_tower
+
+if TYPE_CHECKING:
+    from models.game import FestivalSpace, GameState, Outcome
 
 
 class WheelTile(StrEnum):
@@ -146,7 +144,7 @@ def game_rules(state: GameState, rules: str | None) -> Rules:
 def festival(
     state_file: StateArg,
     rules: GameRules = None,
-    time_limit: options.TimeLimit = DEFAULT_TIME_LIMIT,
+    time_limit: options.TimeLimit = options.TOWER_TIME_LIMIT,
     board_file: options.BoardFile = None,
     as_json: options.Json = False,
 ) -> None:
@@ -161,6 +159,9 @@ def festival(
     """
     data, state = game_from(state_file, board_file, pending_refills=True)
     variant = game_rules(state, rules)
+
+    from models.game import resolve_festival  # deferred: wheel and score hold no festival
+    from planner.tower import festival_tower  # deferred: wheel and score need no planner
 
     def finder(pool: Pool, ranks: SkillRanks, fest: Festival, r: Rules) -> Tower | None:
         return festival_tower(pool, ranks, fest, r, time_limit)

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from models.errors import SpecError
-from models.game import (
-    Board,
-    GameState,
-    check_against_board,
-    load_board,
-    load_state,
-    missing_refills,
-)
+from models.game import load_board
+
+if TYPE_CHECKING:
+    from models.game import Board, GameState
+
+# The state's models (and the referee's) are imported where a state is read, so that a command
+# that reads only the board (`castell board`, `route`) does not build them.
 
 
 def board_from(path: str | Path | None) -> Board:
@@ -28,6 +28,8 @@ def game_from(state_path: str | Path, board_path: str | Path | None, pending_ref
     The state's history is dropped (only `castell play` keeps it: `game_with_history`)."""
     board, state = game_with_history(state_path, board_path)
     if not pending_refills:
+        from models.game import missing_refills
+
         message = missing_refills(state)
         if message is not None:
             raise SpecError(message.replace("STATE", str(state_path)))
@@ -37,6 +39,8 @@ def game_from(state_path: str | Path, board_path: str | Path | None, pending_ref
 def game_with_history(state_path: str | Path, board_path: str | Path | None
                       ) -> tuple[Board, GameState]:
     """The state (with its history) and its board; see `game_from`."""
+    from models.game import check_against_board, load_state
+
     state = load_state(state_path)
     if board_path is None and state.board != "default":
         named = Path(state.board)

@@ -6,17 +6,19 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import typer
-from pydantic import BaseModel, ValidationError
 
 from cli.edge import ExitCode, emit_json
 from models.errors import SpecError
 from models.files import MAX_FILE_BYTES, check_depth, decode, read_text
 from models.tower import Pool, Rules, SkillRanks, rules_named
 
-M = TypeVar("M", bound=BaseModel)
+if TYPE_CHECKING:  # pydantic is imported when a batch line is read, not by every command
+    from pydantic import BaseModel, ValidationError
+
+M = TypeVar("M", bound="BaseModel")
 MAX_LINE = 100_000  # characters in one batch line: a line holds a few short notations
 
 
@@ -82,6 +84,8 @@ def read_line(line: str, schema: type[M]) -> M:
     except RecursionError:
         raise SpecError("nested too deep") from None
     check_depth(data, "the line")
+    from pydantic import ValidationError
+
     try:
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:

@@ -18,6 +18,7 @@ from typer.core import TyperCommand
 
 from cli import options
 from cli.edge import CastellGroup, reflow
+from cli.params import lighten
 
 if TYPE_CHECKING:
     from typer import _click as click  # typer's own click (annotations only)
@@ -56,6 +57,9 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+COMPLETION_OPTIONS = ("install_completion", "show_completion")
+
+
 class LazyCommand(TyperCommand):
     """A subcommand known by name and summary; its module is imported when it is used."""
 
@@ -69,11 +73,16 @@ class LazyCommand(TyperCommand):
         if isinstance(target, typer.Typer):
             command = typer.main.get_command(target)
         else:
-            single = typer.Typer(pretty_exceptions_enable=False, rich_markup_mode="rich")
+            single = typer.Typer(pretty_exceptions_enable=False, rich_markup_mode="rich",
+                                 add_completion=False)
             single.command(self.name)(target)
             command = typer.main.get_command(single)
         command.name = self.name
+        # shell completion is installed from the root command only (`castell
+        # --install-completion`), not from every command group's own help
+        command.params = [p for p in command.params if p.name not in COMPLETION_OPTIONS]
         reflow(command)
+        lighten(command)
         return command
 
     def make_context(self, info_name: str | None, args: list[str],
@@ -89,6 +98,11 @@ class LazyCommand(TyperCommand):
 
 class LazyGroup(CastellGroup):
     """The root group: every subcommand is a LazyCommand."""
+
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        lighten(self)  # the root's own options (--version, completion) without pydantic
+        return super().make_context(info_name, args, parent=parent, **extra)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return [*super().list_commands(ctx), *COMMANDS]

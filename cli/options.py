@@ -18,6 +18,10 @@ MAX_SEED = 2**31 - 1  # CP-SAT's random_seed is a 32-bit int
 MAX_WORKERS = 64  # CP-SAT threads or puzzle processes
 MAX_PUZZLES = 10_000  # one `puzzle generate` run
 MAX_ROUNDS = 100  # a board's rounds (the command checks the board's own count)
+# planner.tower.DEFAULT_TIME_LIMIT, kept here so that reading a command's options loads no
+# tower planner (`castell wheel` and `score` share a module with `festival`); a test keeps
+# the two equal
+TOWER_TIME_LIMIT = 10.0
 
 
 def whole(low: int, high: int, what: str = "a whole number") -> Callable[[str], int]:

@@ -1,19 +1,31 @@
 """What each command prints with `--json`, as pydantic models: `castell schema COMMAND` prints
 their JSON Schema, and the tests validate every command's real output against them.
 
-The commands build their JSON as they always did; `cli.edge.emit_json` puts `schema_version`
-first in every object. Every model forbids unknown fields, so a field a command adds without
-adding it here fails the tests: the schema cannot drift from the output. The state and puzzle
+`cli.edge.emit_json` puts `schema_version` first in every object. `plan` and the `combo`
+commands build their JSON from these models (`emit_output`: a model, or a command's data read
+through one, dumped); the others build it as they always did, and the tests validate it. Every
+model forbids unknown fields, so a field a command adds without adding it here fails the tests
+(or, for a command built from its model, the command): the schema cannot drift from the
+output. The state and puzzle
 files (`state new`, `puzzle generate`) are file formats read back by other commands: their
 schema is the file's own model and they carry no `schema_version` (see SCHEMAS).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    TypeAdapter,
+    WithJsonSchema,
+)
 
+from cli.edge import SCHEMA_VERSION
+from models.combo import Card
 from models.game import Action, FestivalResult, FinalScore, GameState, Standing
 from models.puzzle import Puzzle
 
@@ -305,8 +317,16 @@ class PlanTieBreak(_Part):
     proven: bool
 
 
+def _action_json(action: Any) -> Any:
+    return action.model_dump(mode="json", exclude_none=True)
+
+
+# an action as the state file's history writes it (its unset options left out)
+PlanAction = Annotated[Action, PlainSerializer(_action_json)]
+
+
 class PlanStep(_Part):
-    action: Action
+    action: PlanAction
     where: str | None
     cost: str
     reason: str
@@ -316,7 +336,7 @@ class PlanStep(_Part):
 class PlanTurn(_Part):
     round: int
     ends_in: str | None
-    actions: list[Action]
+    actions: list[PlanAction]
     steps: list[PlanStep]
 
 
@@ -345,7 +365,7 @@ class UnknownRefill(_Part):
 
 class UnfixedTurn(_Part):
     round: int
-    actions: list[Action]
+    actions: list[PlanAction]
 
 
 class UnfixedPlan(_Part):
@@ -373,15 +393,186 @@ class PlanOutput(Output):
     assumptions: list[str]
     unknown_refills: list[UnknownRefill]
     stopped_by_clock: bool
-    fixed: list[Action] | None = None
+    fixed: list[PlanAction] | None = None
     without_fix: UnfixedPlan | None = None
     difference: int | None = None
     wall_time_s: float
     interrupted: Literal[True] | None = None
 
 
+# -- Castle Combo ------------------------------------------------------------------------------
+
+# A card as the card file writes it (`Card.as_file`), read back by the card model. The card
+# file's flat forms are read by the model's own converters, which a JSON Schema cannot say: the
+# schema names the fields every card has, the model checks the rest.
+FileCard = Annotated[Card, PlainSerializer(lambda card: card.as_file()), WithJsonSchema({
+    "type": "object",
+    "description": "One card in the card file's format (as `castell combo cards --cards "
+                   "FILE` reads it): id, name, location, cost, shields, and as the card has "
+                   "them messenger, discount, score, ability.",
+    "required": ["id", "name", "location", "cost", "shields"],
+    "properties": {"id": {"type": "string"}, "name": {"type": "string"},
+                   "location": {"enum": ["castle", "village"]}, "cost": {"type": "integer"},
+                   "shields": {"type": "array", "items": {"type": "string"}}},
+})]
+
+
+class ComboCardsOutput(Output):
+    """`castell combo cards --json`: the deck's cards, as the card file writes them."""
+
+    source: str = Field(description="'sample' or the card file read.")
+    warnings: list[str]
+    cards: list[FileCard]
+
+
+class PurseStats(_Part):
+    count: int
+    capacities: list[int]
+    rates: list[int]
+
+
+class DeckStats(_Part):
+    """A deck's statistics (per location: castle, village)."""
+
+    cards: dict[str, int]
+    shields: dict[str, dict[str, int]]
+    shields_per_card: dict[str, int] = Field(description="Cards with 0, 1, 2 shields.")
+    costs: dict[str, dict[str, int]] = Field(description="Per location: cards per cost.")
+    messenger: dict[str, int]
+    purses: PurseStats
+
+
+class ComboStatsOutput(Output):
+    """`castell combo cards --stats --json`: the deck's statistics against the real game's."""
+
+    source: str
+    deck: DeckStats
+    published: DeckStats
+    matches: dict[str, bool]
+    all_match: bool
+
+
+class ComboCardScore(_Part):
+    cell: str
+    id: str
+    face_down: bool
+    counted: int = Field(description="What the scroll counted (1/0 for a condition).")
+    points: int
+    scroll: str
+
+
+class ComboScoreOutput(Output):
+    """`castell combo score --json`: a tableau's exact end score."""
+
+    total: int
+    cards: list[ComboCardScore]
+    keys: int
+    purses: dict[str, int] = Field(description="Card id -> gold on it at the end.")
+    purse_added: dict[str, int] = Field(description="Card id -> leftover gold put on it now.")
+    gold_left: int
+
+
+class ComboPlayer(_Part):
+    name: str
+    gold: int
+    keys: int
+    tableau: str
+    cards: int
+    purses: dict[str, int]
+    discounts: dict[str, int]
+
+
+class ComboHistoryEntry(_Part):
+    player: str
+    action: str
+
+
+class ComboFinalScore(_Part):
+    player: str
+    total: int
+    cards: list[ComboCardScore]
+    keys: int
+    purses: dict[str, int]
+    purse_added: dict[str, int]
+    gold_left: int
+
+
+class ComboStateOutput(Output):
+    """`castell combo show --json` and `combo play --json`: the game as it stands."""
+
+    game_over: bool
+    to_play: str | None
+    key_used: bool
+    messenger: str
+    rows: dict[str, list[str | None]] = Field(description="Per location, the row's cards "
+                                              "(null: a hole a recorded game must reveal).")
+    dead_rows: list[str]
+    pending_reveals: dict[str, int]
+    players: list[ComboPlayer]
+    history: list[ComboHistoryEntry]
+    scores: list[ComboFinalScore] | None = Field(None, description="Once the game is over.")
+    winners: list[str] | None = Field(None, description="Once the game is over.")
+
+
+class ComboArrangeOutput(Output):
+    """`castell combo arrange --json`: the best arrangement of nine cards."""
+
+    status: TowerStatus
+    total: int | None
+    tableau: str | None
+    bound: int | float | None
+    wall_time_s: float
+    purse_added: dict[str, int] | None = Field(None, description="With an arrangement.")
+    gold_left: int | None = Field(None, description="With an arrangement.")
+
+
+class ComboActionValue(_Part):
+    action: str
+    value: float | None = Field(description="Mean final score; null if never sampled.")
+    stderr: float
+    samples: int
+    exact: bool
+    reason: str | None
+
+
+class ComboAdviceOutput(Output):
+    """`castell combo advise --json`: the actions of the player to move, best first."""
+
+    player: str
+    last_turn: bool
+    complete: bool
+    wall_time_s: float
+    ranking: list[ComboActionValue]
+
+
+class BotStats(_Part):
+    games: int
+    wins: float = Field(description="A shared win counts 1/k.")
+    win_rate: float
+    ci95: list[float]
+    mean_score: float
+    sd_score: float
+    min_score: int
+    max_score: int
+
+
+class CardStats(_Part):
+    bought: int
+    bought_per_game: float
+    mean_points: float | None
+    owners_win_rate: float | None
+
+
+class ComboTournamentOutput(Output):
+    """`castell combo tournament --json`: bots against each other."""
+
+    games: int
+    bots: dict[str, BotStats]
+    cards: dict[str, CardStats]
+
+
 # Command -> what one line of its `--json` output is. A union: the line is one of them (a
-# batch error line, or a puzzle of the stream). `combo` is not described yet.
+# batch error line, or a puzzle of the stream).
 SCHEMAS: dict[str, Any] = {
     "verify": VerifyOutput | BatchError,
     "best": BestOutput | BatchError,
@@ -400,7 +591,22 @@ SCHEMAS: dict[str, Any] = {
     "puzzle check": PuzzleCheckOutput,
     "puzzle solve": PuzzleSolveOutput,
     "puzzle sheet": PuzzleSheetOutput,
+    "combo cards": ComboCardsOutput | ComboStatsOutput,
+    "combo score": ComboScoreOutput,
+    "combo show": ComboStateOutput,
+    "combo play": ComboStateOutput,
+    "combo arrange": ComboArrangeOutput,
+    "combo advise": ComboAdviceOutput,
+    "combo tournament": ComboTournamentOutput,
 }
+
+
+M = TypeVar("M", bound=Output)
+
+
+def output_of(model: type[M], data: dict[str, Any]) -> M:
+    """A command's data read through its output model (unknown fields refused)."""
+    return model.model_validate({"schema_version": SCHEMA_VERSION, **data})
 
 
 def adapter(command: str) -> TypeAdapter[Any]:

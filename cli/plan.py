@@ -13,10 +13,12 @@ from rich.table import Table
 from rich.text import Text
 
 from cli import complete, options
+from cli import outputs as out_
 from cli.edge import (
+    SCHEMA_VERSION,
     ExitCode,
     at_edge,
-    emit_json,
+    emit_output,
     err,
     fail_interrupted,
     graceful,
@@ -158,7 +160,7 @@ def plan(
     stopped = interrupted()  # Ctrl-C stopped the solve: the best plan so far, marked
     names = {r.id: r.name for r in data.regions}
     if as_json:
-        emit_json({**plan_json(result), **({"interrupted": True} if stopped else {})})
+        emit_output(plan_output(result, interrupted=stopped))
     else:
         _render(result, names)
     if stopped:
@@ -176,67 +178,69 @@ def exit_code(result: Plan) -> ExitCode:
     return ExitCode.YES
 
 
-def action_json(action: Action) -> dict[str, Any]:
-    return action.model_dump(mode="json", exclude_none=True)
-
-
-def _space_json(space: FestivalSpace | None) -> dict[str, Any] | None:
+def _space(space: FestivalSpace | None) -> out_.FestivalSpace | None:
     if space is None:
         return None
-    return {"round": space.round, "location": space.location, "region": space.region,
-            "size_tokens": list(space.size_tokens)}
+    return out_.FestivalSpace(round=space.round, location=space.location, region=space.region,
+                              size_tokens=list(space.size_tokens))
 
 
-def plan_json(result: Plan) -> dict[str, Any]:
-    data = {
-        "player": result.player,
-        "goal": str(result.goal),
-        "status": result.status.value,
-        "objective": result.objective,
-        "bound": _number(result.bound),
-        "tie_breaks": [{"name": t.name, "value": t.value, "proven": t.proven}
-                       for t in result.tie_breaks],
-        "horizon": result.horizon,
-        "turns": [_turn_json(t, steps) for t, steps in
-                  zip(result.turns, result.steps or [()] * len(result.turns), strict=True)],
-        "festivals": [{"round": f.round, "location": f.location, "region": f.region,
-                       "tower": str(f.entry.tower) if f.entry.tower else None,
-                       "score": f.entry.score, "rank": f.entry.rank, "prize": f.entry.prize,
-                       "reason": f.entry.reason} for f in result.festivals],
-        # the next festival the player could compete in (its token sizes are in sight)
-        "next_festival": _space_json(result.next_festival),
-        "target": None if result.target is None else {
-            "round": result.target.round, "location": result.target.location,
-            "region": result.target.region,
-            "tower": str(result.target.tower) if result.target.tower else None},
-        "why_not": list(result.why_not),
-        "fewest_turns": result.fewest_turns,
-        "assumptions": list(result.assumptions),
-        # refills the plan does not see: those regions' new castellers are not counted on
-        "unknown_refills": [{"round": r.round, "regions": list(r.regions)}
-                            for r in result.refills],
-        # true: the wall clock (--time-limit), not the deterministic budget, stopped the
-        # search, so the same command may answer differently
-        "stopped_by_clock": result.clock_hit,
-    }
+def plan_output(result: Plan, interrupted: bool = False) -> out_.PlanOutput:
+    """`castell plan --json`, built from its output model (`cli.outputs.PlanOutput`)."""
+    # the optional fields are given only when they hold (the JSON leaves them out otherwise)
+    stop: dict[str, Any] = {"interrupted": True} if interrupted else {}
+    fix: dict[str, Any] = {}
     if result.fixed:
         other = result.unfixed
-        data["fixed"] = [action_json(a) for a in result.fixed]
-        data["without_fix"] = None if other is None else {
-            "status": other.status.value, "objective": other.objective,
-            "turns": [{"round": t.round, "actions": [action_json(a) for a in t.actions]}
-                      for t in other.turns]}
-        data["difference"] = _difference(result)
-    data["wall_time_s"] = round(result.wall_time_s, 3)
-    return data
+        fix = {"fixed": list(result.fixed),
+               "without_fix": None if other is None else out_.UnfixedPlan(
+                   status=other.status.value, objective=other.objective,
+                   turns=[out_.UnfixedTurn(round=t.round, actions=list(t.actions))
+                          for t in other.turns]),
+               "difference": _difference(result)}
+    return out_.PlanOutput(
+        schema_version=SCHEMA_VERSION,
+        player=result.player,
+        goal=str(result.goal),
+        status=result.status.value,
+        objective=result.objective,
+        bound=_number(result.bound),
+        tie_breaks=[out_.PlanTieBreak(name=t.name, value=t.value, proven=t.proven)
+                    for t in result.tie_breaks],
+        horizon=result.horizon,
+        turns=[_turn(t, steps) for t, steps in
+               zip(result.turns, result.steps or [()] * len(result.turns), strict=True)],
+        festivals=[out_.PlanFestival(
+            round=f.round, location=f.location, region=f.region,
+            tower=str(f.entry.tower) if f.entry.tower else None, score=f.entry.score,
+            rank=f.entry.rank, prize=f.entry.prize, reason=f.entry.reason)
+            for f in result.festivals],
+        # the next festival the player could compete in (its token sizes are in sight)
+        next_festival=_space(result.next_festival),
+        target=None if result.target is None else out_.PlanTarget(
+            round=result.target.round, location=result.target.location,
+            region=result.target.region,
+            tower=str(result.target.tower) if result.target.tower else None),
+        why_not=list(result.why_not),
+        fewest_turns=result.fewest_turns,
+        assumptions=list(result.assumptions),
+        # refills the plan does not see: those regions' new castellers are not counted on
+        unknown_refills=[out_.UnknownRefill(round=r.round, regions=list(r.regions))
+                         for r in result.refills],
+        # true: the wall clock (--time-limit), not the deterministic budget, stopped the
+        # search, so the same command may answer differently
+        stopped_by_clock=result.clock_hit,
+        **fix,
+        wall_time_s=round(result.wall_time_s, 3),
+        **stop,
+    )
 
 
-def _turn_json(turn: PlannedTurn, steps: tuple[Step, ...]) -> dict[str, Any]:
-    return {"round": turn.round, "ends_in": _ends_in(steps),
-            "actions": [action_json(a) for a in turn.actions],
-            "steps": [{"action": action_json(s.action), "where": s.where or None,
-                       "cost": s.cost, "reason": s.reason, "at_risk": s.at_risk}
-                      for s in steps]}
+def _turn(turn: PlannedTurn, steps: tuple[Step, ...]) -> out_.PlanTurn:
+    return out_.PlanTurn(
+        round=turn.round, ends_in=_ends_in(steps), actions=list(turn.actions),
+        steps=[out_.PlanStep(action=s.action, where=s.where or None, cost=s.cost,
+                             reason=s.reason, at_risk=s.at_risk) for s in steps])
 
 
 def _ends_in(steps: tuple[Step, ...]) -> str | None:

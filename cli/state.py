@@ -11,11 +11,9 @@ from rich.text import Text
 
 from cli import options
 from cli.edge import at_edge, emit_json, out
-from cli.game import StateArg
 from cli.game_inputs import board_from, game_with_history
 from models.errors import SpecError
 from models.files import write_atomic
-from models.game import check_census, deal_template, game_from_deal, load_deal, new_game
 from models.tower import rules_named
 
 WheelSide = Annotated[Literal["standard", "advanced"] | None, typer.Option(
@@ -74,6 +72,9 @@ def new(
 
       castell state new --players Anna,Biel --rules standard,special_move=any -o game.json
     """
+    # deferred: dealing and the census are not what `state show` needs
+    from models.game import check_census, game_from_deal, load_deal, new_game
+
     board = board_from(board_file)
     board_name = str(board_file) if board_file else "default"
     count, listed = _players(players, names)
@@ -123,6 +124,8 @@ def template(
 
       castell state template --players Anna,Biel,Carla > deal.toml
     """
+    from models.game import deal_template  # deferred: not what `state show` needs
+
     board = board_from(board_file)
     count, listed = _players(players, None)
     if not 2 <= count <= 4:
@@ -134,7 +137,7 @@ def template(
 @app.command("show")
 @at_edge
 def show(
-    state_file: StateArg,
+    state_file: options.StateFile,
     board_file: options.BoardFile = None,
     as_json: options.Json = False,
     svg: Annotated[str | None, typer.Option(
@@ -142,6 +145,9 @@ def show(
     ] = None,
 ) -> None:
     """Show a game state: round, turn, players, regions and festivals to come.
+
+    With --json: the state file's fields, `schema_version` first; that output is itself a
+    state file every command reads (`castell state show game.json --json > copy.json`).
 
     Examples:
 

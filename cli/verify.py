@@ -5,25 +5,13 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import typer
-from pydantic import BaseModel, ConfigDict
 from rich.panel import Panel
 
 from cli import options
 from cli.edge import ExitCode, at_edge, emit_json, fail, out
-from cli.game_inputs import player_inputs
 from cli.inputs import emit_batch, read_inputs
 from cli.render import stack, tower_picture, uses_text, violations_table
 from models.tower import CheckResult, Tower, check_tower
-
-
-class VerifyLine(BaseModel):
-    """One line of `castell verify --batch`."""
-
-    model_config = ConfigDict(extra="forbid")
-    tower: str
-    skills: str = "none"
-    pool: str | None = None
-    rules: str = "standard"
 
 
 def verify_tower(tower_text: str, skills: str, pool: str | None, rules: str) -> CheckResult:
@@ -94,6 +82,8 @@ def verify(
             fail("give either a TOWER or --batch, not both")
         if pool is not None:
             fail("give either --pool or --batch, not both (each batch line holds its own)")
+        from cli.verify_line import VerifyLine  # deferred: pydantic only for --batch
+
         emit_batch(batch, VerifyLine, lambda line: result_json(
             verify_tower(line.tower, line.skills, line.pool, line.rules)))
     if tower is None:
@@ -101,6 +91,8 @@ def verify(
     if state_file is not None:
         if pool is not None or skills != "none":
             fail("--state FILE takes the player's team and skills: drop --pool/--skills")
+        from cli.game_inputs import player_inputs  # deferred: the game models only for --state
+
         _, _, pool, skills, rules = player_inputs(state_file, board_file, player)
     elif player is not None:
         fail("--player goes with --state FILE")

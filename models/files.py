@@ -9,13 +9,14 @@ import tempfile
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any, TypeVar
-
-from pydantic import BaseModel, ValidationError
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 from models.errors import SpecError
 
-M = TypeVar("M", bound=BaseModel)
+if TYPE_CHECKING:  # pydantic is imported when a file is validated, not by every command
+    from pydantic import BaseModel, ValidationError
+
+M = TypeVar("M", bound="BaseModel")
 
 
 def field_errors(error: ValidationError) -> str:
@@ -35,6 +36,8 @@ def _short(text: str, limit: int = 60) -> str:
 
 
 def validate(schema: type[M], data: Any, source: str) -> M:
+    from pydantic import ValidationError
+
     try:
         return schema.model_validate(data)
     except ValidationError as error:

@@ -9,11 +9,9 @@ from __future__ import annotations
 import difflib
 import unicodedata
 from functools import cached_property
-from importlib import resources
 from pathlib import Path
 from typing import Annotated, Literal
 
-import tomli_w
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from models.errors import NotationError, SpecError
@@ -238,6 +236,8 @@ class Board(_Strict):
     def to_toml(self) -> str:
         data = _string_keys(self.model_dump(mode="json"))
         assert isinstance(data, dict)
+        import tomli_w  # deferred: only writing a board needs it
+
         return tomli_w.dumps(data)
 
 
@@ -270,7 +270,9 @@ def _string_keys(value: object) -> object:
 
 
 def default_board_path() -> Path:
-    return Path(str(resources.files("models.game") / "data" / "board.toml"))
+    # beside this module (the package data; importlib.resources would cost every command
+    # that reads the board ~10 ms to import)
+    return Path(__file__).resolve().parent / "data" / "board.toml"
 
 
 def load_board(path: Path | str | None = None) -> Board:

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from models.errors import NotationError, SpecError
-from models.files import load_json, validate
+from models.files import parse_json, read_text, validate
 from models.game.actions import Action
 from models.game.board import Board, FestivalType, Prize
 from models.game.consistency import state_problems
@@ -295,8 +295,16 @@ def check_against_board(state: GameState, board: Board) -> None:
         raise SpecError("state does not fit the board: " + "; ".join(problems))
 
 
+# `castell state show --json` prints the state with the JSON output's `schema_version` first;
+# such a file is read as the state it shows (the key is the output's, no field of the state)
+SHOWN_SCHEMA_VERSION = 1
+
+
 def load_state(path: Path | str, board: Board | None = None) -> GameState:
-    state = load_json(GameState, Path(path))
+    data = parse_json(read_text(Path(path)), str(path))
+    if isinstance(data, dict) and data.get("schema_version") == SHOWN_SCHEMA_VERSION:
+        data = {key: value for key, value in data.items() if key != "schema_version"}
+    state = validate(GameState, data, str(path))
     if board is not None:
         check_against_board(state, board)
     return state

@@ -217,6 +217,13 @@ def _width_violations(counts: Sequence[int], ranks: SkillRanks, rules: Rules,
 
 
 def _pool_violations(tower: Tower, pool: Pool, out: list[Violation]) -> None:
+    held = dict(pool.items)
+    uses: dict[int, int] = {}
+    for level in tower.levels:
+        for size in level.sizes:
+            uses[size] = uses.get(size, 0) + 1
+    if all(count <= held.get(size, 0) for size, count in uses.items()):
+        return  # the usual case, without building Counters
     for size in pool.missing_from(tower.sizes()):
         used = tower.size_counts()[size]
         noun = "casteller" if used == 1 else "castellers"

@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from typing import Annotated
 
-from pydantic import Field
+from annotated_types import Interval
 
 from models.errors import NotationError
 from models.tower.rules import STANDARD, Rules
@@ -87,4 +87,6 @@ def _short(text: str, limit: int = 60) -> str:
 
 
 # A casteller size in a file field (board, state, actions): the standard rules' size range.
-Size = Annotated[int, Field(ge=STANDARD.min_size, le=STANDARD.max_size)]
+# (annotated_types, which pydantic reads as it reads Field(ge=, le=): the tower rules load
+# without pydantic, which only the file loaders need.)
+Size = Annotated[int, Interval(ge=STANDARD.min_size, le=STANDARD.max_size)]

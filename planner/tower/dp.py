@@ -39,11 +39,13 @@ tower meets them it is optimal, and only otherwise is the program re-run trackin
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from models.tower import (
+    CheckResult,
     ExhibitionTile,
+    Level,
     Pool,
     Rules,
     ShapeTile,
@@ -91,12 +93,14 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
     Raises OutOfTime after `deadline`, or beyond `state_limit` A states (a limit that does
     not depend on the machine's speed, for bounds that must be deterministic)."""
     most_states = state_limit if state_limit is not None else _BIG
-    inside = [s for s in pool.sizes if rules.min_size <= s <= rules.max_size]
+    lo_size, hi_size = rules.min_size, rules.max_size
+    inside = [s for s, _ in pool.items if lo_size <= s <= hi_size]
     if not inside:
         return None
-    smax, smin = max(inside), min(inside)
+    smax, smin = inside[-1], inside[0]
     top = smax + 2
-    P = [pool.count(s) if rules.min_size <= s <= rules.max_size else 0 for s in range(top + 1)]
+    held = dict(pool.items)
+    P = [held.get(s, 0) if lo_size <= s <= hi_size else 0 for s in range(top + 1)]
     K, W = rules.width_limit + k, rules.width_limit
     any_decrease = rules.decrease == "any"
     f0 = min(ranks.base, 1) if rules.base_scope == "bottom-only" else ranks.base
@@ -110,29 +114,19 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
 
     # objective per level: base + per casteller of its low size + per casteller of size + 1
     base_gain = height_weight(pool.total) if best_kind else (1 if kind == "festival" else 0)
-    per = [0] * (top + 2)
-    for s in range(top + 2):
-        per[s] = 1 if best_kind else (1 if s in ask.tokens else 0)
-    bit = [0] * (top + 2)
-    full = 0
-    if ask.track_tokens:
-        for n, size in enumerate(sorted(ask.tokens)):
-            if size < len(bit):
-                bit[size] |= 1 << n
-            full |= 1 << n
-    order = sorted(ask.tokens) if ask.track_tokens else []
-    # token bits that must be seen before A(s) (sizes >= s + 2) and B(s) (sizes >= s + 1)
-    need_a = [sum(1 << n for n, z in enumerate(order) if z >= s + 2) for s in range(top + 2)]
-    need_b = [sum(1 << n for n, z in enumerate(order) if z >= s + 1) for s in range(top + 2)]
-    # a mixed level of low s scores differently by how it splits only in a festival that scores
-    # size s and not size s + 1; otherwise "unmixed" and "as mixed as possible" dominate
-    split_matters = [kind == "festival" and s in ask.tokens and s + 1 not in ask.tokens
-                     for s in range(top + 2)]
+    per, bit, full, need_a, need_b, split_matters = _ask_tables(ask, top)
     mixing = ranks.mix > 0
     widest_from = [0] * (top + 2)  # the most castellers a level of low size <= s can hold
+    sizes_upto = [0] * (top + 2)  # sizes <= s in the pool
+    scoring_upto = [0] * (top + 2)  # castellers of size <= s that score
+    scoring_sizes = [0] * (top + 2)  # sizes <= s in the pool that score
     for s in range(1, top + 1):
-        here = P[s] + (P[s + 1] if mixing and s + 1 <= top else 0)
+        here = P[s] + (P[s + 1] if mixing and s < top else 0)
         widest_from[s] = max(widest_from[s - 1], here)
+        sizes_upto[s] = sizes_upto[s - 1] + (1 if P[s] else 0)
+        scoring_upto[s] = scoring_upto[s - 1] + (P[s] if per[s] else 0)
+        scoring_sizes[s] = scoring_sizes[s - 1] + (1 if P[s] and per[s] else 0)
+    sizes_upto[top + 1] = sizes_upto[top]
 
     ranks_b, ranks_t, ranks_m = ranks.balance, ranks.strength, ranks.mix
     required = ask.required
@@ -160,7 +154,7 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
             return range(min(below, cap), 0, -1)
         return tuple(c for c in (below, below - 1) if 1 <= c <= cap)
 
-    caps: dict[tuple[int, int, int, int, int], int] = {}
+    caps = _CAPS.setdefault(K, {})  # depends only on K: shared by every program
 
     def stack_cap(below: int, t: int, b: int, m: int, f: int) -> int:
         """At most how many size s castellers the rest of a run of low s on a level of `below`
@@ -185,8 +179,6 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         caps[key] = most
         return most
 
-    sizes_upto = [sum(1 for z in range(1, min(s, top) + 1) if P[z]) for s in range(top + 2)]
-
     def cap_uses(s: int, below: int, b: int, t: int, m: int, f: int) -> tuple[int, int, int]:
         """Balance, Strength and Mix uses beyond the levels the rest of the tower can still
         have are worth nothing (an exhibition needs them exact, so not for it): a level takes
@@ -204,7 +196,11 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                mask: int, wf: int) -> State:
         """What of an A state can matter: the free size s + 1 castellers serve only a mixed
         level, and (any decrease) a level below wider than anything that can stand on it is as
-        good as one casteller wider than that."""
+        good as one casteller wider than that. A size the pool lacks offers no level, only the
+        step down (its free size s + 1 castellers then serve nothing), so A of it is A of the
+        next size the pool has."""
+        while s > smin and not P[s]:
+            s, free = s - 1, 0
         if not m or not P[s + 1]:
             free = 0
         if below and any_decrease:
@@ -232,8 +228,10 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
     # hi a value no tower from it beats; lo == hi when the value is exact (see `run_a`)
     memo_a: dict[State, tuple[int, int]] = {}
     memo_b: dict[State, tuple[int, int]] = {}
+    keys_a: dict[State, State] = {}  # norm_a of the A states as called
     keys_b: dict[State, State] = {}  # norm_b of the B states as called
-    choice: dict[State, Pick] = {}
+    choice_a: dict[State, Pick] = {}  # normalised A state -> its best option
+    choice_b: dict[State, Pick] = {}
     clock = time.perf_counter
     evaluations = 0  # A states evaluated (again when a bound was not enough)
 
@@ -261,14 +259,7 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
     # tower could add cannot beat the state's best so far or its caller's threshold is not
     # explored. A tile asks only for some tower: nothing to bound.
     bounded = not feasibility
-    scoring_upto = [0] * (top + 2)  # castellers of size <= s that score
-    for z in range(1, top + 1):
-        scoring_upto[z] = scoring_upto[z - 1] + (P[z] if per[z] else 0)
-
-    scoring_sizes = [0] * (top + 2)  # sizes <= s in the pool that score
-    for z in range(1, top + 1):
-        scoring_sizes[z] = scoring_sizes[z - 1] + (1 if P[z] and per[z] else 0)
-    room: dict[tuple[int, int, int, int], tuple[int, int]] = {}
+    room = _ROOMS.setdefault((K, any_decrease), {})  # depends only on K and the reading
 
     def widths(w: int, b: int, f: int, n: int) -> tuple[int, int]:
         """At most how many levels, and at most how many castellers in all, at most n levels
@@ -306,12 +297,15 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
     # With any decrease the bound only falls with the count c (a narrower level leaves the
     # levels above no more room); with one fewer it does not (a level far over the limit has
     # few levels above it), so a narrower level is never ruled out by a wider one's bound.
-    def ceiling(s: int, c: int, b: int, t: int, f: int, left: int) -> int:
+    def ceiling(s: int, c: int, b: int, t: int, f: int, left: int, idx: int) -> int:
         """At most how much the levels above a level of c castellers of low s can add, when
         `left` castellers of size s are left (only a Strength use can stand them on it): at
         most one level per smaller size plus one per Strength use, as wide as `widths` allows,
-        holding only castellers of size <= s."""
+        holding only castellers of size <= s. NEG when even that many levels cannot bring the
+        `idx` levels so far (this one included) to the festival's least height."""
         levels, castellers = widths(c, b, f, sizes_upto[s - 1] + t)
+        if idx + levels < index_cap and not feasibility:
+            return NEG
         scoring = scoring_upto[s - 1] + (left if t and per[s] else 0)
         if scoring < castellers:
             castellers = scoring
@@ -335,17 +329,20 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         could add cannot beat the state's best so far or `alpha` is not explored, and a state
         whose stored bound is not enough for a later caller is evaluated again)."""
         nonlocal evaluations
-        key = norm_a(s, below, free, b, t, m, f, idx, mask, wf)
+        raw = (s, below, free, b, t, m, f, idx, mask, wf)
+        key = keys_a.get(raw)
+        if key is None:
+            key = keys_a[raw] = norm_a(*raw)
         found = memo_a.get(key)
         if found is not None and (found[0] == found[1] or found[1] <= alpha):
             return found[1]
-        below, free, b, t, m = key[1], key[2], key[3], key[4], key[5]
+        s, below, free, b, t, m = key[0], key[1], key[2], key[3], key[4], key[5]
         evaluations += 1
         if evaluations > most_states or (not evaluations & _CLOCK and clock() > deadline):
             raise OutOfTime
         pick: Pick = (None, None)
         if found is not None:
-            best, pick = found[0], choice[(0, *key)]
+            best, pick = found[0], choice_a[key]
         else:
             best = NEG if (below == 0 and best_kind) else final(b, t, m, f, idx, mask, wf)
         hi = best  # the most an option not known exactly could give
@@ -395,7 +392,7 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                     now = base_gain + gain_a * a + gain_h * h
                     floor = best if best > alpha else alpha
                     if bounded:
-                        most = now + ceiling(s, c, b - balance, t, laid[0], have - a)
+                        most = now + ceiling(s, c, b - balance, t, laid[0], have - a, nidx)
                         if most <= floor:
                             cut += 1
                             if most > hi:
@@ -414,7 +411,7 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         if best > hi:
             hi = best
         memo_a[key] = (best, hi)
-        choice[(0, *key)] = pick
+        choice_a[key] = pick
         return hi
 
     def run_b(s: int, below: int, rem: int, b: int, t: int, m: int, f: int, idx: int,
@@ -439,11 +436,11 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         need = need_b[s]
         if (mask & need) != need:
             memo_b[key] = (NEG, NEG)
-            choice[(1, *key)] = pick
+            choice_b[key] = pick
             return NEG
         best = NEG
         if found is not None:
-            best, pick = found[0], choice[(1, *key)]
+            best, pick = found[0], choice_b[key]
         hi = best
         up = (s - 1, below, 0, b, t, m, f, idx, mask, wf)
         floor = best if best > alpha else alpha
@@ -473,7 +470,7 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                 if not stack_dead and c <= rem:
                     now = base_gain + per[s] * c
                     floor = best if best > alpha else alpha
-                    most = (now + ceiling(s, c, b - balance, t - 1, laid[0], rem - c)
+                    most = (now + ceiling(s, c, b - balance, t - 1, laid[0], rem - c, nidx)
                             if bounded else 0)
                     if bounded and most <= floor:
                         stack_dead = not balance and any_decrease  # and every narrower one
@@ -499,7 +496,7 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
                     floor = best if best > alpha else alpha
                     if bounded:
                         most = now + ceiling(lower, c, b - balance, t - 1, laid[0],
-                                                P[lower] - a)
+                                             P[lower] - a, nidx)
                         if most <= floor:
                             cut += 1
                             if most > hi:
@@ -519,36 +516,81 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         if best > hi:
             hi = best
         memo_b[key] = (best, hi)
-        choice[(1, *key)] = pick
+        choice_b[key] = pick
         return hi
 
     root = (smax, 0, 1, ranks.balance, ranks.strength, ranks.mix, f0, 0, 0, 0)
     if run_a(*root, NEG) <= NEG // 2:
         return None
-    normalise: dict[int, Callable[..., State]] = {0: norm_a, 1: norm_b}
-    levels: list[list[int]] = []
+    levels: list[Level] = []
     state: State | None = (0, *root)
-    while state is not None:
-        level, state = choice[(state[0], *normalise[state[0]](*state[1:]))]
+    while state is not None:  # every state on the way was asked for, so its key is known
+        raw = state[1:]
+        level, state = choice_b[keys_b[raw]] if state[0] else choice_a[keys_a[raw]]
         if level is not None:
             s, a, h = level
-            levels.append([s] * a + [s + 1] * h)
-    return Tower.of(levels) if levels else None
+            levels.append(Level((s + 1,) * h + (s,) * a))  # largest first, as a Level keeps
+    return Tower(tuple(levels)) if levels else None
 
 
-def _asks(question: Question, rules: Rules) -> list[Ask]:
+# What depends only on the rules (never on a team) is kept between programs: `stack_cap` by the
+# width limit K, `widths` by K and the decrease reading, the per-size tables by the question
+# and the largest size. Their keys are bounded by the rules' own limits (sizes, bag counts,
+# ranks), so these stay small.
+_CAPS: dict[int, dict[tuple[int, int, int, int, int], int]] = {}
+_ROOMS: dict[tuple[int, bool], dict[tuple[int, int, int, int], tuple[int, int]]] = {}
+
+
+@lru_cache(maxsize=256)
+def _ask_tables(ask: Ask, top: int) -> tuple[list[int], list[int], int, list[int], list[int],
+                                             list[bool]]:
+    """Per size up to top + 1: the objective per casteller (`per`), the festival token bit,
+    all bits, the token bits that must be seen before A(s) (sizes >= s + 2) and B(s) (sizes
+    >= s + 1), and whether a mixed level of low s scores differently by how it splits (only
+    in a festival that scores size s and not size s + 1; otherwise "unmixed" and "as mixed as
+    possible" dominate). Read only: shared by every program of the same question."""
+    best_kind = ask.kind == "best"
+    per = [1 if best_kind or s in ask.tokens else 0 for s in range(top + 2)]
+    bit = [0] * (top + 2)
+    full = 0
+    order = sorted(ask.tokens) if ask.track_tokens else []
+    for n, size in enumerate(order):
+        if size < len(bit):
+            bit[size] |= 1 << n
+        full |= 1 << n
+    need_a = [sum(1 << n for n, z in enumerate(order) if z >= s + 2) for s in range(top + 2)]
+    need_b = [sum(1 << n for n, z in enumerate(order) if z >= s + 1) for s in range(top + 2)]
+    split_matters = [ask.kind == "festival" and s in ask.tokens and s + 1 not in ask.tokens
+                     for s in range(top + 2)]
+    return per, bit, full, need_a, need_b, split_matters
+
+
+def most_levels(pool: Pool, ranks: SkillRanks, rules: Rules) -> int:
+    """At most how many levels a valid tower of `pool` has. A level's smallest size is below
+    that of the level under it unless the level is a Strength use: at most one level per size
+    plus one per use. Counts never grow: every level holds a count of its own among 1..K (K,
+    the width limit raised by Width) but the equal ones (Balance uses) and those over K (Base
+    uses). A festival's least height above this is a proof that no tower qualifies."""
+    sizes = sum(1 for s, _ in pool.items if rules.min_size <= s <= rules.max_size)
+    base = min(ranks.base, 1) if rules.base_scope == "bottom-only" else ranks.base
+    by_counts = rules.width_limit + ranks.width + ranks.balance + base
+    return min(sizes + ranks.strength, by_counts, pool.total)
+
+
+@lru_cache(maxsize=64)
+def _asks(question: Question, rules: Rules) -> tuple[Ask, ...]:
     """The programs to run, in order, until one gives a tower that answers the question."""
     if isinstance(question, FestivalTower):
         tokens = question.festival.token_sizes
         relaxed = Ask("festival", tokens)
         exact = Ask("festival", tokens, track_tokens=True, min_levels=rules.festival_min_levels)
-        return [relaxed, exact]
+        return (relaxed, exact)
     if isinstance(question, TileCheck):
         tile = question.tile
         if isinstance(tile, ShapeTile):
-            return [Ask("shape", shape=tile.counts)]
-        return [Ask("exhibition", points=tile.points, required=tile.skills)]
-    return [Ask("best")]
+            return (Ask("shape", shape=tile.counts),)
+        return (Ask("exhibition", points=tile.points, required=tile.skills),)
+    return (Ask("best"),)
 
 
 def _widths(ask: Ask, ranks: SkillRanks) -> list[int]:
@@ -558,13 +600,11 @@ def _widths(ask: Ask, ranks: SkillRanks) -> list[int]:
     return [ranks.width]
 
 
-def _answers(question: Question, tower: Tower, ranks: SkillRanks, rules: Rules,
-             pool: Pool) -> bool:
-    check = check_tower(tower, ranks, rules, pool)
+def _answers(question: Question, check: CheckResult, rules: Rules) -> bool:
     if not check.valid:
         return False
     if isinstance(question, FestivalTower):
-        return question.festival.eligible(tower, rules)
+        return question.festival.eligible(check.tower, rules)
     if isinstance(question, TileCheck):
         return not tile_shortfalls(question.tile, check)
     return True
@@ -574,8 +614,17 @@ def dp_tower(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
              deadline: float, state_limit: int | None = None) -> Tower | None:
     """The tower the program proves best (for a tile, one that meets it), or None when no
     tower answers the question. Raises OutOfTime after `deadline` or `state_limit` states."""
-    if isinstance(question, FestivalTower) and not question.festival.token_sizes <= set(
-            pool.sizes):
+    checked = _checked_tower(question, pool, ranks, rules, deadline, state_limit)
+    return None if checked is None else checked.tower
+
+
+def _checked_tower(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
+                   deadline: float, state_limit: int | None = None) -> CheckResult | None:
+    """`dp_tower`, with the `models` checker's verdict on the tower (every tower the program
+    gives is checked, once)."""
+    if isinstance(question, FestivalTower) and (
+            not question.festival.token_sizes <= set(pool.sizes)
+            or most_levels(pool, ranks, rules) < rules.festival_min_levels):
         return None
     if (isinstance(question, TileCheck) and isinstance(question.tile, ExhibitionTile)
             and any(ranks[s] == 0 for s in question.tile.skills)):
@@ -587,8 +636,9 @@ def dp_tower(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
             tower = _program(ask, pool, ranks, rules, k, deadline, state_limit)
             if tower is None:
                 continue
-            if _answers(question, tower, ranks, rules, pool):
-                return tower
+            check = check_tower(tower, ranks, rules, pool)
+            if _answers(question, check, rules):
+                return check
             if last:  # the exact program's tower must answer: anything else is a bug here
                 raise AssertionError(f"the dp engine's tower {tower} does not answer {question}")
             break  # the relaxation's optimum misses a side condition: run the exact program
@@ -600,14 +650,14 @@ def solve_dp(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
     """Answer `question` exactly by the dynamic program; `optimal`/`infeasible` are proofs."""
     started = time.perf_counter()
     try:
-        tower = dp_tower(question, pool, ranks, rules, started + time_limit)
+        check = _checked_tower(question, pool, ranks, rules, started + time_limit)
     except OutOfTime:
         elapsed = time.perf_counter() - started
         return SolveResult(Status.UNKNOWN, None, None, None, None, elapsed, "dp")
     elapsed = time.perf_counter() - started
-    if tower is None:
+    if check is None:
         return SolveResult(Status.INFEASIBLE, None, None, None, None, elapsed, "dp")
-    check = check_tower(tower, ranks, rules, pool)
+    tower = check.tower  # checked by the models checker in `_checked_tower`, like every tower
     uses = check.uses
     if isinstance(question, TileCheck) and isinstance(question.tile, ExhibitionTile):
         uses = check.accounting_using(question.tile.skills)

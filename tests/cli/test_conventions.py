@@ -113,3 +113,24 @@ def test_shell_completion_from_the_board(words: str, expected: list[str]) -> Non
            "COMP_CWORD": str(len(words.split(" ")) - 1)}
     result = CliRunner().invoke(app, [], env=env, prog_name="castell")
     assert result.stdout.split() == expected
+
+
+@pytest.mark.parametrize("command", [["combo"], ["state"], ["puzzle"], ["verify"], ["route"]])
+def test_only_the_root_installs_completion(command: list[str]) -> None:
+    assert "--install-completion" in run("--help").stdout
+    shown = run(*command, "--help")
+    assert shown.exit_code == 0 and "Usage:" in shown.stdout
+    assert "--install-completion" not in shown.stdout
+    assert "--show-completion" not in shown.stdout
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["wheel", "examples/game/round3.json", "--round", "x1"], "whole number"),  # parser=
+    (["board", "--board", "missing.toml"], "does not exist"),  # a Path that must exist
+    (["board", "--board", "examples"], "is a directory"),  # dir_okay=False
+])
+def test_options_converted_without_pydantic_say_what_typer_said(args: list[str], says: str
+                                                               ) -> None:
+    """`cli.params` converts text, paths and parsed options itself (Typer's adapters would
+    import pydantic): the same checks, the same one-line errors."""
+    assert_bad_input(run(*args), says)

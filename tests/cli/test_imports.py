@@ -1,5 +1,6 @@
 """Fast start: commands that need no solver do not load one (each runs in its own process, and
-the test reads which heavy packages ended up in `sys.modules`)."""
+the test reads which heavy packages ended up in `sys.modules`); commands that read no file do
+not load pydantic either (Typer's own option conversion goes without it: `cli.params`)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from cli.main import COMMANDS
 
 ROOT = Path(__file__).resolve().parents[2]
 STATE = "examples/game/round3.json"
-HEAVY = ("ortools", "networkx", "drawsvg", "jinja2")
+HEAVY = ("ortools", "networkx", "drawsvg", "jinja2", "pydantic")
+FILES = {"pydantic"}  # the board and state files are read by pydantic models
 PROBE = f"""
 import sys
 from cli.main import main
@@ -42,15 +44,32 @@ def loaded_by(*args: str) -> set[str]:
 @pytest.mark.parametrize(("args", "allowed"), [
     (("--help",), set()),
     (("verify", "9x4/7x3/5x2/3", "--skills", "width=1"), set()),
-    (("board",), set()),
-    (("route", "girona", "lleida"), {"networkx"}),  # routes are networkx's job
-    (("state", "show", STATE), set()),
-    (("wheel", STATE), set()),
-    (("score", STATE), set()),
-    (("best", "--pool", "9x4,7x3,6,6,5x2,3", "--festival", "6,3"), set()),  # the dp engine
+    (("verify", "--help"), set()),
+    (("board",), FILES),
+    # the default board's routes come from networkx's stored table (models.game.regions)
+    (("route", "girona", "lleida"), FILES),
+    (("route", "costa", "plana", "--board", "examples/boards/islands.toml"),
+     FILES | {"networkx"}),  # another board's routes are computed, by networkx
+    (("state", "show", STATE), FILES),
+    (("wheel", STATE), FILES),
+    (("score", STATE), FILES),
+    # the dp engine; its --json output and batch lines are pydantic models
+    (("best", "--pool", "9x4,7x3,6,6,5x2,3", "--festival", "6,3"), FILES),
 ])
 def test_solver_free_commands_load_no_solver(args: tuple[str, ...], allowed: set[str]) -> None:
     assert loaded_by(*args) <= allowed
+
+
+def test_the_probe_sees_networkx_and_pydantic_when_used() -> None:
+    assert loaded_by("route", "costa", "plana", "--board", "examples/boards/islands.toml") \
+        >= {"networkx", "pydantic"}
+
+
+def test_the_options_tower_time_limit_is_the_planners() -> None:
+    from cli.options import TOWER_TIME_LIMIT
+    from planner.tower import DEFAULT_TIME_LIMIT
+
+    assert TOWER_TIME_LIMIT == DEFAULT_TIME_LIMIT
 
 
 def test_the_probe_sees_a_solver_when_one_is_used() -> None:

@@ -4,6 +4,7 @@ validates against its model and that schema, with `schema_version` first."""
 from __future__ import annotations
 
 import json
+import random
 import shutil
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from typing import Any
 import jsonschema
 import pytest
 
+import models.combo as combo
 from cli.edge import SCHEMA_VERSION
 from cli.main import COMMANDS
 from cli.outputs import SCHEMAS, adapter
@@ -18,6 +20,8 @@ from tests.cli.helpers import assert_bad_input, no_crash, run
 
 GAME = "examples/game/round3.json"
 PUZZLES = "examples/puzzles/medium.jsonl"
+COMBO_TABLEAU = "C01,C02,C03/V01,V02,V03/~C06,C07,V12"
+NINE = "C01,C05,C12,V03,V07,V18,V22,~C30,V31"
 
 
 def _schema(command: str) -> dict[str, Any]:
@@ -40,19 +44,40 @@ def test_schema_is_valid_json_schema(command: str) -> None:
 
 
 def test_every_command_is_described() -> None:
-    """Every command that prints a result has a schema (combo is not described yet)."""
+    """Every command that prints a result has a schema."""
     described = {name.split()[0] for name in SCHEMAS}
-    assert described == set(COMMANDS) - {"schema", "combo"}
+    assert described == set(COMMANDS) - {"schema"}
+    # and every combo command with --json (`combo new` writes the state file)
+    combo = {name.removeprefix("combo ") for name in SCHEMAS if name.startswith("combo ")}
+    assert combo == {"cards", "score", "show", "play", "arrange", "advise", "tournament"}
 
 
 def test_schema_of_an_unknown_command_lists_the_commands() -> None:
     assert_bad_input(run("schema", "nope"), "no schema for 'nope'", "state show", "best")
 
 
+def _combo_games(tmp: Path) -> tuple[Path, str, Path, Path]:
+    """A Castle Combo game just dealt (and a legal first action), one a few turns in, and one
+    played to the end (random legal actions), as state files."""
+    rng = random.Random(5)
+    state = combo.new_game(combo.load_deck(), ["Ana", "Ben"], 5)
+    first = str(combo.legal_actions(state)[-1])
+    paths = []
+    for name, turns in (("new", 0), ("mid", 6), ("over", None)):
+        while (turns is None or turns > 0) and not state.now.game_over:
+            state = combo.apply(state, rng.choice(combo.legal_actions(state)))
+            turns = None if turns is None else turns - 1
+        path = tmp / f"combo-{name}.json"
+        path.write_text(state.to_json(), encoding="utf-8")
+        paths.append(path)
+    return paths[0], first, paths[1], paths[2]
+
+
 def _runs(tmp: Path) -> list[tuple[str, list[str]]]:
     """A representative invocation of each command, with --json."""
     game = tmp / "game.json"
     shutil.copy(GAME, game)
+    fresh, first, mid, over = _combo_games(tmp)
     return [
         ("verify", ["verify", "9x4/7x3/5x2/3", "--skills", "width=1", "--json"]),
         ("verify", ["verify", "9x4/7x3/5x2/3", "--json"]),  # invalid: violations
@@ -80,6 +105,18 @@ def _runs(tmp: Path) -> list[tuple[str, list[str]]]:
         ("puzzle check", ["puzzle", "check", PUZZLES, "--json"]),
         ("puzzle solve", ["puzzle", "solve", PUZZLES, "--json"]),
         ("puzzle sheet", ["puzzle", "sheet", PUZZLES, "--out", str(tmp / "sheets"), "--json"]),
+        ("combo cards", ["combo", "cards", "--json"]),
+        ("combo cards", ["combo", "cards", "--stats", "--json"]),
+        ("combo score", ["combo", "score", COMBO_TABLEAU, "--keys", "3", "--gold", "12",
+                         "--stored", "right=1", "--json"]),
+        ("combo show", ["combo", "show", str(mid), "--json"]),
+        ("combo show", ["combo", "show", str(over), "--json"]),  # scores and winners
+        ("combo play", ["combo", "play", str(fresh), first, "--json"]),
+        ("combo arrange", ["combo", "arrange", NINE, "--keys", "2", "--gold", "6", "--json"]),
+        ("combo advise", ["combo", "advise", str(mid), "--samples", "2", "--seed", "3",
+                          "--json"]),
+        ("combo tournament", ["combo", "tournament", "--bots", "greedy,random", "--games",
+                              "2", "--seed", "2", "--json"]),
     ]
 
 
