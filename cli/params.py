@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from typer._click.exceptions import BadParameter
-
-try:  # Typer >= 0.2x: runtime coercion (pydantic adapters)
+try:  # Typer >= 0.2x: runtime coercion (pydantic adapters), a private API: see pyproject
+    from typer._click.exceptions import BadParameter
     from typer._coercion import RuntimeParam
     from typer._param_types import coerce_cli_path, routes_to_path
 except ImportError:  # pragma: no cover - an older Typer converts with click types
