@@ -38,12 +38,28 @@ GOLD_IN_HAND = 0.5  # points per gold beyond the purses, while cards remain to b
 Bot = Callable[[GameState, random.Random], Action]
 
 
+# position values already computed, for the cards of one game (the list object they belong
+# to): rollouts of the same turn revisit the same tableaux many times
+_VALUES: dict[tuple[object, ...], float] = {}
+_VALUES_FOR: list[object] = [None]
+MAX_CACHED = 200_000
+
+
 def position_value(player: PlayerState, state: GameState, deck: Deck | None = None) -> float:
     """The greedy evaluation of one player's position (see the module text)."""
-    sheet = score_tableau(player.grid(), deck or state.deck(), player.keys, player.gold,
-                          player.purses)
-    left = CARDS_EACH - len(player.tableau)
-    return sheet.total + (GOLD_IN_HAND * sheet.gold_left if left else 0.0)
+    if _VALUES_FOR[0] is not state.cards or len(_VALUES) > MAX_CACHED:
+        _VALUES.clear()
+        _VALUES_FOR[0] = state.cards
+    key = (tuple((p.card, p.row, p.column, p.face_down) for p in player.tableau),
+           player.keys, player.gold, tuple(sorted(player.purses.items())))
+    value = _VALUES.get(key)
+    if value is None:
+        sheet = score_tableau(player.grid(), deck or state.deck(), player.keys, player.gold,
+                              player.purses)
+        left = CARDS_EACH - len(player.tableau)
+        value = sheet.total + (GOLD_IN_HAND * sheet.gold_left if left else 0.0)
+        _VALUES[key] = value
+    return value
 
 
 @dataclass(frozen=True)
@@ -69,6 +85,7 @@ def rate_takes(state: GameState) -> list[Rated]:
     me = state.now.current
     deck = state.deck()
     done: dict[tuple[object, ...], PlayerState] = {}
+    down: dict[tuple[object, ...], float] = {}
     rated = []
     # the referee copies the whole position for each take; the mover's result does not depend
     # on the decks, discard piles or history, so they are left out of the copies (the rows
@@ -83,14 +100,22 @@ def rate_takes(state: GameState) -> list[Rated]:
         key = (action.card, action.face_down, action.neighbour, action.choices,
                action.discards)
         base = done.get(key)
-        if base is None or action.at is None or not _cell_free(deck.card(action.card)):
+        if action.face_down and action.at is not None and ("down", action.at) in down:
+            # a face-down card carries nothing: which card it is changes no score
+            rated.append(Rated(action, None, down[("down", action.at)]))
+            continue
+        if base is None or action.at is None or not (action.face_down
+                                                     or _cell_free(deck.card(action.card))):
             player = apply(light, action).now.players[me]
             done.setdefault(key, player)
         else:
             placed = Placed(card=action.card, row=action.at[0], column=action.at[1],
                             face_down=action.face_down)
             player = base.model_copy(update={"tableau": [*base.tableau[:-1], placed]})
-        rated.append(Rated(action, None, position_value(player, state, deck)))
+        value = position_value(player, state, deck)
+        if action.face_down and action.at is not None:
+            down[("down", action.at)] = value
+        rated.append(Rated(action, None, value))
     return rated
 
 
