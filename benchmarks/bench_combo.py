@@ -48,6 +48,7 @@ from planner.combo import (
     greedy,
     wilson,
 )
+from planner.combo.advisor import BOT_CANDIDATES, BOT_SAMPLES, BOT_SPREAD, BOT_VALUE, VALUES
 
 
 def bench_arrange(sets: int, reference_sets: int, seed: int) -> dict[str, object]:
@@ -96,15 +97,18 @@ def bench_arrange(sets: int, reference_sets: int, seed: int) -> dict[str, object
             "speedup_vs_plain_estimate": round(plain_s / statistics.median(fast))}
 
 
-def _advisor_game(job: tuple[int, int]) -> tuple[float, float, int, list[float], list[float]]:
+AdvisorJob = tuple[int, int, int, str, bool]
+
+
+def _advisor_game(job: AdvisorJob) -> tuple[float, float, int, list[float], list[float]]:
     """One advisor-vs-greedy game, seats rotating: (the advisor's share of the win, its score
     minus greedy's, the index, its move times)."""
-    index, samples = job
+    index, samples, candidates, value, spread = job
     deck = load_deck()
     names = ["advisor", "greedy"]
     state = new_game(deck, names, 10_000 + index, first=names[index % 2])
     rng = random.Random(index)
-    advisor = advisor_bot(samples)
+    advisor = advisor_bot(samples, candidates, value, spread)  # type: ignore[arg-type]
     times: list[float] = []
     cpu: list[float] = []
     while not state.now.game_over:
@@ -121,11 +125,17 @@ def _advisor_game(job: tuple[int, int]) -> tuple[float, float, int, list[float],
     return share, scores[0].sheet.total - scores[1].sheet.total, index, times, cpu
 
 
-def bench_advisor(seconds: float, minimum: int, samples: int, first: int) -> dict[str, object]:
+def bench_advisor(seconds: float, minimum: int, samples: int, first: int,
+                  candidates: int = BOT_CANDIDATES, value: str = BOT_VALUE,
+                  spread: bool = BOT_SPREAD) -> dict[str, object]:
     started = time.perf_counter()
     results = []
+
+    def job(i: int) -> AdvisorJob:
+        return (i, samples, candidates, value, spread)
+
     with ProcessPoolExecutor(max_workers=2) as pool:
-        running = {pool.submit(_advisor_game, (i, samples)) for i in (first, first + 1)}
+        running = {pool.submit(_advisor_game, job(i)) for i in (first, first + 1)}
         index = first + 2
         while running:
             done = next(iter(running))
@@ -139,13 +149,14 @@ def bench_advisor(seconds: float, minimum: int, samples: int, first: int) -> dic
             running.remove(done)
             results.append(done.result())
             if time.perf_counter() - started < seconds or len(results) + len(running) < minimum:
-                running.add(pool.submit(_advisor_game, (index, samples)))
+                running.add(pool.submit(_advisor_game, job(index)))
                 index += 1
     wins = sum(r[0] for r in results)
     low, high = wilson(wins, len(results))
     moves = [t for r in results for t in r[3]]
     cpu = [t for r in results for t in r[4]]
     return {"games": len(results), "first_game": first, "advisor_samples": samples,
+            "advisor_candidates": candidates, "advisor_value": value, "advisor_spread": spread,
             "advisor_wins": wins,
             "win_rate": round(wins / len(results), 3), "ci95": [round(low, 3), round(high, 3)],
             "mean_margin": round(statistics.fmean(r[1] for r in results), 2),
@@ -178,7 +189,11 @@ def main() -> None:
     parser.add_argument("--reference-sets", type=int, default=50)
     parser.add_argument("--advisor-seconds", type=float, default=60.0)
     parser.add_argument("--min-advisor-games", type=int, default=10)
-    parser.add_argument("--advisor-samples", type=int, default=4)
+    parser.add_argument("--advisor-samples", type=int, default=BOT_SAMPLES)
+    parser.add_argument("--advisor-candidates", type=int, default=BOT_CANDIDATES)
+    parser.add_argument("--advisor-value", choices=VALUES, default=BOT_VALUE)
+    parser.add_argument("--advisor-spread", action=argparse.BooleanOptionalAction,
+                        default=BOT_SPREAD)
     parser.add_argument("--advisor-first-game", type=int, default=0,
                         help="index of the first advisor game (a later run adds new games)")
     parser.add_argument("--games", type=int, default=40)
@@ -197,7 +212,9 @@ def main() -> None:
         console.print(report["throughput"])
     if "advisor" not in skip:
         report["advisor"] = bench_advisor(args.advisor_seconds, args.min_advisor_games,
-                                          args.advisor_samples, args.advisor_first_game)
+                                          args.advisor_samples, args.advisor_first_game,
+                                          args.advisor_candidates, args.advisor_value,
+                                          args.advisor_spread)
         console.print(report["advisor"])
     table = Table(title="Castle Combo solvers")
     table.add_column("measure")
