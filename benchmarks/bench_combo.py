@@ -39,6 +39,7 @@ from rich.table import Table
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from models.combo import Grid, Slot, apply, final_scores, load_deck, new_game
+from models.files import write_atomic
 from planner.combo import (
     advisor_bot,
     arrange_exhaustive,
@@ -127,9 +128,12 @@ def _advisor_game(job: AdvisorJob) -> tuple[float, float, int, list[float], list
 
 def bench_advisor(seconds: float, minimum: int, samples: int, first: int,
                   candidates: int = BOT_CANDIDATES, value: str = BOT_VALUE,
-                  spread: bool = BOT_SPREAD) -> dict[str, object]:
+                  spread: bool = BOT_SPREAD, log: Path | None = None) -> dict[str, object]:
+    """Advisor-vs-greedy games on 2 processes; `log` is rewritten after each game with one
+    JSON line per finished game (a long run can be followed, and read if it is stopped)."""
     started = time.perf_counter()
     results = []
+    lines: list[str] = []
 
     def job(i: int) -> AdvisorJob:
         return (i, samples, candidates, value, spread)
@@ -148,6 +152,15 @@ def bench_advisor(seconds: float, minimum: int, samples: int, first: int,
                 continue
             running.remove(done)
             results.append(done.result())
+            if log is not None:
+                share, margin, index_done, times, cpu = results[-1]
+                lines.append(json.dumps({
+                    "index": index_done, "advisor_share": share, "margin": margin,
+                    "moves": len(cpu), "cpu_mean_s": round(statistics.fmean(cpu), 3),
+                    "cpu_worst_s": round(max(cpu), 3), "wall_mean_s": round(
+                        statistics.fmean(times), 3), "at_s": round(
+                        time.perf_counter() - started, 1)}) + "\n")
+                write_atomic(log, "".join(lines))
             if time.perf_counter() - started < seconds or len(results) + len(running) < minimum:
                 running.add(pool.submit(_advisor_game, job(index)))
                 index += 1
@@ -194,6 +207,8 @@ def main() -> None:
     parser.add_argument("--advisor-value", choices=VALUES, default=BOT_VALUE)
     parser.add_argument("--advisor-spread", action=argparse.BooleanOptionalAction,
                         default=BOT_SPREAD)
+    parser.add_argument("--advisor-log", type=Path, default=None,
+                        help="one JSON line per finished advisor game, rewritten as they end")
     parser.add_argument("--advisor-first-game", type=int, default=0,
                         help="index of the first advisor game (a later run adds new games)")
     parser.add_argument("--games", type=int, default=40)
@@ -214,7 +229,7 @@ def main() -> None:
         report["advisor"] = bench_advisor(args.advisor_seconds, args.min_advisor_games,
                                           args.advisor_samples, args.advisor_first_game,
                                           args.advisor_candidates, args.advisor_value,
-                                          args.advisor_spread)
+                                          args.advisor_spread, args.advisor_log)
         console.print(report["advisor"])
     table = Table(title="Castle Combo solvers")
     table.add_column("measure")
