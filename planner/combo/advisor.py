@@ -279,7 +279,7 @@ def _worth(done: GameState, seat: int, value: Value) -> float:
 
 # the advisor bot's budget, calibrated so that a move costs at most about 1 s of CPU on average
 # (benchmarks/bench_combo.py); counts, not a clock, so that its games are reproducible
-BOT_SAMPLES = 16
+BOT_SAMPLES = 10
 BOT_CANDIDATES = 5
 BOT_VALUE: Value = "margin"
 BOT_SPREAD = True

@@ -33,7 +33,8 @@ from models.combo import (
 from models.combo.cards import AllPurseCount, Gain
 from models.combo.counting import View
 from models.combo.purses import Purse, allocate
-from models.combo.scoring import card_score
+from models.combo.referee import other
+from models.combo.scoring import MAX_GOLD, MAX_KEYS, card_score
 from models.combo.tableau import Pos
 
 GOLD_IN_HAND = 0.5  # points per gold beyond the purses, while cards remain to be bought
@@ -113,6 +114,7 @@ def rate_takes(state: GameState) -> list[Rated]:
     ability choice; for the other cells the placed card is only moved, when its ability does not
     depend on the cell."""
     me = state.now.current
+    mover = state.now.players[me]
     deck = state.deck()
     done: dict[tuple[object, ...], PlayerState] = {}
     down: dict[tuple[object, ...], float] = {}
@@ -134,8 +136,15 @@ def rate_takes(state: GameState) -> list[Rated]:
             # a face-down card carries nothing: which card it is changes no score
             rated.append(Rated(action, None, down[("down", action.at)]))
             continue
-        if base is None or action.at is None or not (action.face_down
-                                                     or _cell_free(deck.card(action.card))):
+        if action.face_down and action.at is not None:
+            # the referee's flip, for the mover: the card placed face down, then the flip's gold
+            # and keys (capped as the referee caps them); no ability, nothing else changes
+            player = mover.model_copy(update={
+                "tableau": [*mover.tableau, Placed(card=action.card, row=action.at[0],
+                                                   column=action.at[1], face_down=True)],
+                "gold": min(MAX_GOLD, mover.gold + state.rules.flip_gold),
+                "keys": min(MAX_KEYS, mover.keys + state.rules.flip_keys)})
+        elif base is None or action.at is None or not _cell_free(deck.card(action.card)):
             player = apply(light, action).now.players[me]
             done.setdefault(key, player)
         else:
@@ -156,8 +165,9 @@ def greedy_choice(state: GameState) -> tuple[Action, float]:
     action: Action = best.action
     value = best.value
     table = state.now
-    if not table.key_used and table.player.keys >= 1 \
-            and any(isinstance(a, Key) and a.kind == "move" for a in legal_actions(state)):
+    # a key move is legal exactly then (`legal_actions`; the takes above exist, so the game
+    # is on and nothing waits for a reveal)
+    if not table.key_used and table.player.keys >= 1 and other(table.messenger) not in table.dead:
         moved = apply(state, Key("move"))
         there = max(rate_takes(moved), key=lambda r: r.value)
         if there.value > value:
