@@ -2,7 +2,7 @@
 and tournament throughput with one and two workers.
 
 Run: python benchmarks/bench_combo.py [--sets 200] [--reference-sets 50] [--advisor-seconds 60]
-         [--advisor-samples 4] [--games 40] [--out FILE]
+         [--advisor-samples 10] [--games 40] [--out FILE]
 
 * arrange: `--sets` random 9-card sets of the sample deck (all face up, 0-3 keys, 0-12 gold),
   each solved by `best_arrangement` (CP-SAT, 1 worker, seed 0) and timed in-process (model build
@@ -11,10 +11,12 @@ Run: python benchmarks/bench_combo.py [--sets 200] [--reference-sets 50] [--advi
   Reported: proven-optimal count, CP-SAT median and worst, reference median, the ratio of the
   medians on the shared sets, and agreement of the totals.
 * advisor vs greedy: 2-player games (seats rotating), the advisor bot with `--advisor-samples`
-  sampled completions for each of its 4 shortlisted actions (a deterministic budget that costs
-  about 1 s of CPU per move here; the mean and worst wall and CPU times per move are reported),
-  games played on 2 processes until `--advisor-seconds` have passed (at least
-  `--min-advisor-games`).
+  sampled completions at the widest for each of its `--advisor-candidates` shortlisted takes
+  (`--advisor-spread`: each way of taking a card before a second cell) and a key move, ranked
+  by `--advisor-value` (defaults: the bot's own, `planner.combo.advisor.BOT_*`; a deterministic
+  budget, under 1 s of CPU per move; the mean and worst wall and CPU times per move are
+  reported), games played on 2 processes until `--advisor-seconds` have passed (at least
+  `--min-advisor-games`); `--advisor-log FILE` lists each game as it ends.
 * throughput: `--games` greedy-vs-greedy games with 1 worker, then with 2; games/s and speedup,
   and whether both runs gave the same results; and games per CPU second of one process (a
   per-core figure that other jobs on the machine do not dilute).
