@@ -2,7 +2,7 @@
 and tournament throughput with one and two workers.
 
 Run: python benchmarks/bench_combo.py [--sets 200] [--reference-sets 200] [--advisor-seconds 60]
-         [--advisor-samples 4] [--games 40] [--out FILE]
+         [--advisor-samples 10] [--games 40] [--out FILE]
 
 * arrange: `--sets` random 9-card sets of the sample deck (all face up, 0-3 keys, 0-12 gold),
   each solved in turn by the product engine (`best_arrangement`: upper bound and local search,
@@ -13,10 +13,12 @@ Run: python benchmarks/bench_combo.py [--sets 200] [--reference-sets 200] [--adv
   product answered; the reference's time over each engine's (ratio of the medians and median
   ratio per set); agreement of the three totals.
 * advisor vs greedy: 2-player games (seats rotating), the advisor bot with `--advisor-samples`
-  sampled completions for each of its 4 shortlisted actions (a deterministic budget that costs
-  about 1 s of CPU per move here; the mean and worst wall and CPU times per move are reported),
-  games played on 2 processes until `--advisor-seconds` have passed (at least
-  `--min-advisor-games`).
+  sampled completions at the widest for each of its `--advisor-candidates` shortlisted takes
+  (`--advisor-spread`: each way of taking a card before a second cell) and a key move, ranked
+  by `--advisor-value` (defaults: the bot's own, `planner.combo.advisor.BOT_*`; a deterministic
+  budget, under 1 s of CPU per move; the mean and worst wall and CPU times per move are
+  reported), games played on 2 processes until `--advisor-seconds` have passed (at least
+  `--min-advisor-games`); `--advisor-log FILE` lists each game as it ends.
 * throughput: `--games` greedy-vs-greedy games with 1 worker, then with 2; games/s and speedup,
   and whether both runs gave the same results; and games per CPU second of one process (a
   per-core figure that other jobs on the machine do not dilute).
@@ -42,6 +44,7 @@ from rich.table import Table
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from models.combo import Grid, Slot, apply, final_scores, load_deck, new_game
+from models.files import write_atomic
 from planner.combo import (
     ArrangeResult,
     Engine,
@@ -53,6 +56,7 @@ from planner.combo import (
     greedy,
     wilson,
 )
+from planner.combo.advisor import BOT_CANDIDATES, BOT_SAMPLES, BOT_SPREAD, BOT_VALUE, VALUES
 
 
 def _timed(solve: Callable[[], ArrangeResult]) -> tuple[ArrangeResult, float, float]:
@@ -139,15 +143,18 @@ def bench_arrange(sets: int, reference_sets: int, seed: int) -> dict[str, object
     return report
 
 
-def _advisor_game(job: tuple[int, int]) -> tuple[float, float, int, list[float], list[float]]:
+AdvisorJob = tuple[int, int, int, str, bool]
+
+
+def _advisor_game(job: AdvisorJob) -> tuple[float, float, int, list[float], list[float]]:
     """One advisor-vs-greedy game, seats rotating: (the advisor's share of the win, its score
     minus greedy's, the index, its move times)."""
-    index, samples = job
+    index, samples, candidates, value, spread = job
     deck = load_deck()
     names = ["advisor", "greedy"]
     state = new_game(deck, names, 10_000 + index, first=names[index % 2])
     rng = random.Random(index)
-    advisor = advisor_bot(samples)
+    advisor = advisor_bot(samples, candidates, value, spread)  # type: ignore[arg-type]
     times: list[float] = []
     cpu: list[float] = []
     while not state.now.game_over:
@@ -164,11 +171,20 @@ def _advisor_game(job: tuple[int, int]) -> tuple[float, float, int, list[float],
     return share, scores[0].sheet.total - scores[1].sheet.total, index, times, cpu
 
 
-def bench_advisor(seconds: float, minimum: int, samples: int, first: int) -> dict[str, object]:
+def bench_advisor(seconds: float, minimum: int, samples: int, first: int,
+                  candidates: int = BOT_CANDIDATES, value: str = BOT_VALUE,
+                  spread: bool = BOT_SPREAD, log: Path | None = None) -> dict[str, object]:
+    """Advisor-vs-greedy games on 2 processes; `log` is rewritten after each game with one
+    JSON line per finished game (a long run can be followed, and read if it is stopped)."""
     started = time.perf_counter()
     results = []
+    lines: list[str] = []
+
+    def job(i: int) -> AdvisorJob:
+        return (i, samples, candidates, value, spread)
+
     with ProcessPoolExecutor(max_workers=2) as pool:
-        running = {pool.submit(_advisor_game, (i, samples)) for i in (first, first + 1)}
+        running = {pool.submit(_advisor_game, job(i)) for i in (first, first + 1)}
         index = first + 2
         while running:
             done = next(iter(running))
@@ -181,14 +197,24 @@ def bench_advisor(seconds: float, minimum: int, samples: int, first: int) -> dic
                 continue
             running.remove(done)
             results.append(done.result())
+            if log is not None:
+                share, margin, index_done, times, cpu = results[-1]
+                lines.append(json.dumps({
+                    "index": index_done, "advisor_share": share, "margin": margin,
+                    "moves": len(cpu), "cpu_mean_s": round(statistics.fmean(cpu), 3),
+                    "cpu_worst_s": round(max(cpu), 3), "wall_mean_s": round(
+                        statistics.fmean(times), 3), "at_s": round(
+                        time.perf_counter() - started, 1)}) + "\n")
+                write_atomic(log, "".join(lines))
             if time.perf_counter() - started < seconds or len(results) + len(running) < minimum:
-                running.add(pool.submit(_advisor_game, (index, samples)))
+                running.add(pool.submit(_advisor_game, job(index)))
                 index += 1
     wins = sum(r[0] for r in results)
     low, high = wilson(wins, len(results))
     moves = [t for r in results for t in r[3]]
     cpu = [t for r in results for t in r[4]]
     return {"games": len(results), "first_game": first, "advisor_samples": samples,
+            "advisor_candidates": candidates, "advisor_value": value, "advisor_spread": spread,
             "advisor_wins": wins,
             "win_rate": round(wins / len(results), 3), "ci95": [round(low, 3), round(high, 3)],
             "mean_margin": round(statistics.fmean(r[1] for r in results), 2),
@@ -221,7 +247,13 @@ def main() -> None:
     parser.add_argument("--reference-sets", type=int, default=200)
     parser.add_argument("--advisor-seconds", type=float, default=60.0)
     parser.add_argument("--min-advisor-games", type=int, default=10)
-    parser.add_argument("--advisor-samples", type=int, default=4)
+    parser.add_argument("--advisor-samples", type=int, default=BOT_SAMPLES)
+    parser.add_argument("--advisor-candidates", type=int, default=BOT_CANDIDATES)
+    parser.add_argument("--advisor-value", choices=VALUES, default=BOT_VALUE)
+    parser.add_argument("--advisor-spread", action=argparse.BooleanOptionalAction,
+                        default=BOT_SPREAD)
+    parser.add_argument("--advisor-log", type=Path, default=None,
+                        help="one JSON line per finished advisor game, rewritten as they end")
     parser.add_argument("--advisor-first-game", type=int, default=0,
                         help="index of the first advisor game (a later run adds new games)")
     parser.add_argument("--games", type=int, default=40)
@@ -240,7 +272,9 @@ def main() -> None:
         console.print(report["throughput"])
     if "advisor" not in skip:
         report["advisor"] = bench_advisor(args.advisor_seconds, args.min_advisor_games,
-                                          args.advisor_samples, args.advisor_first_game)
+                                          args.advisor_samples, args.advisor_first_game,
+                                          args.advisor_candidates, args.advisor_value,
+                                          args.advisor_spread, args.advisor_log)
         console.print(report["advisor"])
     table = Table(title="Castle Combo solvers")
     table.add_column("measure")

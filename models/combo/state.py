@@ -113,6 +113,9 @@ class Table(_Model):
         return sum(1 for c in self.rows[location] if c is None)
 
 
+_LAST_DECK: dict[str, object] = {}
+
+
 class HistoryEntry(_Model):
     player: str
     action: str
@@ -134,7 +137,17 @@ class GameState(_Model):
         return [card.as_file() for card in cards]
 
     def deck(self) -> Deck:
-        return Deck(tuple(self.cards), self.card_source)
+        # the last deck built is kept for the same card list: a simulated game asks for it at
+        # every action, and building one rebuilds its index (positions copied by the referee
+        # share their card list; nothing changes it in place)
+        last = _LAST_DECK.get("cards")
+        if last is not self.cards or _LAST_DECK["source"] != self.card_source \
+                or _LAST_DECK["size"] != len(self.cards):
+            _LAST_DECK.update(cards=self.cards, source=self.card_source, size=len(self.cards),
+                              deck=Deck(tuple(self.cards), self.card_source))
+        deck = _LAST_DECK["deck"]
+        assert isinstance(deck, Deck)
+        return deck
 
     def to_json(self) -> str:
         return json.dumps(self.model_dump(mode="json"), ensure_ascii=False, indent=1) + "\n"

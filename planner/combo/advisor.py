@@ -149,18 +149,26 @@ def _after(state: GameState, action: Action) -> GameState:
 
 LastTurn = Literal["own_turn", "game_end"]
 LAST_TURN: tuple[LastTurn, ...] = ("own_turn", "game_end")
+# what a sampled completion is worth: the player's final score ("score", what `advise` reports),
+# or that score minus the best opponent's ("margin", what wins a game; the advisor bot's)
+Value = Literal["score", "margin"]
+VALUES: tuple[Value, ...] = ("score", "margin")
 
 
 def advise(state: GameState, player: str | None = None, *, samples: int = 16, seed: int = 0,
            time_limit: float | None = None, candidates: int | None = None,
-           reasons: bool = True, last_turn: LastTurn = "own_turn",
+           reasons: bool = True, last_turn: LastTurn = "own_turn", value: Value = "score",
+           spread: bool = False,
            clock: Callable[[], float] = time.perf_counter) -> Advice:
     """Rank every legal action of the player to move (see the module text).
 
     `candidates` keeps only that many actions by the greedy one-move value before sampling (the
     advisor bot's budget); None ranks them all. `last_turn` is the reading `last_turn_scope`:
     "own_turn" scores a last-turn action exactly at the end of the player's turn, "game_end"
-    samples it like any other (opponents who move later may still hand out gold or keys)."""
+    samples it like any other (opponents who move later may still hand out gold or keys).
+    `value` is what a sampled completion is worth (`VALUES`; an exact last-turn value is always
+    the player's own score). `spread` makes the shortlist the best take of each different card
+    and way of taking it (buy, flip, ability choices) before a second cell of the same."""
     started = clock()
     table = state.now
     if table.game_over:
@@ -181,15 +189,17 @@ def advise(state: GameState, player: str | None = None, *, samples: int = 16, se
     if last_turn not in LAST_TURN:
         raise SpecError(f"last_turn is one of {', '.join(LAST_TURN)}")
     last = len(table.player.tableau) == CARDS_EACH - 1 and last_turn == "own_turn"
+    if value not in VALUES:
+        raise SpecError(f"value is one of {', '.join(VALUES)}")
     if candidates is not None:
-        actions = _shortlist(state, actions, candidates)
+        actions = _shortlist(state, actions, candidates, spread)
     ranking = [ActionValue(a, exact=last and not (isinstance(a, Key) and a.kind == "renew"))
                for a in actions]
     for item in ranking:
         if item.exact:
             item.values = [float(_exact(state, item.action, seat))]
     complete = _sample(state, [r for r in ranking if not r.exact], samples, seed, seat,
-                       None if time_limit is None else started + time_limit, clock)
+                       None if time_limit is None else started + time_limit, clock, value)
     # successive halving: the actions that survived more rounds (more samples) first, each
     # round by mean; an exact value counts as fully sampled. Stable: ties keep the referee's
     # order.
@@ -208,9 +218,22 @@ def _exact(state: GameState, action: Action, seat: int) -> int:
                if isinstance(a, Take))
 
 
-def _shortlist(state: GameState, actions: list[Action], keep: int) -> list[Action]:
+def _shortlist(state: GameState, actions: list[Action], keep: int,
+               spread: bool = False) -> list[Action]:
     rated = rate_takes(state)
-    rated.sort(key=lambda r: -r.value)
+    rated.sort(key=lambda r: -r.value)  # stable: ties keep the referee's order
+    if spread:
+        # the best cell of each way to take a card first, then the second-best cells, ...
+        seen: dict[tuple[object, ...], int] = {}
+        rank = []
+        for r in rated:
+            take = r.action
+            assert isinstance(take, Take)
+            way = (take.card, take.face_down, take.neighbour, take.choices, take.discards)
+            seen[way] = seen.get(way, 0) + 1
+            rank.append(seen[way])
+        order = sorted(range(len(rated)), key=lambda i: rank[i])
+        rated = [rated[i] for i in order]
     chosen: list[Action] = [r.action for r in rated[:keep]]
     move = Key("move")
     if move in actions:
@@ -219,7 +242,8 @@ def _shortlist(state: GameState, actions: list[Action], keep: int) -> list[Actio
 
 
 def _sample(state: GameState, items: list[ActionValue], samples: int, seed: int, seat: int,
-            deadline: float | None, clock: Callable[[], float]) -> bool:
+            deadline: float | None, clock: Callable[[], float],
+            value: Value = "score") -> bool:
     """Successive halving over the sampled actions; False when the deadline cut it short."""
     if not items:
         return True
@@ -237,7 +261,7 @@ def _sample(state: GameState, items: list[ActionValue], samples: int, seed: int,
                     return False
                 world = _after(worlds[k], item.action)
                 done = play_out(world, bots, random.Random(f"{seed}:{k}"))
-                item.values.append(float(final_total(done, seat)))
+                item.values.append(_worth(done, seat, value))
         if target >= samples:
             return True
         survivors.sort(key=lambda r: -r.value)
@@ -245,12 +269,31 @@ def _sample(state: GameState, items: list[ActionValue], samples: int, seed: int,
         target = min(samples, target * 2)
 
 
-def advisor_bot(samples: int, candidates: int = 4) -> Bot:
-    """The advisor as a bot: the greedy shortlist, then rollouts; exact on its last turn."""
+def _worth(done: GameState, seat: int, value: Value) -> float:
+    mine = final_total(done, seat)
+    if value == "score":
+        return float(mine)
+    return float(mine - max(final_total(done, other) for other in range(len(done.now.players))
+                            if other != seat))
+
+
+# the advisor bot's budget, calibrated so that a move costs at most about 1 s of CPU on average
+# (benchmarks/bench_combo.py); counts, not a clock, so that its games are reproducible
+BOT_SAMPLES = 10
+BOT_CANDIDATES = 5
+BOT_VALUE: Value = "margin"
+BOT_SPREAD = True
+
+
+def advisor_bot(samples: int = BOT_SAMPLES, candidates: int = BOT_CANDIDATES,
+                value: Value = BOT_VALUE, spread: bool = BOT_SPREAD) -> Bot:
+    """The advisor as a bot: the greedy shortlist, then rollouts ranked by `value` (the margin
+    over the best opponent by default: in a game against others, that is what wins); exact on
+    its last turn."""
 
     def choose(state: GameState, rng: random.Random) -> Action:
         advice = advise(state, samples=samples, seed=rng.randrange(2**31),
-                        candidates=candidates, reasons=False)
+                        candidates=candidates, reasons=False, value=value, spread=spread)
         return advice.ranking[0].action
 
     return choose

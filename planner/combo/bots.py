@@ -28,22 +28,69 @@ from models.combo import (
     Take,
     apply,
     legal_actions,
-    score_tableau,
     walk,
 )
-from models.combo.cards import Gain
+from models.combo.cards import AllPurseCount, Gain
+from models.combo.counting import View
+from models.combo.purses import Purse, allocate
+from models.combo.referee import other
+from models.combo.scoring import MAX_GOLD, MAX_KEYS, card_score
+from models.combo.tableau import Pos
 
 GOLD_IN_HAND = 0.5  # points per gold beyond the purses, while cards remain to be bought
 
 Bot = Callable[[GameState, random.Random], Action]
 
 
+# position values already computed, for the cards of one game (the list object they belong
+# to): rollouts of the same turn revisit the same tableaux many times
+_VALUES: dict[tuple[object, ...], float] = {}
+_VALUES_FOR: list[object] = [None]
+MAX_CACHED = 200_000
+
+
 def position_value(player: PlayerState, state: GameState, deck: Deck | None = None) -> float:
     """The greedy evaluation of one player's position (see the module text)."""
-    sheet = score_tableau(player.grid(), deck or state.deck(), player.keys, player.gold,
-                          player.purses)
-    left = CARDS_EACH - len(player.tableau)
-    return sheet.total + (GOLD_IN_HAND * sheet.gold_left if left else 0.0)
+    if _VALUES_FOR[0] is not state.cards or len(_VALUES) > MAX_CACHED:
+        _VALUES.clear()
+        _VALUES_FOR[0] = state.cards
+    key = (tuple((p.card, p.row, p.column, p.face_down) for p in player.tableau),
+           player.keys, player.gold, tuple(sorted(player.purses.items())))
+    value = _VALUES.get(key)
+    if value is None:
+        total, gold_left = quick_score(player, deck or state.deck())
+        left = CARDS_EACH - len(player.tableau)
+        value = total + (GOLD_IN_HAND * gold_left if left else 0.0)
+        _VALUES[key] = value
+    return value
+
+
+def quick_score(player: PlayerState, deck: Deck) -> tuple[int, int]:
+    """(total, gold left) of `score_tableau` for a tableau the referee built, the same steps
+    without the input checks, the grid and the printed sheet (the bots' hot path; the tests
+    hold it to `score_tableau`)."""
+    if not player.tableau:
+        return player.keys, player.gold
+    top = min(p.row for p in player.tableau)
+    left = min(p.column for p in player.tableau)
+    face_up: dict[Pos, Card] = {}
+    face_down: set[Pos] = set()
+    for p in player.tableau:
+        if p.face_down:
+            face_down.add((p.row - top, p.column - left))
+        else:
+            face_up[(p.row - top, p.column - left)] = deck.card(p.card)
+    stored = player.purses
+    purses = [Purse(card.id, card.purse_rate, card.capacity - stored.get(card.id, 0))
+              for _, card in sorted(face_up.items()) if card.capacity]
+    bonus = sum(card.score.points for card in face_up.values()
+                if card.score is not None and isinstance(card.score.count, AllPurseCount))
+    allocation = allocate(purses, bonus, player.gold)
+    on_purses = {p.card: stored.get(p.card, 0) + allocation.added.get(p.card, 0)
+                 for p in purses}
+    view = View(face_up, frozenset(face_down), player.keys, on_purses)
+    points = sum(card_score(card, pos, view)[1] for pos, card in face_up.items())
+    return points + player.keys, allocation.gold_left
 
 
 @dataclass(frozen=True)
@@ -67,8 +114,10 @@ def rate_takes(state: GameState) -> list[Rated]:
     ability choice; for the other cells the placed card is only moved, when its ability does not
     depend on the cell."""
     me = state.now.current
+    mover = state.now.players[me]
     deck = state.deck()
     done: dict[tuple[object, ...], PlayerState] = {}
+    down: dict[tuple[object, ...], float] = {}
     rated = []
     # the referee copies the whole position for each take; the mover's result does not depend
     # on the decks, discard piles or history, so they are left out of the copies (the rows
@@ -83,14 +132,29 @@ def rate_takes(state: GameState) -> list[Rated]:
         key = (action.card, action.face_down, action.neighbour, action.choices,
                action.discards)
         base = done.get(key)
-        if base is None or action.at is None or not _cell_free(deck.card(action.card)):
+        if action.face_down and action.at is not None and ("down", action.at) in down:
+            # a face-down card carries nothing: which card it is changes no score
+            rated.append(Rated(action, None, down[("down", action.at)]))
+            continue
+        if action.face_down and action.at is not None:
+            # the referee's flip, for the mover: the card placed face down, then the flip's gold
+            # and keys (capped as the referee caps them); no ability, nothing else changes
+            player = mover.model_copy(update={
+                "tableau": [*mover.tableau, Placed(card=action.card, row=action.at[0],
+                                                   column=action.at[1], face_down=True)],
+                "gold": min(MAX_GOLD, mover.gold + state.rules.flip_gold),
+                "keys": min(MAX_KEYS, mover.keys + state.rules.flip_keys)})
+        elif base is None or action.at is None or not _cell_free(deck.card(action.card)):
             player = apply(light, action).now.players[me]
             done.setdefault(key, player)
         else:
             placed = Placed(card=action.card, row=action.at[0], column=action.at[1],
                             face_down=action.face_down)
             player = base.model_copy(update={"tableau": [*base.tableau[:-1], placed]})
-        rated.append(Rated(action, None, position_value(player, state, deck)))
+        value = position_value(player, state, deck)
+        if action.face_down and action.at is not None:
+            down[("down", action.at)] = value
+        rated.append(Rated(action, None, value))
     return rated
 
 
@@ -101,8 +165,9 @@ def greedy_choice(state: GameState) -> tuple[Action, float]:
     action: Action = best.action
     value = best.value
     table = state.now
-    if not table.key_used and table.player.keys >= 1 \
-            and any(isinstance(a, Key) and a.kind == "move" for a in legal_actions(state)):
+    # a key move is legal exactly then (`legal_actions`; the takes above exist, so the game
+    # is on and nothing waits for a reveal)
+    if not table.key_used and table.player.keys >= 1 and other(table.messenger) not in table.dead:
         moved = apply(state, Key("move"))
         there = max(rate_takes(moved), key=lambda r: r.value)
         if there.value > value:

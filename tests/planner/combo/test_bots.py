@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from models.combo import apply, final_scores, legal_actions, load_deck, new_game
+from models.combo import apply, final_scores, legal_actions, load_deck, new_game, score_tableau
 from planner.combo import greedy, play_out, random_bot
-from planner.combo.bots import position_value, rate_takes
+from planner.combo.bots import position_value, quick_score, rate_takes
 
 
 def test_greedy_rates_every_take_as_the_referee_would() -> None:
@@ -42,3 +42,18 @@ def test_bots_play_legal_games_and_greedy_beats_random() -> None:
     state = new_game(load_deck(), ["g", "r"], 0, first="r")
     done = play_out(state, [greedy, random_bot], random.Random(0))
     assert done.now.game_over
+
+
+def test_quick_score_is_score_tableau() -> None:
+    """Greedy's lean scorer against the rules core, on every position of random games (every
+    player, any number of cards, gold, keys and purses as play leaves them)."""
+    deck = load_deck()
+    for seed in range(3):
+        state = new_game(deck, ["Ana", "Ben", "Cem", "Dee"][:2 + seed], 20 + seed)
+        rng = random.Random(seed)
+        while not state.now.game_over:
+            for player in state.now.players:
+                sheet = score_tableau(player.grid(), deck, player.keys, player.gold,
+                                      player.purses)
+                assert quick_score(player, deck) == (sheet.total, sheet.gold_left)
+            state = apply(state, (greedy if rng.random() < 0.5 else random_bot)(state, rng))

@@ -37,3 +37,12 @@ def test_wilson_interval() -> None:
     # half 1.96 * sqrt(0.016 + 0.009604) / 1.38416 = 0.22658 -> 0.4902 .. 0.9433
     low, high = wilson(8, 10)
     assert math.isclose(low, 0.4902, abs_tol=1e-3) and math.isclose(high, 0.9433, abs_tol=1e-3)
+
+
+def test_advisor_games_are_the_same_with_one_and_two_workers() -> None:
+    """The advisor bot's budget is a count of samples (no clock) and its position cache is
+    only a speed-up, so its games depend on (seed, index) alone."""
+    deck = load_deck()
+    one = list(games(deck, ["advisor", "greedy"], 2, seed=5, workers=1, advisor_samples=1))
+    two = list(games(deck, ["advisor", "greedy"], 2, seed=5, workers=2, advisor_samples=1))
+    assert one == two
