@@ -29,6 +29,7 @@ from models.combo import MAX_GOLD, MAX_KEYS, Deck, GameState, Slot, cell_pos, lo
 from models.errors import ProvenNo, SpecError
 from models.files import atomic_open
 from planner.combo import (
+    BOT_SAMPLES,
     MAX_SAMPLES,
     ArrangeQuestion,
     ArrangeResult,
@@ -181,6 +182,13 @@ class LastTurnChoice(StrEnum):
     game_end = "game_end"
 
 
+class ValueChoice(StrEnum):
+    """What a sampled completion is worth to the ranking."""
+
+    score = "score"
+    margin = "margin"
+
+
 @app.command("advise")
 @at_edge
 def advise_cmd(
@@ -205,6 +213,11 @@ def advise_cmd(
              "player's own turn (own_turn), or sample the rest of the game like any turn "
              "(game_end: later opponents may still hand out gold or keys).")]
         = LastTurnChoice.own_turn,
+    value: Annotated[ValueChoice, typer.Option(
+        "--value",
+        help="Rank by the player's mean final score (score), or by its mean margin over the "
+             "best opponent (margin: what wins a game; the advisor bot's choice).")]
+        = ValueChoice.score,
     as_json: options.Json = False,
 ) -> None:
     """Rank every legal action of this turn by the final score it leads to.
@@ -219,17 +232,20 @@ def advise_cmd(
       castell combo advise game.json
 
       castell combo advise game.json --player Ana --samples 32 --seed 7 --json
+
+      castell combo advise game.json --value margin
     """
     state = _load(state_file)
     advice = advise(state, player, samples=samples, seed=seed, time_limit=time_limit,
-                    last_turn=last_turn.value)
+                    last_turn=last_turn.value, value=value.value)
     if as_json:
         from cli.outputs import ComboAdviceOutput, output_of  # deferred: only for --json
 
         emit_output(output_of(ComboAdviceOutput, advice.as_dict()))
     else:
+        what = "score" if value is ValueChoice.score else "margin over the best opponent"
         how = "exact (last turn)" if advice.last_turn else \
-            f"mean final score over up to {samples} sampled completions ± standard error"
+            f"mean final {what} over up to {samples} sampled completions ± standard error"
         title = escape(f"{advice.player}: {len(advice.ranking)} legal actions, {how}")
         table = Table(title=title)
         for column in ("#", "action", "value", "±", "samples", "why"):
@@ -301,7 +317,7 @@ def tournament_cmd(
         help="Processes playing games (the results do not depend on it).")] = 1,
     advisor_samples: Annotated[int, typer.Option(
         "--advisor-samples", min=1, max=1000,
-        help="The advisor bot's sampled completions per candidate action.")] = 4,
+        help="The advisor bot's sampled completions per candidate action.")] = BOT_SAMPLES,
     cards_file: CardsFile = None,
     csv_file: Annotated[str | None, typer.Option(
         "--csv", metavar="FILE", help="Write the per-card statistics as CSV.")] = None,

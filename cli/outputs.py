@@ -540,6 +540,9 @@ class ComboAdviceOutput(Output):
 
     player: str
     last_turn: bool
+    value: Literal["score", "margin"] = Field(
+        description="What a sampled value is: the player's mean final score, or its mean "
+                    "margin over the best opponent (exact last-turn values are the score).")
     complete: bool
     wall_time_s: float
     ranking: list[ComboActionValue]

@@ -1,7 +1,15 @@
 """Castle Combo solvers: the best arrangement of nine cards (CP-SAT, with an exhaustive
 reference), bots, the turn advisor and tournaments. Every answer is re-scored by `models.combo`."""
 
-from planner.combo.advisor import MAX_SAMPLES, ActionValue, Advice, advise, advisor_bot
+from planner.combo.advisor import (
+    BOT_SAMPLES,
+    MAX_SAMPLES,
+    VALUES,
+    ActionValue,
+    Advice,
+    advise,
+    advisor_bot,
+)
 from planner.combo.arrange import Engine, Limits, best_arrangement
 from planner.combo.arrange_search import arrange_exhaustive
 from planner.combo.bots import BOTS, greedy, play_out, random_bot
@@ -20,7 +28,9 @@ from planner.combo.tournament import run as run_tournament
 __all__ = [
     "ALL_CELLS",
     "BOTS",
+    "BOT_SAMPLES",
     "MAX_SAMPLES",
+    "VALUES",
     "ActionValue",
     "Advice",
     "ArrangeQuestion",

@@ -43,6 +43,14 @@ from planner.combo.bots import Bot, greedy, greedy_choice, play_out, rate_takes
 MAX_SAMPLES = 10_000
 
 
+LastTurn = Literal["own_turn", "game_end"]
+LAST_TURN: tuple[LastTurn, ...] = ("own_turn", "game_end")
+# what a sampled completion is worth: the player's final score ("score", what `advise` reports),
+# or that score minus the best opponent's ("margin", what wins a game; the advisor bot's)
+Value = Literal["score", "margin"]
+VALUES: tuple[Value, ...] = ("score", "margin")
+
+
 @dataclass
 class ActionValue:
     action: Action
@@ -79,9 +87,11 @@ class Advice:
     ranking: list[ActionValue]  # best first
     complete: bool  # False: the time limit came before every planned sample
     wall_time_s: float
+    value: Value = "score"  # what a sampled value is (`VALUES`)
 
     def as_dict(self) -> dict[str, object]:
-        return {"player": self.player, "last_turn": self.last_turn, "complete": self.complete,
+        return {"player": self.player, "last_turn": self.last_turn, "value": self.value,
+                "complete": self.complete,
                 "wall_time_s": round(self.wall_time_s, 3),
                 "ranking": [a.as_dict() for a in self.ranking]}
 
@@ -147,12 +157,6 @@ def _after(state: GameState, action: Action) -> GameState:
     return state
 
 
-LastTurn = Literal["own_turn", "game_end"]
-LAST_TURN: tuple[LastTurn, ...] = ("own_turn", "game_end")
-# what a sampled completion is worth: the player's final score ("score", what `advise` reports),
-# or that score minus the best opponent's ("margin", what wins a game; the advisor bot's)
-Value = Literal["score", "margin"]
-VALUES: tuple[Value, ...] = ("score", "margin")
 
 
 def advise(state: GameState, player: str | None = None, *, samples: int = 16, seed: int = 0,
@@ -207,7 +211,7 @@ def advise(state: GameState, player: str | None = None, *, samples: int = 16, se
     if reasons:
         for item in ranking:
             item.reason = _reason(state, item.action, seat)
-    return Advice(mover, last, ranking, complete, clock() - started)
+    return Advice(mover, last, ranking, complete, clock() - started, value)
 
 
 def _exact(state: GameState, action: Action, seat: int) -> int:

@@ -19,6 +19,7 @@ from typing import Any
 
 from models.combo import MAX_PLAYERS, MIN_PLAYERS, Deck, final_scores, new_game
 from models.errors import SpecError
+from planner.combo.advisor import BOT_SAMPLES, advisor_bot
 from planner.combo.bots import BOTS, Bot, play_out
 
 MAX_GAMES = 1_000_000
@@ -47,14 +48,12 @@ class GameRecord:
 
 def _bot(name: str, advisor_samples: int) -> Bot:
     if name == "advisor":
-        from planner.combo.advisor import advisor_bot  # the advisor plays greedy rollouts
-
         return advisor_bot(advisor_samples)
     return BOTS[name]
 
 
 def play_game(deck: Deck, bots: Sequence[str], seed: int, index: int,
-              advisor_samples: int = 8) -> GameRecord:
+              advisor_samples: int = BOT_SAMPLES) -> GameRecord:
     names = seats(bots)
     game_seed = random.Random(f"{seed}:{index}:deal").randrange(2**62)
     state = new_game(deck, names, game_seed, first=names[index % len(names)])
@@ -91,7 +90,7 @@ def check_bots(bots: Sequence[str]) -> None:
 
 
 def games(deck: Deck, bots: Sequence[str], count: int, seed: int, workers: int = 1,
-          advisor_samples: int = 8) -> Iterator[GameRecord]:
+          advisor_samples: int = BOT_SAMPLES) -> Iterator[GameRecord]:
     """The tournament's games in index order (played by `workers` processes)."""
     check_bots(bots)
     if not 1 <= count <= MAX_GAMES:
@@ -182,7 +181,7 @@ def summarise(records: Sequence[GameRecord], deck: Deck) -> Summary:
 
 
 def run(deck: Deck, bots: Sequence[str], count: int, seed: int, workers: int = 1,
-        advisor_samples: int = 8,
+        advisor_samples: int = BOT_SAMPLES,
         on_game: Callable[[GameRecord], None] | None = None) -> Summary:
     records = []
     for record in games(deck, bots, count, seed, workers, advisor_samples):

@@ -108,6 +108,28 @@ def test_advise_json_and_human(tmp_path: Path) -> None:
     assert_bad_input(run("combo", "advise", str(path), "--player", other), "turn")
 
 
+def test_advise_by_margin_is_the_planner_margin_ranking(tmp_path: Path) -> None:
+    from planner.combo import advise
+    from tests.planner.combo.games import position
+
+    state = position(5, turns=14)
+    path = tmp_path / "game.json"
+    path.write_text(state.to_json(), encoding="utf-8")
+    data = one_json(run("combo", "advise", str(path), "--samples", "2", "--seed", "3",
+                        "--value", "margin", "--json"))
+    expected = advise(state, samples=2, seed=3, value="margin", reasons=False)
+    assert data["value"] == "margin"
+    assert [r["action"] for r in data["ranking"]] == [str(a.action) for a in expected.ranking]
+    by_score = one_json(run("combo", "advise", str(path), "--samples", "2", "--seed", "3",
+                            "--json"))
+    assert by_score["value"] == "score"
+    human = run("combo", "advise", str(path), "--samples", "2", "--value", "margin")
+    no_crash(human)
+    assert human.exit_code == 0 and "margin" in human.stdout
+    bad = run("combo", "advise", str(path), "--value", "wins")
+    assert bad.exit_code == 2 and "score" in bad.stderr and "margin" in bad.stderr
+
+
 def test_tournament_ctrl_c_is_one_line_exit_130(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     import cli.combo_solve
