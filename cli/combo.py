@@ -169,7 +169,9 @@ def _stored(text: str | None, grid: Grid) -> dict[str, int]:
 def sheet_table(title: str, sheet: ScoreSheet) -> Table:
     table = Table(title=title)
     for column in ("cell", "card", "scroll", "counted", "points"):
-        table.add_column(column, justify="right" if column in ("counted", "points") else "left")
+        # a scroll naming its cells is one long word: folded, never cut with an ellipsis
+        table.add_column(column, justify="right" if column in ("counted", "points") else "left",
+                         overflow="fold" if column == "scroll" else "ellipsis")
     for c in sheet.cards:
         table.add_row(c.cell, Text(("~" if c.face_down else "") + c.card), Text(c.scroll),
                       "-" if c.face_down else str(c.counted), str(c.points))

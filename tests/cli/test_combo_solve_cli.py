@@ -59,6 +59,20 @@ def test_arrange_completes_a_tableau_in_progress(tmp_path: Path) -> None:
                          "--player", "Ana"), "give 6 more")
 
 
+def test_arrange_sheet_folds_a_long_scroll_instead_of_cutting_it() -> None:
+    # C01's scroll names four cells, one word too long for its column at 80 columns
+    deck = load_deck()
+    scroll = next(c for c in deck.cards if c.id == "C01")
+    result = run("combo", "arrange", "C01,C05,C12,V03,V07,V18,V22,~C30,V31", "--keys", "2",
+                 "--gold", "6")
+    no_crash(result)
+    assert result.exit_code == 0 and "\u2026" not in result.stdout
+    assert scroll.score is not None
+    cells = getattr(scroll.score.condition, "cells", [])
+    assert cells and all(cell in result.stdout.replace("\n", "").replace("\u2502", "")
+                         .replace(" ", "") for cell in cells)
+
+
 def test_arrange_bad_input_is_one_line() -> None:
     assert_bad_input(run("combo", "arrange", "C01,C02"), "9 cards")
     assert_bad_input(run("combo", "arrange", NINE, "--fixed", "C01@middle"), "middle")
