@@ -89,7 +89,7 @@ class Plan:
     status: Status
     objective: int | None  # the goal's value in the replayed plan (see `goal_value`)
     model_objective: int | None  # the value the solver claims (equal when proven)
-    bound: float | None  # no plan does better than this (the solver's proof)
+    bound: int | None  # no plan does better than this (the solver's proof)
     turns: tuple[PlannedTurn, ...]
     festivals: tuple[PlannedFestival, ...]
     assumptions: tuple[str, ...]
@@ -291,7 +291,7 @@ def _target(festivals: tuple[PlannedFestival, ...], upcoming: FestivalSpace | No
     return Target(upcoming.round, upcoming.location, upcoming.region, None)
 
 
-def _user_bound(goal: Goal, bound: float | None, first_round: int) -> float | None:
+def _user_bound(goal: Goal, bound: int | None, first_round: int) -> int | None:
     if bound is None:
         return None
     return bound + first_round if goal.kind == "tile" else bound

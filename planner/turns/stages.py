@@ -52,11 +52,14 @@ class Stage:
             return self.expr
         return self.weight * self.expr - self.secondary  # type: ignore[operator]
 
-    def bound_of(self, bound: float) -> float:
-        """The objective's bound, from the bound of what the search optimizes."""
+    def bound_of(self, bound: float) -> int:
+        """The objective's bound, from the bound of what the search optimizes: a whole number,
+        since every objective is (CP-SAT reports its bound as a float)."""
+        if self.sense == "min":
+            return math.ceil(bound - 1e-6)
         if self.secondary is None:
-            return bound
-        return float(math.floor((bound + self.weight - 1) / self.weight))
+            return math.floor(bound + 1e-6)
+        return (math.floor(bound + 1e-6) + self.weight - 1) // self.weight
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,7 @@ class StagedResult:
     status: Status  # of the first stage: optimal only when it was proven
     values: tuple[int | None, ...]  # each stage's objective in the solution kept
     proven: tuple[bool, ...]  # each stage proven optimal (given the ones before)
-    first_bound: float | None  # the first stage's proven bound
+    first_bound: int | None  # the first stage's proven bound
     branches: int
     first_time_s: float = 0.0  # how long the goal's own stage took
     first_cpu_s: float = 0.0  # its CPU time (time.process_time: a shared machine's measure)
@@ -106,7 +109,7 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
         solver.parameters.probing_deterministic_time_limit = LIGHT_PROBING
     values: list[int | None] = []
     proven: list[bool] = []
-    first_bound: float | None = None
+    first_bound: int | None = None
     first_status = Status.UNKNOWN
     first_time = 0.0
     branches = 0
