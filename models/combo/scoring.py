@@ -20,7 +20,7 @@ from models.combo.cards import (
 )
 from models.combo.counting import View, count
 from models.combo.deck import Deck
-from models.combo.purses import Purse, allocate
+from models.combo.purses import Allocation, Purse, allocate
 from models.combo.tableau import Grid, Pos, cell_name
 from models.errors import SpecError
 
@@ -142,20 +142,37 @@ def check_inputs(grid: Grid, deck: Deck, keys: int, gold: int,
             raise SpecError(f"'{card_id}' holds 0..{card.capacity} gold, got {amount}")
 
 
+def settle(face_up: Mapping[Pos, Card], face_down: frozenset[Pos], keys: int, gold: int,
+           stored: Mapping[str, int]) -> tuple[View, Allocation]:
+    """The end-of-game view of a tableau: leftover gold put on its purses optimally (the exact
+    allocator), with what each purse then holds; the scrolls are counted on this view."""
+    purses = [Purse(card.id, card.purse_rate, card.capacity - stored.get(card.id, 0))
+              for _, card in sorted(face_up.items()) if card.capacity]
+    bonus = sum(card.score.points for card in face_up.values()
+                if card.score is not None and isinstance(card.score.count, AllPurseCount))
+    allocation = allocate(purses, bonus, gold)
+    on_purses = {p.card: stored.get(p.card, 0) + allocation.added.get(p.card, 0)
+                 for p in purses}
+    return View(face_up, face_down, keys, on_purses), allocation
+
+
+def total_of(face_up: Mapping[Pos, Card], face_down: frozenset[Pos], keys: int, gold: int,
+             stored: Mapping[str, int]) -> tuple[int, int]:
+    """(total, gold left) of `score_tableau`, from the cells alone: no input checks and no
+    printed sheet (for callers that built a legal tableau themselves, such as the bots)."""
+    view, allocation = settle(face_up, face_down, keys, gold, stored)
+    points = sum(card_score(card, pos, view)[1] for pos, card in view.face_up.items())
+    return points + keys, allocation.gold_left
+
+
 def score_tableau(grid: Grid, deck: Deck, keys: int = 0, gold: int = 0,
                   stored: Mapping[str, int] | None = None) -> ScoreSheet:
     """The exact end score of one tableau: purses filled optimally, then scrolls and keys."""
     stored = dict(stored or {})
     check_inputs(grid, deck, keys, gold, stored)
     base = view_of(grid, deck, keys, {})
-    purses = [Purse(card.id, card.purse_rate, card.capacity - stored.get(card.id, 0))
-              for _, card in sorted(base.face_up.items()) if card.capacity]
-    bonus = sum(card.score.points for card in base.face_up.values()
-                if card.score is not None and isinstance(card.score.count, AllPurseCount))
-    allocation = allocate(purses, bonus, gold)
-    on_purses = {p.card: stored.get(p.card, 0) + allocation.added.get(p.card, 0)
-                 for p in purses}
-    view = View(base.face_up, base.face_down, keys, on_purses)
+    view, allocation = settle(base.face_up, base.face_down, keys, gold, stored)
+    on_purses = dict(view.purse_gold)
     scores = []
     for pos, slot in grid.slots():
         if slot.face_down:

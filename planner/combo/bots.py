@@ -30,11 +30,9 @@ from models.combo import (
     legal_actions,
     walk,
 )
-from models.combo.cards import AllPurseCount, Gain
-from models.combo.counting import View
-from models.combo.purses import Purse, allocate
+from models.combo.cards import Gain
 from models.combo.referee import other
-from models.combo.scoring import MAX_GOLD, MAX_KEYS, card_score
+from models.combo.scoring import MAX_GOLD, MAX_KEYS, total_of
 from models.combo.tableau import Pos
 
 GOLD_IN_HAND = 0.5  # points per gold beyond the purses, while cards remain to be bought
@@ -66,9 +64,9 @@ def position_value(player: PlayerState, state: GameState, deck: Deck | None = No
 
 
 def quick_score(player: PlayerState, deck: Deck) -> tuple[int, int]:
-    """(total, gold left) of `score_tableau` for a tableau the referee built, the same steps
-    without the input checks, the grid and the printed sheet (the bots' hot path; the tests
-    hold it to `score_tableau`)."""
+    """(total, gold left) of `score_tableau` for a tableau the referee built: the rules core's
+    `total_of`, without the input checks, the grid and the printed sheet (the bots' hot path;
+    the tests hold it to `score_tableau`)."""
     if not player.tableau:
         return player.keys, player.gold
     top = min(p.row for p in player.tableau)
@@ -80,17 +78,7 @@ def quick_score(player: PlayerState, deck: Deck) -> tuple[int, int]:
             face_down.add((p.row - top, p.column - left))
         else:
             face_up[(p.row - top, p.column - left)] = deck.card(p.card)
-    stored = player.purses
-    purses = [Purse(card.id, card.purse_rate, card.capacity - stored.get(card.id, 0))
-              for _, card in sorted(face_up.items()) if card.capacity]
-    bonus = sum(card.score.points for card in face_up.values()
-                if card.score is not None and isinstance(card.score.count, AllPurseCount))
-    allocation = allocate(purses, bonus, player.gold)
-    on_purses = {p.card: stored.get(p.card, 0) + allocation.added.get(p.card, 0)
-                 for p in purses}
-    view = View(face_up, frozenset(face_down), player.keys, on_purses)
-    points = sum(card_score(card, pos, view)[1] for pos, card in face_up.items())
-    return points + player.keys, allocation.gold_left
+    return total_of(face_up, frozenset(face_down), player.keys, player.gold, player.purses)
 
 
 @dataclass(frozen=True)
