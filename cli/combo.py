@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
@@ -49,7 +48,7 @@ from models.combo import (
     play as play_actions,
 )
 from models.errors import SpecError
-from models.files import read_text, validate, write_atomic
+from models.files import parse_toml, read_text, validate, write_atomic
 
 app = typer.Typer(help="Castle Combo: cards, exact end scores, a game to play or record, and "
                        "solvers (best arrangement, turn advice, bot tournaments).",
@@ -262,10 +261,7 @@ def _rules(readings: list[str] | None) -> ComboRules:
 
 
 def _deal(path: str, deck: Deck) -> tuple[list[str], list[str]]:
-    try:
-        data = tomllib.loads(read_text(Path(path)))
-    except tomllib.TOMLDecodeError as error:
-        raise SpecError(f"{path}: not valid TOML: {error}") from None
+    data = parse_toml(read_text(Path(path)), path)
     unknown = sorted(set(data) - {"castle", "village"})
     if unknown:
         raise SpecError(f"{path}: unknown key '{unknown[0]}' (castle, village)")

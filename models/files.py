@@ -63,8 +63,8 @@ def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
 
 def decode(data: bytes, source: str, limit: int = MAX_FILE_BYTES) -> str:
     if len(data) > limit:
-        raise SpecError(f"'{source}' is larger than {limit // (1024 * 1024)} MiB; "
-                        "no file of this game is")
+        size = f"{limit // (1024 * 1024)} MiB" if limit % (1024 * 1024) == 0 else f"{limit} bytes"
+        raise SpecError(f"'{source}' is larger than {size}; no file of this game is")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -99,14 +99,19 @@ def parse_json(text: str, source: str) -> Any:
     return check_depth(data, source)
 
 
-def load_toml(schema: type[M], path: Path) -> M:
+def parse_toml(text: str, source: str) -> Any:
+    """TOML text to Python values, bounded in depth; every failure a SpecError."""
     try:
-        data = tomllib.loads(read_text(path))
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise SpecError(f"{path}: not valid TOML: {error}") from None
+        raise SpecError(f"{source}: not valid TOML: {error}") from None
     except RecursionError:
-        raise SpecError(f"{path}: nested deeper than {MAX_DEPTH} levels") from None
-    return validate(schema, check_depth(data, str(path)), str(path))
+        raise SpecError(f"{source}: nested deeper than {MAX_DEPTH} levels") from None
+    return check_depth(data, source)
+
+
+def load_toml(schema: type[M], path: Path) -> M:
+    return validate(schema, parse_toml(read_text(path), str(path)), str(path))
 
 
 def load_json(schema: type[M], path: Path) -> M:

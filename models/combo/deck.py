@@ -32,7 +32,7 @@ from models.combo.cards import (
     walk,
 )
 from models.errors import SpecError
-from models.files import read_text
+from models.files import parse_toml, read_text
 
 MAX_FILE_BYTES = 1_000_000
 MAX_CARDS = 1000
@@ -121,17 +121,8 @@ def load_deck(path: Path | str | None = None) -> Deck:
     if path is None or str(path) == SAMPLE:
         return _sample()
     target = Path(path)
-    try:
-        size = target.stat().st_size
-    except OSError as error:
-        raise SpecError(f"cannot read '{target}': {error.strerror}") from None
-    if size > MAX_FILE_BYTES:
-        raise SpecError(f"'{target}' is {size} bytes; a card file is at most {MAX_FILE_BYTES}")
-    try:
-        data = tomllib.loads(read_text(target))
-    except tomllib.TOMLDecodeError as error:
-        raise SpecError(f"{target}: not valid TOML: {error}") from None
-    return deck_from_dict(data, str(target))
+    return deck_from_dict(parse_toml(read_text(target, MAX_FILE_BYTES), str(target)),
+                          str(target))
 
 
 _SAMPLE_CACHE: list[Deck] = []

@@ -32,7 +32,7 @@ from models.combo.rules import CARDS_EACH, MAX_PLAYERS, MIN_PLAYERS, ROW_SIZE, C
 from models.combo.scoring import MAX_GOLD, MAX_KEYS
 from models.combo.tableau import Grid, Pos, Slot, sequence_problem
 from models.errors import SpecError
-from models.files import read_text, validate
+from models.files import parse_json, read_text, validate
 
 MAX_SEED = 2**63 - 1
 MAX_HISTORY = 2000
@@ -205,17 +205,9 @@ def state_from_dict(data: Any, source: str = "state") -> GameState:
 
 def load_state(path: Path | str) -> GameState:
     target = Path(path)
-    try:
-        size = target.stat().st_size
-    except OSError as error:
-        raise SpecError(f"cannot read '{target}': {error.strerror}") from None
-    if size > 4 * MAX_FILE_BYTES:
-        raise SpecError(f"'{target}' is {size} bytes; too large for a game state")
-    try:
-        data = json.loads(read_text(target))
-    except json.JSONDecodeError as error:
-        raise SpecError(f"{target}: not valid JSON: {error.msg} at line {error.lineno}") from None
-    return state_from_dict(data, str(target))
+    # a game's state holds its deck and history: a few card files' worth at the most
+    text = read_text(target, 4 * MAX_FILE_BYTES)
+    return state_from_dict(parse_json(text, str(target)), str(target))
 
 
 def player_names(names: list[str]) -> list[str]:

@@ -55,6 +55,24 @@ def test_a_bad_card_file_is_one_line_naming_card_and_field(tmp_path: Path) -> No
     assert_bad_input(run("combo", "cards", "--cards", str(path)), "card 'Z9'", "colour")
 
 
+def test_deeply_nested_or_oversized_files_are_one_line_bad_input(tmp_path: Path) -> None:
+    # a parser's RecursionError or a huge file must be bad input (exit 2), never a crash
+    state = tmp_path / "deep.json"
+    state.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    assert_bad_input(run("combo", "show", str(state)), "nested deeper than")
+    cards = tmp_path / "deep.toml"
+    cards.write_text("a = " + "[" * 5_000 + "]" * 5_000 + "\n", encoding="utf-8")
+    assert_bad_input(run("combo", "cards", "--cards", str(cards)), "nested deeper than")
+    deal = tmp_path / "deal.toml"
+    deal.write_text(cards.read_text(encoding="utf-8"), encoding="utf-8")
+    assert_bad_input(run("combo", "new", "--players", "Ana,Ben", "--deal", str(deal),
+                         "--first", "Ana"),
+                     "nested deeper than")
+    big = tmp_path / "big.toml"
+    big.write_text("#" * 1_000_001, encoding="utf-8")
+    assert_bad_input(run("combo", "cards", "--cards", str(big)), "larger than 1000000 bytes")
+
+
 def test_score_json_is_the_exact_score() -> None:
     data = one_json(run("combo", "score", TABLEAU, "--keys", "3", "--gold", "12",
                         "--stored", "right=1", "--json"))
