@@ -56,6 +56,7 @@ from models.tower import (
     tile_shortfalls,
 )
 from planner.tower.objective import height_weight, objective_of
+from planner.tower.plain import no_ranks, plain_tower
 from planner.tower.questions import FestivalTower, Question, TileCheck
 from planner.tower.result import SolveResult, Status
 
@@ -629,6 +630,14 @@ def _checked_tower(question: Question, pool: Pool, ranks: SkillRanks, rules: Rul
     if (isinstance(question, TileCheck) and isinstance(question.tile, ExhibitionTile)
             and any(ranks[s] == 0 for s in question.tile.skills)):
         return None
+    if no_ranks(ranks):  # the commonest case at the table: a short exact program of its own
+        tower = plain_tower(question, pool, rules)
+        if tower is None:
+            return None
+        check = check_tower(tower, ranks, rules, pool)
+        if not _answers(question, check, rules):
+            raise AssertionError(f"the dp engine's tower {tower} does not answer {question}")
+        return check
     asks = _asks(question, rules)
     for n, ask in enumerate(asks):
         last = n == len(asks) - 1
