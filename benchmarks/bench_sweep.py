@@ -2,6 +2,7 @@
 
 Run:  python benchmarks/bench_sweep.py [--quick] [--search-cap S] [--out FILE]
                                        [--no-towers] [--no-commands] [--no-puzzles]
+                                       [--teams 10,20] [--ranks 0,1]
 
 1. **Towers.** Teams of 10, 20, 30, 50, 80 and 150 castellers (150 is the whole bag: 15 of each
    size 1..10), five teams per cell, each drawn from the bag with `random.Random(f"{seed}:{n}:{i}")`
@@ -31,7 +32,8 @@ Run:  python benchmarks/bench_sweep.py [--quick] [--search-cap S] [--out FILE]
    at that moment).
 
 `--quick` (about a minute): teams of 10, 30 and 150, two per cell, a 2 s search cap, fewer
-command repeats and 40 puzzles. Writes the rows and summaries as JSON (default
+command repeats and 40 puzzles. `--teams` and `--ranks` re-measure only some cells (the same
+teams and timing as the full sweep). Writes the rows and summaries as JSON (default
 benchmarks/results/sweep.json).
 """
 
@@ -146,11 +148,12 @@ def proven(run: Run) -> bool:
     return run.status in (Status.OPTIMAL, Status.INFEASIBLE)
 
 
-def sweep(team_sizes: tuple[int, ...], per_cell: int, cap: float, seed: int) -> list[Row]:
+def sweep(team_sizes: tuple[int, ...], per_cell: int, cap: float, seed: int,
+          ranks_swept: tuple[int, ...] = RANKS) -> list[Row]:
     rows: list[Row] = []
     capped: set[tuple[int, str]] = set()  # (rank, question) rows where the search hit the cap
     for label, question in QUESTIONS.items():
-        for rank in RANKS:
+        for rank in ranks_swept:
             ranks = SkillRanks(*(rank,) * 5)
             for n in team_sizes:
                 for i, pool in enumerate(teams(n, per_cell, seed)):
@@ -348,6 +351,10 @@ def show(cells: list[dict[str, Any]], command_rows: list[dict[str, Any]] | None,
                       f"{puzzle_row['identical']}, distinct {puzzle_row['distinct']}")
 
 
+def _numbers(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.split(",") if part.strip())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true")
@@ -357,13 +364,18 @@ def main() -> None:
     parser.add_argument("--no-commands", action="store_true")
     parser.add_argument("--no-puzzles", action="store_true")
     parser.add_argument("--no-towers", action="store_true")
+    parser.add_argument("--teams", type=_numbers, default=None,
+                        help="team sizes to sweep, e.g. 10,20 (default: all, or --quick's)")
+    parser.add_argument("--ranks", type=_numbers, default=RANKS,
+                        help="ranks to sweep, e.g. 0,1 (default: 0,1,2,3)")
     args = parser.parse_args()
     quick = args.quick
     cap = args.search_cap if args.search_cap is not None else (2.0 if quick else 10.0)
     started = time.perf_counter()
     load = os.getloadavg()
-    rows = [] if args.no_towers else sweep(QUICK_TEAMS if quick else TEAMS, 2 if quick else 5,
-                                           cap, args.seed)
+    team_sizes = args.teams or (QUICK_TEAMS if quick else TEAMS)
+    rows = [] if args.no_towers else sweep(team_sizes, 2 if quick else 5, cap, args.seed,
+                                           args.ranks)
     cells = cell_summary(rows)
     command_rows = None if args.no_commands else commands(3 if quick else 5)
     puzzle_row = None if args.no_puzzles else puzzles(40 if quick else 200, args.seed)
@@ -384,6 +396,7 @@ def main() -> None:
                     "cpus": os.cpu_count(), "load_before": load, "load_after": os.getloadavg(),
                     "shared": "2 cores shared with other work while measuring"},
         "config": {"quick": quick, "search_cap_s": cap, "seed": args.seed,
+               "teams": list(team_sizes), "ranks": list(args.ranks),
                    "cpsat_limit_s": CPSAT_LIMIT},
         "summary": summary, "cells": cells, "commands": command_rows, "puzzles": puzzle_row,
         "rows": [asdict(r) for r in rows], "seconds": round(time.perf_counter() - started, 1),
