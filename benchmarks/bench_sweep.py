@@ -188,9 +188,9 @@ def cell_summary(rows: list[Row]) -> list[dict[str, Any]]:
             finished = [r for r in runs if proven(r)]
             cell[engine] = {
                 "run": len(runs), "proven": len(finished),
-                "median_ms": round(statistics.median(r.cpu_s for r in runs) * 1000, 2)
+                "median_ms": round(statistics.median(r.cpu_s for r in runs) * 1000, 3)
                 if runs else None,
-                "worst_ms": round(max(r.cpu_s for r in runs) * 1000, 2) if runs else None,
+                "worst_ms": round(max(r.cpu_s for r in runs) * 1000, 3) if runs else None,
             }
         for other in ("cpsat", "search"):
             ratios = [r.runs[other].cpu_s / max(r.runs["dp"].cpu_s, 1e-6) for r in group

@@ -48,7 +48,7 @@ def plain_tower(question: Question, pool: Pool, rules: Rules) -> Tower | None:
         return None
     one_fewer = rules.decrease == "one-fewer"
     if isinstance(question, BestTower):
-        laid = _best(sizes, height_weight(pool.total), one_fewer)
+        laid = _best(sizes, height_weight(pool.total), rules.width_limit, one_fewer)
     elif isinstance(question, FestivalTower):
         laid = _festival(sizes, question.festival.token_sizes, rules.festival_min_levels,
                          one_fewer)
@@ -62,32 +62,30 @@ def plain_tower(question: Question, pool: Pool, rules: Rules) -> Tower | None:
     return Tower(tuple(Level((s,) * c) for s, c in laid))
 
 
-def _best(sizes: list[tuple[int, int]], weight: int, one_fewer: bool) -> Laid | None:
+def _best(sizes: list[tuple[int, int]], weight: int, width: int, one_fewer: bool
+          ) -> Laid | None:
     """The tallest plain tower, then the one with the most castellers: per top count c (0: no
     level yet) the best score (weight a level plus its castellers) and its levels. The score
-    is a sum over levels, so the best tower to a top count is the best start for any rest."""
-    score: list[int] = [0]  # score[c]: the best tower whose top level holds c (-1: none)
-    laid: list[Laid] = [()]
+    is a sum over levels, so the best tower to a top count is the best start for any rest,
+    and a level of c castellers stands best on the best of the empty tower and the towers
+    whose top holds more than c (exactly c + 1 with one fewer): a running maximum as c falls."""
+    score = [0] + [-1] * (width + 1)  # score[c]: the best tower whose top holds c (-1: none)
+    laid: list[Laid] = [()] * (width + 2)  # (width + 1: never a top, so the running start)
     for s, have in sizes:
         before, below = score[:], laid[:]  # a size is laid once: extend towers of larger sizes
-        while len(score) <= have:
-            score.append(-1)
-            laid.append(())
-        for top, value in enumerate(before):
-            if value < 0:
-                continue
-            if top == 0:
-                counts = range(1, have + 1)
-            elif one_fewer:
-                counts = range(top - 1, top) if 1 <= top - 1 <= have else range(0)
-            else:
-                counts = range(1, min(top - 1, have) + 1)
-            for c in counts:
-                gained = value + weight + c
+        start = 0
+        for c in range(width, 0, -1):
+            up = c + 1
+            if one_fewer:
+                start = up if before[up] > 0 else 0
+            elif before[up] > before[start]:
+                start = up
+            if c <= have:
+                gained = before[start] + weight + c
                 if gained > score[c]:
-                    score[c], laid[c] = gained, (*below[top], (s, c))
-    best = max(range(1, len(score)), key=lambda c: score[c], default=None)
-    return laid[best] if best is not None and score[best] > 0 else None
+                    score[c], laid[c] = gained, (*below[start], (s, c))
+    best = max(range(1, width + 1), key=score.__getitem__)
+    return laid[best] if score[best] > 0 else None
 
 
 def _festival(sizes: list[tuple[int, int]], tokens: frozenset[int], least: int,
