@@ -34,6 +34,9 @@ question but a skill exhibition that asks for Width or Base, which tries every k
 may be what lets Base and Width both be used, as in the checker's accountings). A festival is
 first solved without its two side conditions (4 levels, every token size present): when that
 tower meets them it is optimal, and only otherwise is the program re-run tracking them.
+
+With every skill at rank 0 (how every game starts) `planner.tower.plain` answers instead: a
+short exact program for plain towers (see there why), whose tower is checked here the same way.
 """
 
 from __future__ import annotations

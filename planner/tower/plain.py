@@ -48,7 +48,8 @@ def plain_tower(question: Question, pool: Pool, rules: Rules) -> Tower | None:
         return None
     one_fewer = rules.decrease == "one-fewer"
     if isinstance(question, BestTower):
-        laid = _best(sizes, height_weight(pool.total), rules.width_limit, one_fewer)
+        widest = max(have for _, have in sizes)  # no level holds more (at most the limit)
+        laid = _best(sizes, height_weight(pool.total), widest, one_fewer)
     elif isinstance(question, FestivalTower):
         laid = _festival(sizes, question.festival.token_sizes, rules.festival_min_levels,
                          one_fewer)
