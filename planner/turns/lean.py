@@ -39,9 +39,14 @@ from planner.stopping import solve_stoppable
 from planner.tower import STATUS, Limits, Status, TowerLayout, build_layout, configure
 from planner.tower.bounds import festival_cap as dp_festival_cap
 from planner.turns.horizon import Horizon, TurnSlot
-from planner.turns.model import OFF, festival_cap
+from planner.turns.model import MOVE_KINDS, OFF, STOPS, PlanModel, festival_cap
 
+# the festival's cap per rank vector (`_rank_caps`): measured on the benchmark's 12 states
+# (benchmarks/probe_lean.py), without it the slowest state took 6.5 units, with it 3.6
 RANK_CAPS = True
+# the LP relaxation: the lean model is small, and with the rank caps the LP pays (slowest of
+# the 12 states 1.4 units with linearization 1, 3.6 without; median 0.87 against 0.72)
+LINEARIZATION = 1
 
 Var = cp_model.IntVar
 SPECIALS = 2  # special recruits a turn: the paid one and the free one of a special tile
@@ -392,3 +397,88 @@ def solve_lean(lean: LeanModel, *, work: float, time_limit: float, linearization
                         time.process_time() - cpu, time.perf_counter() - wall,
                         int(solver.num_branches))
     return result, solver
+
+
+def lean_holds(plan: PlanModel, lean: LeanModel, solver: cp_model.CpSolver
+               ) -> list[tuple[Var, int]]:
+    """The lean model's solution as values of the full plan model's per-stop variables (the
+    pawn's place, moves, recruits, trainings) for the turns the lean model plans: each turn's
+    walk is the one enumerated for its outcome (its Move before its paid special move, as the
+    full model's goal stage asks); each action at the walk's first stop in its region (a
+    training at the first stop where its tile is offered; a free special recruit where the
+    special tile is trained). Held in the full model's goal stage, these leave only the tower
+    to find; the turns after are the goal stage's own (no action)."""
+    value = solver.value
+    holds: list[tuple[Var, int]] = []
+    place = lean.horizon.me.pawn or OFF
+    for t, turn in enumerate(lean.turns):
+        end = lean.places[value(turn.end)]
+        outcome = Outcome(end, frozenset(g for g, v in turn.visited.items() if value(v)),
+                          bool(value(turn.paid_move)), bool(value(turn.free_move)))
+        walk = list(turn.walks[place, outcome])
+        kinds = [k for k, _ in walk if k != "free"]
+        if "move" in kinds:  # the Move first, then the paid special move (`move_order`)
+            ordered = iter(sorted(kinds, key=lambda k: k != "move"))
+            walk = [(k if k == "free" else next(ordered), to) for k, to in walk]
+        path = [place, *(to for _, to in walk)]
+        first = t * STOPS
+        stop_in: dict[str, int] = {}  # region -> the first stop of the walk there
+        for s, g in enumerate(path):
+            stop_in.setdefault(g, first + s)
+        trained: dict[int, str] = {}
+        for tile, var in turn.train.items():
+            if value(var):
+                where = turn.slot.offered[tile]
+                trained[next(first + s for s, g in enumerate(path) if g in where)] = tile
+        free_recruit = next((g for g, v in turn.free_recruit.items() if value(v)), None)
+        for s, (kind, _) in enumerate(walk):
+            if kind == "free":
+                trained[first + s] = SPECIAL
+        if free_recruit is not None:
+            trained[stop_in[free_recruit]] = SPECIAL
+        for s in range(STOPS):
+            i = first + s
+            here = path[min(s, len(path) - 1)]
+            holds += [(var, int(g == here)) for g, var in plan.at[i].items()]
+            if s < STOPS - 1:
+                taken = walk[s][0] if s < len(walk) else None
+                holds += [(plan.moves[i, k], int(k == taken)) for k in MOVE_KINDS]
+            holds += [(var, int(trained.get(i) == tile)) for (j, tile), var in plan.train.items()
+                      if j == i]
+            holds.append((plan.free_recruit[i], int(free_recruit is not None
+                                                    and stop_in[free_recruit] == i)))
+            for (j, g, size), var in plan.recruit.items():
+                if j == i:
+                    holds.append((var, value(turn.recruit[g, size]) if stop_in.get(g) == i
+                                  else 0))
+            for (j, g, size), var in plan.extra.items():
+                if j == i:
+                    holds.append((var, value(turn.extra[g, size]) if stop_in.get(g) == i
+                                  else 0))
+        place = end
+    return holds
+
+
+@dataclass(frozen=True)
+class LeanGoal:
+    """The festival goal's first stage solved on the lean model: its result, and its plan as
+    values of the full model's variables (`lean_holds`)."""
+
+    result: LeanResult
+    holds: tuple[tuple[Var, int], ...]
+
+
+def lean_goal(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0
+              ) -> LeanGoal | None:
+    """The best festival score of `plan`'s horizon by the lean model, within `work`
+    deterministic units; None when no festival of the horizon is in reach (the full model's
+    stage is then trivial) or the budget ended before any plan."""
+    lean = build_lean_model(plan.horizon)
+    if not lean.festivals:
+        return None
+    hint_idle(lean)
+    result, solver = solve_lean(lean, work=work, time_limit=time_limit,
+                                linearization=LINEARIZATION, seed=seed)
+    if result.value is None:
+        return None
+    return LeanGoal(result, tuple(lean_holds(plan, lean, solver)))

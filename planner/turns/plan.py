@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ortools.sat.python import cp_model
 
@@ -34,6 +34,7 @@ from planner.turns.goals import (
     score_cap,
 )
 from planner.turns.horizon import Goal, build_horizon
+from planner.turns.lean import LeanResult, lean_goal
 from planner.turns.model import build_plan_model, could_compete, hint_idle, tightened_bound
 from planner.turns.reach import fewest_turns_for_tile, tile_reasons
 from planner.turns.replay import Refill, Replay, advance_to, cached_finder, replay, visible
@@ -55,6 +56,11 @@ LONG_GOAL_SHARE = 0.6
 STAGES_WALL = 0.85
 AFTER_SOLVE = 0.2
 AFTER_SOLVE_PER_TURN = 0.03
+# the festival goal's first stage on the lean model (`planner.turns.lean`), for horizons up
+# to `LONG_HORIZON` turns: measured on the benchmark's 12 states (benchmarks/probe_lean.py,
+# 8 units each), the full model's goal stage proves all 12 in 0.05-6.1 units (3 above the
+# 2.4 units of a 20 s limit), the lean model in 0.19-1.43 units. False: the full model alone
+LEAN_GOAL = True
 DEFAULT_TURNS = 3  # when no festival is left to plan toward
 MAX_TURNS = 10
 
@@ -161,6 +167,16 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
     # left is only a safety net (keeping a little time for the replay after the solve)
     after_solve = AFTER_SOLVE + AFTER_SOLVE_PER_TURN * len(horizon.turns)
     remaining = max(0.1, STAGES_WALL * (deadline - time.perf_counter()) - after_solve)
+    lean = None
+    original = list(stages)
+    if LEAN_GOAL and goal.kind == "festival" and not long:
+        # the goal on the lean model; the full model's goal stage then holds its plan (only
+        # the tower is left to find) and the tie-breaks share what the lean solve left
+        lean = lean_goal(model, work=work, time_limit=remaining, seed=seed)
+        if lean is not None:
+            stages[0] = replace(stages[0], held=stages[0].held + lean.holds)
+            work = max(0.01, work - lean.result.work)
+            remaining = max(0.1, STAGES_WALL * (deadline - time.perf_counter()) - after_solve)
     # measured in benchmarks/bench_plan.py: the LP relaxation of the plan model is weak, and
     # without it the search proves plans about twice as fast
     result, solver = solve_stages(model.model, stages, time_limit=remaining, workers=workers,
@@ -168,6 +184,13 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
                                   light_presolve=long, work=work,
                                   goal_share=LONG_GOAL_SHARE if long else 1.0,
                                   hinted=goal.kind != "tile", then=then)
+    if lean is not None and result.values:
+        result = _with_lean(result, lean.result)
+    elif lean is not None:  # the lean plan did not fit the full model: solve as before
+        remaining = max(0.1, STAGES_WALL * (deadline - time.perf_counter()) - after_solve)
+        result, solver = solve_stages(model.model, original, time_limit=remaining,
+                                      workers=workers, seed=seed, linearization=0, work=work,
+                                      hinted=True, then=then)
     clock_hit = result.clock_hit
     assumptions = horizon.assumptions
     if before:
@@ -225,6 +248,16 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
                 assumptions, tie_breaks, time.perf_counter() - started, result.first_time_s,
                 result.branches, start, replayed.state, (*before, *replayed.refills),
                 clock_hit, steps=steps, target=aim, **common)  # type: ignore[arg-type]
+
+
+def _with_lean(result: StagedResult, lean: LeanResult) -> StagedResult:
+    """The goal stage's status and bound are the lean model's (the full model's goal stage
+    only found the tower for the lean plan); its time is both solves'."""
+    proven = lean.status is Status.OPTIMAL
+    return replace(result, status=lean.status, first_bound=lean.bound,
+                   proven=(proven, *result.proven[1:]), branches=result.branches + lean.branches,
+                   first_time_s=result.first_time_s + lean.wall_s,
+                   first_cpu_s=result.first_cpu_s + lean.cpu_s)
 
 
 def _tie_breaks(result: StagedResult, solver: cp_model.CpSolver, end: PlayerState,
