@@ -38,7 +38,7 @@ from planner.turns.lean import LeanResult, lean_goal
 from planner.turns.model import build_plan_model, could_compete, hint_idle, tightened_bound
 from planner.turns.reach import fewest_turns_for_tile, tile_reasons
 from planner.turns.replay import Refill, Replay, advance_to, cached_finder, replay, visible
-from planner.turns.stages import Stage, StagedResult, solve_stages
+from planner.turns.stages import TIE_BREAK_WORK, Stage, StagedResult, solve_stages
 
 DEFAULT_PLAN_TIME_LIMIT = 10.0
 LONG_HORIZON = 3  # turns; longer models spend most of a short time limit in full presolve
@@ -61,6 +61,14 @@ AFTER_SOLVE_PER_TURN = 0.03
 # 8 units each), the full model's goal stage proves all 12 in 0.05-6.1 units (3 above the
 # 2.4 units of a 20 s limit), the lean model in 0.19-1.43 units. False: the full model alone
 LEAN_GOAL = True
+# after a lean goal the tie-breaks get more of the budget than after the full model's goal
+# stage, and the full model's units cost 2-3 times the CPU of the lean model's: capped at
+# 0.8 units each they took the whole call to 5.2-5.6 s (4 of 12); at 0.5 units each with a
+# short presolve (the budget goes to the search) the whole call is 2.5-4.4 s and the
+# tie-breaks found as many local points and spent as few tokens as before, or better (the
+# same 12 states, `bench_plan.py`); with the full presolve at 0.5 units they found fewer
+LEAN_TIE_BREAK_WORK = 0.5
+LIGHT_TIE_BREAKS = True
 DEFAULT_TURNS = 3  # when no festival is left to plan toward
 MAX_TURNS = 10
 
@@ -182,6 +190,9 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
     result, solver = solve_stages(model.model, stages, time_limit=remaining, workers=workers,
                                   seed=seed, linearization=0,
                                   light_presolve=long, work=work,
+                                  light_tie_breaks=LIGHT_TIE_BREAKS and lean is not None,
+                                  tie_break_work=(LEAN_TIE_BREAK_WORK if lean is not None
+                                                  else TIE_BREAK_WORK),
                                   goal_share=LONG_GOAL_SHARE if long else 1.0,
                                   hinted=goal.kind != "tile", then=then)
     if lean is not None and result.values:
