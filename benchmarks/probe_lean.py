@@ -2,7 +2,7 @@
 (`planner.turns.lean`), on the turn planner benchmark's 12 states.
 
 Run: python benchmarks/probe_lean.py [--games 3] [--rounds 1,3,5,7] [--work 8]
-     [--linearization 0,1,2] [--no-full]
+     [--linearization 0,1,2] [--no-full] [--no-rank-caps]
 
 For each state (`bench_plan.py`'s: 4-player games, seeds 0..games-1, at the start of each
 round; a 3-turn horizon for the player to move): the full model's goal stage (as `plan_turns`
@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from models.tower import STANDARD
 from planner.tower import bounds
 from planner.turns import Goal, build_horizon
+from planner.turns import lean as lean_model
 from planner.turns.goals import goal_stages
 from planner.turns.lean import build_lean_model, hint_idle, solve_lean
 from planner.turns.model import build_plan_model
@@ -64,7 +65,10 @@ def main() -> None:
     parser.add_argument("--work", type=float, default=8.0)
     parser.add_argument("--linearization", default="0,1,2")
     parser.add_argument("--no-full", action="store_true")
+    parser.add_argument("--no-rank-caps", action="store_true",
+                        help="the lean model without its festival cap per rank vector")
     args = parser.parse_args()
+    lean_model.RANK_CAPS = not args.no_rank_caps
     levels = [int(x) for x in args.linearization.split(",")]
     rows = []
     for seed in range(args.games):
