@@ -1,13 +1,16 @@
 """The festival goal's first stage as a model of its own: the best festival score, and nothing
 the full plan model (`planner.turns.model`) holds for its tie-breaks.
 
-The full model's proof of the festival goal is long because of the pawn's route: stops, move
-kinds and per-stop actions give CP-SAT little to propagate. Here each turn's walk is ONE table
-constraint over what the festival can use of it: the region the turn starts in, the one it
-ends in, the regions visited on the way, and whether it spends the paid special move or the
-free one of a special tile. The walks are enumerated in Python (a few dozen outcomes a turn
-and start region on the default board), and an outcome that another one beats (more regions
-visited, no special action more) is dropped: it never makes a better festival tower.
+The full model's proof of the festival goal is long: which skills to train, tried against the
+pawn's routes and recruits, with stops, move kinds and per-stop actions giving CP-SAT little to
+propagate. Here each turn's walk is ONE table constraint over what the festival can use of it:
+the region the turn starts in, the one it ends in, the regions visited on the way, and whether
+it spends the paid special move or the free one of a special tile. The walks are enumerated in
+Python (a few dozen outcomes a turn and start region on the default board), and an outcome
+that another one beats (more regions visited, no special action more) is dropped: it never
+makes a better festival tower. And each festival gets a cap per rank vector (`_rank_caps`): the
+tower dynamic program's best score on the biggest team in reach with exactly those ranks, which
+tells at once which trainings are worth trying (measured: the walk table alone was no faster).
 
 The rest is the same rules as the full model, per turn instead of per stop: the Recruit
 action takes at most 2 castellers from one visited region; a paid special recruit takes 1 from
@@ -18,10 +21,11 @@ mode's regions at risk recruit nothing; the team and ranks exist only at the end
 festival's turn, where the tower layout (with the tower dynamic program's cap) sits. No claims,
 no token chain, no move order. Dominance as in the goal's stage of the full model: a turn that
 starts where a skill is offered trains, nothing happens after the last festival, and a paid
-special recruit comes only in a turn whose Recruit action recruits someone.
+special recruit comes only in a turn whose Recruit action recruits someone. Special moves go to
+an adjacent region, as in the full model (which does not read `rules.special_move`).
 
 Same optimum as the full model's goal stage (tests/planner/turns/test_lean.py), found and
-proven with far less search (benchmarks/probe_lean.py).
+proven with far less search (benchmarks/probe_lean.py; figures in the README).
 """
 
 from __future__ import annotations
@@ -378,11 +382,11 @@ class LeanResult:
 
 
 def solve_lean(lean: LeanModel, *, work: float, time_limit: float, linearization: int = 0,
-               seed: int = 0) -> tuple[LeanResult, cp_model.CpSolver]:
-    """Maximise the best festival score within `work` deterministic units (one worker)."""
+               seed: int = 0, workers: int = 1) -> tuple[LeanResult, cp_model.CpSolver]:
+    """Maximise the best festival score within `work` deterministic units."""
     cpu, wall = time.process_time(), time.perf_counter()
     solver = cp_model.CpSolver()
-    configure(solver, time_limit=time_limit, workers=1, seed=seed, deterministic=work)
+    configure(solver, time_limit=time_limit, workers=workers, seed=seed, deterministic=work)
     solver.parameters.linearization_level = linearization
     solver.parameters.cp_model_probing_level = 1  # as the full model's stages (see there)
     lean.model.maximize(lean.best)
@@ -468,8 +472,8 @@ class LeanGoal:
     holds: tuple[tuple[Var, int], ...]
 
 
-def lean_goal(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0
-              ) -> LeanGoal | None:
+def lean_goal(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0,
+              workers: int = 1) -> LeanGoal | None:
     """The best festival score of `plan`'s horizon by the lean model, within `work`
     deterministic units; None when no festival of the horizon is in reach (the full model's
     stage is then trivial) or the budget ended before any plan."""
@@ -478,7 +482,7 @@ def lean_goal(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0
         return None
     hint_idle(lean)
     result, solver = solve_lean(lean, work=work, time_limit=time_limit,
-                                linearization=LINEARIZATION, seed=seed)
+                                linearization=LINEARIZATION, seed=seed, workers=workers)
     if result.value is None:
         return None
     return LeanGoal(result, tuple(lean_holds(plan, lean, solver)))

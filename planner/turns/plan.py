@@ -180,7 +180,8 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
     if LEAN_GOAL and goal.kind == "festival" and not long:
         # the goal on the lean model; the full model's goal stage then holds its plan (only
         # the tower is left to find) and the tie-breaks share what the lean solve left
-        lean = lean_goal(model, work=work, time_limit=remaining, seed=seed)
+        lean = lean_goal(model, work=work, time_limit=remaining, seed=seed,
+                         workers=workers)
         if lean is not None:
             stages[0] = replace(stages[0], held=stages[0].held + lean.holds)
             work = max(0.01, work - lean.result.work)
