@@ -38,7 +38,13 @@ from planner.turns.lean import LeanResult, lean_goal
 from planner.turns.model import build_plan_model, could_compete, hint_idle, tightened_bound
 from planner.turns.reach import fewest_turns_for_tile, tile_reasons
 from planner.turns.replay import Refill, Replay, advance_to, cached_finder, replay, visible
-from planner.turns.stages import TIE_BREAK_WORK, Stage, StagedResult, solve_stages
+from planner.turns.stages import (
+    TIE_BREAK_WORK,
+    Stage,
+    StagedResult,
+    holdable,
+    solve_stages,
+)
 
 DEFAULT_PLAN_TIME_LIMIT = 10.0
 LONG_HORIZON = 3  # turns; longer models spend most of a short time limit in full presolve
@@ -180,12 +186,14 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
     if LEAN_GOAL and goal.kind == "festival" and not long:
         # the goal on the lean model; the full model's goal stage then holds its plan (only
         # the tower is left to find) and the tie-breaks share what the lean solve left
-        lean = lean_goal(model, work=work, time_limit=remaining, seed=seed,
-                         workers=workers)
-        if lean is not None:
-            stages[0] = replace(stages[0], held=stages[0].held + lean.holds)
-            work = max(0.01, work - lean.result.work)
+        found = lean_goal(model, work=work, time_limit=remaining, seed=seed, workers=workers)
+        if found is not None:
+            work = max(0.01, work - found.result.work)
             remaining = max(0.1, STAGES_WALL * (deadline - time.perf_counter()) - after_solve)
+            # (a plan the full model cannot hold, never seen: its own goal stage instead)
+            if holdable(model.model, (*stages[0].held, *found.holds)):
+                lean = found
+                stages[0] = replace(stages[0], held=stages[0].held + found.holds)
     # measured in benchmarks/bench_plan.py: the LP relaxation of the plan model is weak, and
     # without it the search proves plans about twice as fast
     result, solver = solve_stages(model.model, stages, time_limit=remaining, workers=workers,

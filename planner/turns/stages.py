@@ -205,6 +205,18 @@ def _hold(model: cp_model.CpModel, held: Sequence[tuple[cp_model.IntVar, int]]
     return kept
 
 
+def holdable(model: cp_model.CpModel, held: Sequence[tuple[cp_model.IntVar, int]]) -> bool:
+    """`_hold` can hold these: each value within its variable's domain, one value a variable."""
+    seen: dict[int, int] = {}
+    for var, value in held:
+        domain = model.proto.variables[var.index].domain
+        if len(domain) != 2 or not domain[0] <= value <= domain[1]:
+            return False
+        if seen.setdefault(var.index, value) != value:
+            return False
+    return True
+
+
 def _variables(model: cp_model.CpModel) -> list[cp_model.IntVar]:
     return [model.get_int_var_from_proto_index(i) for i in range(len(model.proto.variables))]
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 
+import planner.turns.plan as plan_module
 from models.game import RegionGraph
 from models.game.state import GameState
 from models.tower.rules import STANDARD, Rules
@@ -16,15 +17,18 @@ from planner.turns.goals import goal_stages
 from planner.turns.horizon import Goal, build_horizon
 from planner.turns.lean import (
     LINEARIZATION,
+    LeanGoal,
     Outcome,
     build_lean_model,
     hint_idle,
+    lean_goal,
     lean_holds,
     solve_lean,
     turn_walks,
 )
-from planner.turns.model import OFF, build_plan_model
+from planner.turns.model import OFF, PlanModel, build_plan_model
 from planner.turns.model import hint_idle as hint_full
+from planner.turns.plan import plan_turns
 from planner.turns.replay import advance_to, visible
 from planner.turns.stages import solve_stages
 from tests.planner.turns.game_states import BOARD, game_states, played
@@ -121,3 +125,37 @@ def test_walks_from_off_the_board_reach_every_region_and_beat_nothing_kept() -> 
             assert other == outcome or not (
                 other.end == outcome.end and other.visited >= outcome.visited
                 and other.paid <= outcome.paid and other.free <= outcome.free)
+
+
+def test_plans_with_and_without_the_lean_goal_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = played(0, 4, 2)
+    player = state.turn.player
+    lean = plan_turns(state, BOARD, player, turns=2, time_limit=20)
+    monkeypatch.setattr(plan_module, "LEAN_GOAL", False)
+    full = plan_turns(state, BOARD, player, turns=2, time_limit=20)
+    assert lean.status is full.status is Status.OPTIMAL
+    assert lean.objective == full.objective == lean.bound
+    assert lean.objective is not None and lean.objective > 0
+
+
+@pytest.mark.parametrize("how", ["infeasible", "out of domain"])
+def test_a_lean_plan_that_does_not_fit_falls_back(how: str,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    state = played(0, 4, 2)
+    player = state.turn.player
+    expected = plan_turns(state, BOARD, player, turns=2, time_limit=20).objective
+
+    def misfit(plan: PlanModel, *args: object, **kwargs: object) -> LeanGoal | None:
+        found = lean_goal(plan, *args, **kwargs)  # type: ignore[arg-type]
+        assert found is not None
+        if how == "infeasible":  # every kind of move at the first stop at once
+            moves = [plan.moves[0, kind] for kind in ("move", "paid", "free")]
+            holds = [(v, n) for v, n in found.holds if all(v is not m for m in moves)]
+            return replace(found, holds=(*holds, *((m, 1) for m in moves)))
+        # the pawn held both in and out of its first region
+        start = plan.horizon.me.pawn or OFF
+        return replace(found, holds=(*found.holds, (plan.at[0][start], 0)))
+
+    monkeypatch.setattr(plan_module, "lean_goal", misfit)
+    plan = plan_turns(state, BOARD, player, turns=2, time_limit=20)
+    assert plan.status is Status.OPTIMAL and plan.objective == expected
