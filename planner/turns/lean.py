@@ -40,7 +40,15 @@ from ortools.sat.python import cp_model
 from models.game import RECRUIT_LIMIT, SPECIAL, FestivalSpace, RegionGraph
 from models.tower import Skill
 from planner.stopping import solve_stoppable
-from planner.tower import STATUS, Limits, Status, TowerLayout, build_layout, configure
+from planner.tower import (
+    STATUS,
+    Limits,
+    Status,
+    TowerLayout,
+    build_layout,
+    configure,
+    stopped_by_clock,
+)
 from planner.tower.bounds import festival_cap as dp_festival_cap
 from planner.turns.horizon import Horizon, TurnSlot
 from planner.turns.model import MOVE_KINDS, OFF, STOPS, PlanModel, festival_cap
@@ -379,6 +387,7 @@ class LeanResult:
     cpu_s: float
     wall_s: float
     branches: int
+    clock_hit: bool = False  # the wall clock, not the budget, ended the solve
 
 
 def solve_lean(lean: LeanModel, *, work: float, time_limit: float, linearization: int = 0,
@@ -399,7 +408,7 @@ def solve_lean(lean: LeanModel, *, work: float, time_limit: float, linearization
                         int(solver.best_objective_bound + 1e-6) if found else None,
                         solver.response_proto.deterministic_time,
                         time.process_time() - cpu, time.perf_counter() - wall,
-                        int(solver.num_branches))
+                        int(solver.num_branches), stopped_by_clock(solver))
     return result, solver
 
 
@@ -476,7 +485,7 @@ def lean_goal(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0,
               workers: int = 1) -> LeanGoal | None:
     """The best festival score of `plan`'s horizon by the lean model, within `work`
     deterministic units; None when no festival of the horizon is in reach (the full model's
-    stage is then trivial) or the budget ended before any plan."""
+    stage is then trivial). No holds when the budget ended before any plan."""
     lean = build_lean_model(plan.horizon)
     if not lean.festivals:
         return None
@@ -484,5 +493,5 @@ def lean_goal(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0,
     result, solver = solve_lean(lean, work=work, time_limit=time_limit,
                                 linearization=LINEARIZATION, seed=seed, workers=workers)
     if result.value is None:
-        return None
+        return LeanGoal(result, ())
     return LeanGoal(result, tuple(lean_holds(plan, lean, solver)))

@@ -67,6 +67,12 @@ AFTER_SOLVE_PER_TURN = 0.03
 # 8 units each), the full model's goal stage proves all 12 in 0.05-6.1 units (3 above the
 # 2.4 units of a 20 s limit), the lean model in 0.19-1.43 units. False: the full model alone
 LEAN_GOAL = True
+# ... when the stages' budget is at least this (deterministic units; a time limit of 8.4 s):
+# the lean model proves well but finds plans late. On the same 12 states (probe_lean.py),
+# on 1.2 units (the default 10 s limit) it proved 9 (the full model 4), its plans better on 2
+# and worse on 1 (9 against 10); on 0.6 units it proved 2 and its plans were worse on 10
+# (0 on 7: the full model had found 8-12), on 0.3 units it found none
+LEAN_LEAST_WORK = 1.0
 # after a lean goal the tie-breaks get more of the budget than after the full model's goal
 # stage, and the full model's units cost 2-3 times the CPU of the lean model's: capped at
 # 0.8 units each they took the whole call to 5.2-5.6 s (4 of 12); at 0.5 units each with a
@@ -183,15 +189,16 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
     remaining = max(0.1, STAGES_WALL * (deadline - time.perf_counter()) - after_solve)
     lean = None
     original = list(stages)
-    if LEAN_GOAL and goal.kind == "festival" and not long:
+    if LEAN_GOAL and goal.kind == "festival" and not long and work >= LEAN_LEAST_WORK:
         # the goal on the lean model; the full model's goal stage then holds its plan (only
         # the tower is left to find) and the tie-breaks share what the lean solve left
         found = lean_goal(model, work=work, time_limit=remaining, seed=seed, workers=workers)
         if found is not None:
             work = max(0.01, work - found.result.work)
             remaining = max(0.1, STAGES_WALL * (deadline - time.perf_counter()) - after_solve)
-            # (a plan the full model cannot hold, never seen: its own goal stage instead)
-            if holdable(model.model, (*stages[0].held, *found.holds)):
+            # no plan within the budget, or (never seen) one the full model cannot hold:
+            # the full model's own goal stage on what is left
+            if found.holds and holdable(model.model, (*stages[0].held, *found.holds)):
                 lean = found
                 stages[0] = replace(stages[0], held=stages[0].held + found.holds)
     # measured in benchmarks/bench_plan.py: the LP relaxation of the plan model is weak, and
@@ -275,6 +282,7 @@ def _with_lean(result: StagedResult, lean: LeanResult) -> StagedResult:
     only found the tower for the lean plan); its time is both solves'."""
     proven = lean.status is Status.OPTIMAL
     return replace(result, status=lean.status, first_bound=lean.bound,
+                   clock_hit=result.clock_hit or lean.clock_hit,
                    proven=(proven, *result.proven[1:]), branches=result.branches + lean.branches,
                    first_time_s=result.first_time_s + lean.wall_s,
                    first_cpu_s=result.first_cpu_s + lean.cpu_s)
