@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ortools.sat.python import cp_model
 
@@ -34,10 +34,17 @@ from planner.turns.goals import (
     score_cap,
 )
 from planner.turns.horizon import Goal, build_horizon
+from planner.turns.lean import LeanResult, lean_goal
 from planner.turns.model import build_plan_model, could_compete, hint_idle, tightened_bound
 from planner.turns.reach import fewest_turns_for_tile, tile_reasons
 from planner.turns.replay import Refill, Replay, advance_to, cached_finder, replay, visible
-from planner.turns.stages import Stage, StagedResult, solve_stages
+from planner.turns.stages import (
+    TIE_BREAK_WORK,
+    Stage,
+    StagedResult,
+    holdable,
+    solve_stages,
+)
 
 DEFAULT_PLAN_TIME_LIMIT = 10.0
 LONG_HORIZON = 3  # turns; longer models spend most of a short time limit in full presolve
@@ -55,6 +62,27 @@ LONG_GOAL_SHARE = 0.6
 STAGES_WALL = 0.85
 AFTER_SOLVE = 0.2
 AFTER_SOLVE_PER_TURN = 0.03
+# the festival goal's first stage on the lean model (`planner.turns.lean`), for horizons up
+# to `LONG_HORIZON` turns: measured on the benchmark's 12 states (benchmarks/probe_lean.py,
+# 8 units each), the full model's goal stage proves all 12 in 0.05-6.1 units (3 above the
+# 2.4 units of a 20 s limit), the lean model in 0.19-1.43 units. False: the full model alone
+LEAN_GOAL = True
+# ... when the stages' budget is at least this (deterministic units; a time limit of 8.4 s):
+# the lean model proves well but finds plans late. On the same 12 states (probe_lean.py),
+# on 1.2 units (the default 10 s limit) it proved 9 (the full model 4), its plans better on 2
+# and worse on 1 (9 against 10); on 0.6 units it proved 2 and its plans were worse on 10
+# (0 on 7: the full model had found 8-12), on 0.3 units it found none
+LEAN_LEAST_WORK = 1.0
+# after a lean goal the tie-breaks get more of the budget than after the full model's goal
+# stage, and the full model's units cost 2-3 times the CPU of the lean model's: capped at
+# 0.8 units each they took the whole call to 5.2-5.6 s (4 of 12 of `bench_plan.py`'s
+# states); with a short presolve (the budget goes to the search) at 0.5 units each, up to
+# 4.4-5.0 s; at 0.4, up to 3.9 s, with the same tie-break values but two (a token more in
+# one plan, a casteller less in another); they find as many local points and spend as few
+# tokens as after the full model's goal, or better; with the full presolve at 0.5 units
+# they found fewer local points (0 against 7-12 on three states)
+LEAN_TIE_BREAK_WORK = 0.4
+LIGHT_TIE_BREAKS = True
 DEFAULT_TURNS = 3  # when no festival is left to plan toward
 MAX_TURNS = 10
 
@@ -161,13 +189,37 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
     # left is only a safety net (keeping a little time for the replay after the solve)
     after_solve = AFTER_SOLVE + AFTER_SOLVE_PER_TURN * len(horizon.turns)
     remaining = max(0.1, STAGES_WALL * (deadline - time.perf_counter()) - after_solve)
+    lean = None
+    original = list(stages)
+    if LEAN_GOAL and goal.kind == "festival" and not long and work >= LEAN_LEAST_WORK:
+        # the goal on the lean model; the full model's goal stage then holds its plan (only
+        # the tower is left to find) and the tie-breaks share what the lean solve left
+        found = lean_goal(model, work=work, time_limit=remaining, seed=seed, workers=workers)
+        if found is not None:
+            work = max(0.01, work - found.result.work)
+            remaining = max(0.1, STAGES_WALL * (deadline - time.perf_counter()) - after_solve)
+            # no plan within the budget, or (never seen) one the full model cannot hold:
+            # the full model's own goal stage on what is left
+            if found.holds and holdable(model.model, (*stages[0].held, *found.holds)):
+                lean = found
+                stages[0] = replace(stages[0], held=stages[0].held + found.holds)
     # measured in benchmarks/bench_plan.py: the LP relaxation of the plan model is weak, and
     # without it the search proves plans about twice as fast
     result, solver = solve_stages(model.model, stages, time_limit=remaining, workers=workers,
                                   seed=seed, linearization=0,
                                   light_presolve=long, work=work,
+                                  light_tie_breaks=LIGHT_TIE_BREAKS and lean is not None,
+                                  tie_break_work=(LEAN_TIE_BREAK_WORK if lean is not None
+                                                  else TIE_BREAK_WORK),
                                   goal_share=LONG_GOAL_SHARE if long else 1.0,
                                   hinted=goal.kind != "tile", then=then)
+    if lean is not None and result.values:
+        result = _with_lean(result, lean.result)
+    elif lean is not None:  # the lean plan did not fit the full model: solve as before
+        remaining = max(0.1, STAGES_WALL * (deadline - time.perf_counter()) - after_solve)
+        result, solver = solve_stages(model.model, original, time_limit=remaining,
+                                      workers=workers, seed=seed, linearization=0, work=work,
+                                      hinted=True, then=then)
     clock_hit = result.clock_hit
     assumptions = horizon.assumptions
     if before:
@@ -225,6 +277,17 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
                 assumptions, tie_breaks, time.perf_counter() - started, result.first_time_s,
                 result.branches, start, replayed.state, (*before, *replayed.refills),
                 clock_hit, steps=steps, target=aim, **common)  # type: ignore[arg-type]
+
+
+def _with_lean(result: StagedResult, lean: LeanResult) -> StagedResult:
+    """The goal stage's status and bound are the lean model's (the full model's goal stage
+    only found the tower for the lean plan); its time is both solves'."""
+    proven = lean.status is Status.OPTIMAL
+    return replace(result, status=lean.status, first_bound=lean.bound,
+                   clock_hit=result.clock_hit or lean.clock_hit,
+                   proven=(proven, *result.proven[1:]), branches=result.branches + lean.branches,
+                   first_time_s=result.first_time_s + lean.wall_s,
+                   first_cpu_s=result.first_cpu_s + lean.cpu_s)
 
 
 def _tie_breaks(result: StagedResult, solver: cp_model.CpSolver, end: PlayerState,

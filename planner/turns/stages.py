@@ -77,7 +77,8 @@ class StagedResult:
 
 def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit: float,
                  workers: int = 1, seed: int = 0, linearization: int | None = None,
-                 light_presolve: bool = False, work: float | None = None,
+                 light_presolve: bool = False, light_tie_breaks: bool = False,
+                 work: float | None = None, tie_break_work: float = TIE_BREAK_WORK,
                  hinted: bool = False, goal_share: float = 1.0,
                  then: Callable[[int], Sequence[Stage]] | None = None
                  ) -> tuple[StagedResult, cp_model.CpSolver]:
@@ -85,7 +86,8 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
     `work` is the deterministic budget of all stages (default: the time limit's worth), and
     `time_limit` the wall-clock safety net. The goal's stage may use `goal_share` of the
     budget (all of it by default: the goal comes first); the tie-breaks share what it leaves,
-    equally, up to `TIE_BREAK_WORK` each. `hinted`: the model's
+    equally, up to `tie_break_work` each (`light_tie_breaks`: with a short presolve, as
+    `light_presolve` gives every stage). `hinted`: the model's
     hint is a feasible solution (the idle plan), kept (unproven) when the budget ends before
     the search finds any. `then`, given the first stage's value, returns stages to solve
     right after it (they may add variables)."""
@@ -124,11 +126,14 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
             model.minimize(stage.searched())
         left = budget - used
         if number:  # the tie-breaks share what the goal left, equally, up to a cap each
-            left = min(left / (len(stages) - number), TIE_BREAK_WORK)
+            left = min(left / (len(stages) - number), tie_break_work)
         elif len(stages) > 1:
             left = goal_share * budget
         if number and (left <= 0 or deadline <= time.perf_counter()):
             break  # no budget left: the stages left keep the solution's values, unproven
+        if number and light_tie_breaks:
+            solver.parameters.max_presolve_iterations = 1
+            solver.parameters.probing_deterministic_time_limit = LIGHT_PROBING
         solver.parameters.max_deterministic_time = max(0.001, left)
         solver.parameters.max_time_in_seconds = max(0.01, deadline - time.perf_counter())
         status = _solve(model, solver, stage.held)
@@ -198,6 +203,18 @@ def _hold(model: cp_model.CpModel, held: Sequence[tuple[cp_model.IntVar, int]]
         kept.setdefault(var.index, (domain[0], domain[1]))
         domain[0], domain[1] = value, value
     return kept
+
+
+def holdable(model: cp_model.CpModel, held: Sequence[tuple[cp_model.IntVar, int]]) -> bool:
+    """`_hold` can hold these: each value within its variable's domain, one value a variable."""
+    seen: dict[int, int] = {}
+    for var, value in held:
+        domain = model.proto.variables[var.index].domain
+        if len(domain) != 2 or not domain[0] <= value <= domain[1]:
+            return False
+        if seen.setdefault(var.index, value) != value:
+            return False
+    return True
 
 
 def _variables(model: cp_model.CpModel) -> list[cp_model.IntVar]:

@@ -1,0 +1,497 @@
+"""The festival goal's first stage as a model of its own: the best festival score, and nothing
+the full plan model (`planner.turns.model`) holds for its tie-breaks.
+
+The full model's proof of the festival goal is long: which skills to train, tried against the
+pawn's routes and recruits, with stops, move kinds and per-stop actions giving CP-SAT little to
+propagate. Here each turn's walk is ONE table constraint over what the festival can use of it:
+the region the turn starts in, the one it ends in, the regions visited on the way, and whether
+it spends the paid special move or the free one of a special tile. The walks are enumerated in
+Python (a few dozen outcomes a turn and start region on the default board), and an outcome
+that another one beats (more regions visited, no special action more) is dropped: it never
+makes a better festival tower. And each festival gets a cap per rank vector (`_rank_caps`): the
+tower dynamic program's best score on the biggest team in reach with exactly those ranks, which
+tells at once which trainings are worth trying (measured: the walk table alone was no faster).
+
+The rest is the same rules as the full model, per turn instead of per stop: the Recruit
+action takes at most 2 castellers from one visited region; a paid special recruit takes 1 from
+a visited region (not in a turn whose paid special is a move; tokens permitting); the free
+special action of a special tile trained in a visited region that offers it is a move or a
+recruit of 1 there (the turn trains nothing else); supplies are shared across turns; cautious
+mode's regions at risk recruit nothing; the team and ranks exist only at the end of each
+festival's turn, where the tower layout (with the tower dynamic program's cap) sits. No claims,
+no token chain, no move order. Dominance as in the goal's stage of the full model: a turn that
+starts where a skill is offered trains, nothing happens after the last festival, and a paid
+special recruit comes only in a turn whose Recruit action recruits someone. Special moves go to
+an adjacent region, as in the full model (which does not read `rules.special_move`).
+
+Same optimum as the full model's goal stage (tests/planner/turns/test_lean.py), found and
+proven with far less search (benchmarks/probe_lean.py; figures in the README).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from itertools import product
+
+from ortools.sat.python import cp_model
+
+from models.game import RECRUIT_LIMIT, SPECIAL, FestivalSpace, RegionGraph
+from models.tower import Skill
+from planner.stopping import solve_stoppable
+from planner.tower import (
+    STATUS,
+    Limits,
+    Status,
+    TowerLayout,
+    build_layout,
+    configure,
+    stopped_by_clock,
+)
+from planner.tower.bounds import festival_cap as dp_festival_cap
+from planner.turns.horizon import Horizon, TurnSlot
+from planner.turns.model import MOVE_KINDS, OFF, STOPS, PlanModel, festival_cap
+
+# the festival's cap per rank vector (`_rank_caps`): measured on the benchmark's 12 states
+# (benchmarks/probe_lean.py), without it the slowest state took 6.5 units, with it 3.6
+RANK_CAPS = True
+# the LP relaxation: the lean model is small, and with the rank caps the LP pays (slowest of
+# the 12 states 1.4 units with linearization 1, 3.6 without; median 0.87 against 0.72)
+LINEARIZATION = 1
+
+Var = cp_model.IntVar
+SPECIALS = 2  # special recruits a turn: the paid one and the free one of a special tile
+# a walk's steps: (kind, region reached); kinds as in the full model ("move", "paid", "free")
+Walk = tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the festival can use of a turn's walk."""
+
+    end: str
+    visited: frozenset[str]
+    paid: bool  # the paid special move
+    free: bool  # the free special move (a special tile trained where the walk passed)
+
+
+def turn_walks(graph: RegionGraph, regions: Iterable[str], slot: TurnSlot, start: str,
+               paid_ok: bool) -> dict[Outcome, Walk]:
+    """Every outcome of a turn's walk from `start` (a region, or `OFF`: the first move goes
+    anywhere) that no other outcome beats, with one walk that gives it. `paid_ok`: a paid
+    special move is possible (the turn may take one and a token is left)."""
+    regions = list(regions)
+    specials = set(slot.offered.get(SPECIAL, ())) if slot.can_train else set()
+    kinds = [k for k, ok in (("move", slot.can_move), ("paid", paid_ok and slot.can_special),
+                             ("free", bool(specials))) if ok]
+    found: dict[Outcome, Walk] = {}
+
+    def walk(place: str, used: frozenset[str], visited: frozenset[str], steps: Walk) -> None:
+        outcome = Outcome(place, visited, "paid" in used, "free" in used)
+        if outcome not in found or len(steps) < len(found[outcome]):
+            found[outcome] = steps
+        nexts = regions if place == OFF else graph.neighbours(place)
+        for kind in kinds:
+            if kind in used or (kind == "free" and place not in specials):
+                continue
+            for to in nexts:
+                walk(to, used | {kind}, visited | {to}, (*steps, (kind, to)))
+
+    walk(start, frozenset(), frozenset() if start == OFF else frozenset({start}), ())
+    return {o: w for o, w in found.items() if not any(_beats(p, o) for p in found)}
+
+
+def _beats(a: Outcome, b: Outcome) -> bool:
+    """`a` gives the festival everything `b` does, and is not `b`."""
+    return (a != b and a.end == b.end and a.visited >= b.visited and a.paid <= b.paid
+            and a.free <= b.free)
+
+
+@dataclass
+class LeanTurn:
+    slot: TurnSlot
+    end: Var  # index into `LeanModel.places`
+    at_end: dict[str, Var]  # place -> the pawn ends the turn there
+    visited: dict[str, Var]
+    paid_move: Var
+    free_move: Var
+    walks: dict[tuple[str, Outcome], Walk]  # (start, outcome) -> a walk that gives it
+    recruit: dict[tuple[str, int], Var] = field(default_factory=dict)  # Recruit action
+    recruit_at: dict[str, Var] = field(default_factory=dict)  # its region
+    extra: dict[tuple[str, int], Var] = field(default_factory=dict)  # special recruits
+    paid_recruit: dict[str, Var] = field(default_factory=dict)  # region -> paid one there
+    free_recruit: dict[str, Var] = field(default_factory=dict)  # region -> free one there
+    train: dict[str, Var] = field(default_factory=dict)  # skill -> trained
+
+
+@dataclass
+class LeanFestival:
+    turn: int
+    region: str
+    eligible: Var
+    layout: TowerLayout
+    score: Var
+
+
+@dataclass
+class LeanModel:
+    horizon: Horizon
+    model: cp_model.CpModel
+    places: list[str]
+    turns: list[LeanTurn]
+    festivals: list[LeanFestival]
+    best: Var | int
+
+    def start_of(self, t: int) -> dict[str, Var | int]:
+        """Place -> the pawn starts turn `t` there."""
+        if t:
+            return dict(self.turns[t - 1].at_end)
+        start = self.horizon.me.pawn or OFF
+        return {g: int(g == start) for g in self.places}
+
+
+def build_lean_model(horizon: Horizon) -> LeanModel:
+    """The festival goal's first stage (its objective `best`, to maximise)."""
+    model = cp_model.CpModel()
+    me = horizon.me
+    places = list(horizon.regions) + ([OFF] if me.pawn is None else [])
+    graph = RegionGraph(horizon.board)
+    caps = []
+    for t, space in horizon.festivals:
+        cap = festival_cap(horizon, t, space)
+        if cap is not None:
+            caps.append((t, space, cap))
+    count = max((t + 1 for t, _, _ in caps), default=0)
+    lean = LeanModel(horizon, model, places, [], [], 0)
+    if not count:
+        return lean
+    tokens = me.special_tokens
+    for t, slot in enumerate(horizon.turns[:count]):
+        lean.turns.append(_walk(lean, graph, t, slot, tokens > 0))
+    _recruits_and_training(lean)
+    _specials(lean)
+    for t, space, cap in caps:
+        lean.festivals.append(_festival(lean, t, space, cap))
+    model.add(sum(f.eligible for f in lean.festivals) <= 1)
+    best = model.new_int_var(0, max(cap for _, _, cap in caps), "best_festival_score")
+    model.add(best == sum(f.score for f in lean.festivals))
+    lean.best = best
+    return lean
+
+
+def _walk(lean: LeanModel, graph: RegionGraph, t: int, slot: TurnSlot, paid_ok: bool
+          ) -> LeanTurn:
+    model, places = lean.model, lean.places
+    index = {g: n for n, g in enumerate(places)}
+    starts = [lean.horizon.me.pawn or OFF] if t == 0 else places
+    end = model.new_int_var(0, len(places) - 1, f"end{t}")
+    at_end = {g: model.new_bool_var(f"end{t}_{g}") for g in places}
+    for g, var in at_end.items():
+        model.add(end == index[g]).only_enforce_if(var)
+        model.add(end != index[g]).only_enforce_if(var.Not())
+    model.add_exactly_one(at_end.values())
+    regions = lean.horizon.regions
+    visited = {g: model.new_bool_var(f"visited{t}_{g}") for g in regions}
+    paid, free = model.new_bool_var(f"paid_move{t}"), model.new_bool_var(f"free_move{t}")
+    walks: dict[tuple[str, Outcome], Walk] = {}
+    rows = []
+    for start in starts:
+        for outcome, steps in turn_walks(graph, regions, slot, start, paid_ok).items():
+            walks[start, outcome] = steps
+            row = [index[outcome.end], *(int(g in outcome.visited) for g in regions),
+                   int(outcome.paid), int(outcome.free)]
+            rows.append([index[start], *row] if t else row)
+    columns = [end, *visited.values(), paid, free]
+    model.add_allowed_assignments([lean.turns[t - 1].end, *columns] if t else columns, rows)
+    return LeanTurn(slot, end, at_end, visited, paid, free, walks)
+
+
+def _recruits_and_training(lean: LeanModel) -> None:
+    model, horizon = lean.model, lean.horizon
+    for t, turn in enumerate(lean.turns):
+        slot = turn.slot
+        specials = set(slot.offered.get(SPECIAL, ()))
+        for g in horizon.regions:
+            supply = horizon.supply[g]
+            risky = horizon.cautious and (t, g) in horizon.at_risk
+            mine, more = [], []
+            for size in supply.sizes:
+                top = 0 if risky else min(RECRUIT_LIMIT, supply.count(size))
+                mine.append(model.new_int_var(0, top if slot.can_recruit else 0,
+                                              f"rec{t}_{g}_{size}"))
+                more.append(model.new_int_var(0, min(SPECIALS, top), f"ext{t}_{g}_{size}"))
+                turn.recruit[g, size], turn.extra[g, size] = mine[-1], more[-1]
+            here = _flag(model, slot.can_recruit and not risky and bool(supply.total),
+                         f"recruit_at{t}_{g}")
+            model.add_implication(here, turn.visited[g])
+            model.add(sum(mine) <= RECRUIT_LIMIT * here)
+            turn.recruit_at[g] = here
+            paid = _flag(model, slot.can_special and not risky and bool(supply.total),
+                         f"paid_recruit{t}_{g}")
+            free = _flag(model, slot.can_train and g in specials and not risky
+                         and bool(supply.total), f"free_recruit{t}_{g}")
+            model.add_implication(paid, turn.visited[g])
+            model.add_implication(free, turn.visited[g])
+            model.add(sum(more) == paid + free)
+            turn.paid_recruit[g], turn.free_recruit[g] = paid, free
+        model.add_at_most_one(turn.recruit_at.values())
+        for tile, where in slot.offered.items():
+            if tile == SPECIAL:
+                continue
+            var = _flag(model, slot.can_train, f"train{t}_{tile}")
+            model.add(sum(turn.visited[g] for g in where) >= 1).only_enforce_if(var)
+            turn.train[tile] = var
+        # one training a turn: a skill, or the special tile (its free action: a move or a
+        # recruit, exactly one)
+        model.add_at_most_one([*turn.train.values(), turn.free_move,
+                               *turn.free_recruit.values()])
+        # dominance (the full model's `train_every_turn`): a turn that starts where a skill
+        # is offered trains (a rank more never loses a tower)
+        if slot.can_train:
+            offering = {g for tile, where in slot.offered.items() if tile != SPECIAL
+                        for g in where}
+            start = lean.start_of(t)
+            model.add(sum([*turn.train.values(), turn.free_move, *turn.free_recruit.values()])
+                      >= sum(start[g] for g in offering if g in start))
+    for g in horizon.regions:
+        supply = horizon.supply[g]
+        for size in supply.sizes:
+            model.add(sum(turn.recruit[g, size] + turn.extra[g, size] for turn in lean.turns)
+                      <= supply.count(size))
+
+
+def _specials(lean: LeanModel) -> None:
+    """Each turn: at most one paid special action (a move or a recruit), tokens permitting;
+    with `free_special_is_extra` off, the free one of a special tile is the turn's special."""
+    model, horizon = lean.model, lean.horizon
+    spent = []
+    for turn in lean.turns:
+        slot = turn.slot
+        paid = [turn.paid_move, *turn.paid_recruit.values()]
+        model.add(sum(paid) <= (1 if slot.can_special else 0))
+        if not horizon.rules.free_special_is_extra:
+            model.add(sum(paid) + turn.free_move + sum(turn.free_recruit.values()) <= 1)
+        if slot.can_recruit and slot.can_special:
+            # dominance (as in the full model's goal stage): a paid special recruit in a turn
+            # whose Recruit action recruits nobody could be that Recruit action instead
+            # (at most one paid recruit a turn)
+            model.add(sum(turn.recruit.values()) >= sum(turn.paid_recruit.values()))
+        spent += paid
+    model.add(sum(spent) <= horizon.me.special_tokens)
+
+
+def _festival(lean: LeanModel, t: int, space: FestivalSpace, cap: int) -> LeanFestival:
+    model, horizon = lean.model, lean.horizon
+    me = horizon.me
+    upper, top_ranks = horizon.upper_pool(t + 1), horizon.upper_ranks(t + 1)
+    name = f"festival{space.round}_{space.location}"
+    counts = {}
+    for size in upper.sizes:
+        var = model.new_int_var(me.team.count(size), upper.count(size), f"{name}_n{size}")
+        joined = [turn.recruit[g, size] + turn.extra[g, size] for turn in lean.turns[:t + 1]
+                  for g in horizon.regions if (g, size) in turn.recruit]
+        model.add(var == me.team.count(size) + sum(joined))
+        counts[size] = var
+    ranks = {}
+    for skill in Skill:
+        var = model.new_int_var(me.ranks[skill], top_ranks[skill], f"{name}_{skill.value}")
+        trained = [turn.train[skill.value] for turn in lean.turns[:t + 1]
+                   if skill.value in turn.train]
+        model.add(var == me.ranks[skill] + sum(trained))
+        ranks[skill] = var
+    base_any = model.new_bool_var(f"{name}_base_any")
+    model.add(base_any <= ranks[Skill.BASE])
+    layout = build_layout(model, upper, top_ranks, horizon.rules,
+                          limits=Limits(counts, ranks, base_any))
+    eligible = model.new_bool_var(f"{name}_eligible")
+    model.add_implication(eligible, lean.turns[t].at_end[space.region])
+    for slot in layout.slots:
+        model.add_implication(slot.active, eligible)
+    score = model.new_int_var(0, cap, f"{name}_score")
+    model.add(score == layout.festival_score(space.festival, when=eligible))
+    model.add(score <= cap * eligible)
+    if RANK_CAPS:
+        _rank_caps(lean, t, space, ranks, score)
+    return LeanFestival(t, space.region, eligible, layout, score)
+
+
+def _rank_caps(lean: LeanModel, t: int, space: FestivalSpace, ranks: dict[Skill, Var],
+               score: Var) -> None:
+    """The festival's cap per rank vector the plan can reach by turn `t`: the tower dynamic
+    program's best score on the biggest team in reach with exactly those ranks. Which skills
+    to train is what the search otherwise spends its proof on: with the trainings fixed, the
+    rest proves in a hundredth of the time (benchmarks/probe_lean.py)."""
+    model, horizon = lean.model, lean.horizon
+    me, rules = horizon.me, horizon.rules
+    upper = horizon.upper_pool(t + 1)
+    chances = {skill: sum(skill.value in turn.train for turn in lean.turns[:t + 1])
+               for skill in Skill}
+    trainings = sum(turn.slot.can_train for turn in lean.turns[:t + 1])
+    rows = []
+    for extra in product(*(range(chances[k] + 1) for k in Skill)):
+        if sum(extra) > trainings:
+            continue
+        vector = me.ranks
+        for skill, n in zip(Skill, extra, strict=True):
+            vector = vector.plus(skill, n)
+        cap = dp_festival_cap(space.festival, upper, vector, rules)
+        rows.append([vector[k] for k in Skill] + [0 if cap is None else cap])
+    top = max(row[-1] for row in rows)
+    capped = model.new_int_var(0, top, f"rank_cap{t}_{space.location}")
+    model.add_allowed_assignments([ranks[k] for k in Skill] + [capped], rows)
+    model.add(score <= capped)
+
+
+def _flag(model: cp_model.CpModel, allowed: bool, name: str) -> Var:
+    var = model.new_bool_var(name)
+    if not allowed:
+        model.add(var == 0)
+    return var
+
+
+def hint_idle(lean: LeanModel) -> None:
+    """The plan that takes no action but a training where the pawn stands (the full model's
+    `hint_idle`): always feasible."""
+    model, me = lean.model, lean.horizon.me
+    start = me.pawn or OFF
+    index = lean.places.index(start)
+    for turn in lean.turns:
+        model.add_hint(turn.end, index)
+        for g, var in turn.at_end.items():
+            model.add_hint(var, g == start)
+        for g, var in turn.visited.items():
+            model.add_hint(var, g == start)
+        for var in (turn.paid_move, turn.free_move, *turn.recruit.values(),
+                    *turn.recruit_at.values(), *turn.extra.values(),
+                    *turn.paid_recruit.values(), *turn.free_recruit.values()):
+            model.add_hint(var, 0)
+        skills = sorted(k for k, where in turn.slot.offered.items()
+                        if k != SPECIAL and start in where)
+        chosen = skills[0] if turn.slot.can_train and skills else None
+        for tile, var in turn.train.items():
+            model.add_hint(var, tile == chosen)
+    for festival in lean.festivals:
+        model.add_hint(festival.eligible, 0)
+        model.add_hint(festival.score, 0)
+        for slot in festival.layout.slots:
+            model.add_hint(slot.active, 0)
+
+
+@dataclass(frozen=True)
+class LeanResult:
+    status: Status
+    value: int | None
+    bound: int | None
+    work: float  # deterministic units spent
+    cpu_s: float
+    wall_s: float
+    branches: int
+    clock_hit: bool = False  # the wall clock, not the budget, ended the solve
+
+
+def solve_lean(lean: LeanModel, *, work: float, time_limit: float, linearization: int = 0,
+               seed: int = 0, workers: int = 1) -> tuple[LeanResult, cp_model.CpSolver]:
+    """Maximise the best festival score within `work` deterministic units."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    solver = cp_model.CpSolver()
+    configure(solver, time_limit=time_limit, workers=workers, seed=seed, deterministic=work)
+    solver.parameters.linearization_level = linearization
+    solver.parameters.cp_model_probing_level = 1  # as the full model's stages (see there)
+    lean.model.maximize(lean.best)
+    code = solve_stoppable(solver, lean.model)
+    if code == cp_model.MODEL_INVALID:
+        raise RuntimeError(f"CP-SAT rejected the lean model: {lean.model.validate()}")
+    status = STATUS.get(code, Status.UNKNOWN)
+    found = status in (Status.OPTIMAL, Status.FEASIBLE)
+    result = LeanResult(status, round(solver.objective_value) if found else None,
+                        int(solver.best_objective_bound + 1e-6) if found else None,
+                        solver.response_proto.deterministic_time,
+                        time.process_time() - cpu, time.perf_counter() - wall,
+                        int(solver.num_branches), stopped_by_clock(solver))
+    return result, solver
+
+
+def lean_holds(plan: PlanModel, lean: LeanModel, solver: cp_model.CpSolver
+               ) -> list[tuple[Var, int]]:
+    """The lean model's solution as values of the full plan model's per-stop variables (the
+    pawn's place, moves, recruits, trainings) for the turns the lean model plans: each turn's
+    walk is the one enumerated for its outcome (its Move before its paid special move, as the
+    full model's goal stage asks); each action at the walk's first stop in its region (a
+    training at the first stop where its tile is offered; a free special recruit where the
+    special tile is trained). Held in the full model's goal stage, these leave only the tower
+    to find; the turns after are the goal stage's own (no action)."""
+    value = solver.value
+    holds: list[tuple[Var, int]] = []
+    place = lean.horizon.me.pawn or OFF
+    for t, turn in enumerate(lean.turns):
+        end = lean.places[value(turn.end)]
+        outcome = Outcome(end, frozenset(g for g, v in turn.visited.items() if value(v)),
+                          bool(value(turn.paid_move)), bool(value(turn.free_move)))
+        walk = list(turn.walks[place, outcome])
+        kinds = [k for k, _ in walk if k != "free"]
+        if "move" in kinds:  # the Move first, then the paid special move (`move_order`)
+            ordered = iter(sorted(kinds, key=lambda k: k != "move"))
+            walk = [(k if k == "free" else next(ordered), to) for k, to in walk]
+        path = [place, *(to for _, to in walk)]
+        first = t * STOPS
+        stop_in: dict[str, int] = {}  # region -> the first stop of the walk there
+        for s, g in enumerate(path):
+            stop_in.setdefault(g, first + s)
+        trained: dict[int, str] = {}
+        for tile, var in turn.train.items():
+            if value(var):
+                where = turn.slot.offered[tile]
+                trained[next(first + s for s, g in enumerate(path) if g in where)] = tile
+        free_recruit = next((g for g, v in turn.free_recruit.items() if value(v)), None)
+        for s, (kind, _) in enumerate(walk):
+            if kind == "free":
+                trained[first + s] = SPECIAL
+        if free_recruit is not None:
+            trained[stop_in[free_recruit]] = SPECIAL
+        for s in range(STOPS):
+            i = first + s
+            here = path[min(s, len(path) - 1)]
+            holds += [(var, int(g == here)) for g, var in plan.at[i].items()]
+            if s < STOPS - 1:
+                taken = walk[s][0] if s < len(walk) else None
+                holds += [(plan.moves[i, k], int(k == taken)) for k in MOVE_KINDS]
+            holds += [(var, int(trained.get(i) == tile)) for (j, tile), var in plan.train.items()
+                      if j == i]
+            holds.append((plan.free_recruit[i], int(free_recruit is not None
+                                                    and stop_in[free_recruit] == i)))
+            for (j, g, size), var in plan.recruit.items():
+                if j == i:
+                    holds.append((var, value(turn.recruit[g, size]) if stop_in.get(g) == i
+                                  else 0))
+            for (j, g, size), var in plan.extra.items():
+                if j == i:
+                    holds.append((var, value(turn.extra[g, size]) if stop_in.get(g) == i
+                                  else 0))
+        place = end
+    return holds
+
+
+@dataclass(frozen=True)
+class LeanGoal:
+    """The festival goal's first stage solved on the lean model: its result, and its plan as
+    values of the full model's variables (`lean_holds`)."""
+
+    result: LeanResult
+    holds: tuple[tuple[Var, int], ...]
+
+
+def lean_goal(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0,
+              workers: int = 1) -> LeanGoal | None:
+    """The best festival score of `plan`'s horizon by the lean model, within `work`
+    deterministic units; None when no festival of the horizon is in reach (the full model's
+    stage is then trivial). No holds when the budget ended before any plan."""
+    lean = build_lean_model(plan.horizon)
+    if not lean.festivals:
+        return None
+    hint_idle(lean)
+    result, solver = solve_lean(lean, work=work, time_limit=time_limit,
+                                linearization=LINEARIZATION, seed=seed, workers=workers)
+    if result.value is None:
+        return LeanGoal(result, ())
+    return LeanGoal(result, tuple(lean_holds(plan, lean, solver)))

@@ -1,0 +1,161 @@
+"""The lean model of the festival goal (`planner.turns.lean`) has the full plan model's optimum,
+and its plan, mapped onto the full model's stops, is a plan of the full model's goal stage."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+
+import planner.turns.plan as plan_module
+from models.game import RegionGraph
+from models.game.state import GameState
+from models.tower.rules import STANDARD, Rules
+from planner.tower.result import Status
+from planner.turns.goals import goal_stages
+from planner.turns.horizon import Goal, build_horizon
+from planner.turns.lean import (
+    LINEARIZATION,
+    LeanGoal,
+    Outcome,
+    build_lean_model,
+    hint_idle,
+    lean_goal,
+    lean_holds,
+    solve_lean,
+    turn_walks,
+)
+from planner.turns.model import OFF, PlanModel, build_plan_model
+from planner.turns.model import hint_idle as hint_full
+from planner.turns.plan import plan_turns
+from planner.turns.replay import advance_to, visible
+from planner.turns.stages import solve_stages
+from tests.planner.turns.game_states import BOARD, game_states, played
+
+WORK = 6.0  # deterministic units: both models prove these 1- and 2-turn horizons well within
+
+
+def compare(state: GameState, turns: int, rules: Rules = STANDARD,
+            cautious: bool = False) -> int:
+    """Both models' proven goal value, equal; the lean plan held in the full model's goal
+    stage scores the same. Returns the value."""
+    player = state.turn.player
+    start = advance_to(visible(state), BOARD, player, rules)
+    horizon = build_horizon(start, BOARD, player, turns, rules, cautious)
+    lean = build_lean_model(horizon)
+    hint_idle(lean)
+    result, solver = solve_lean(lean, work=WORK, time_limit=60, linearization=LINEARIZATION)
+    plan = build_plan_model(horizon)
+    hint_full(plan)
+    stage = goal_stages(plan, Goal("festival"))[0]
+    full, _ = solve_stages(plan.model, [stage], time_limit=60, linearization=0, work=WORK)
+    assert result.status is Status.OPTIMAL and full.status is Status.OPTIMAL
+    assert result.value == full.values[0]
+    if lean.festivals:
+        held = replace(stage, held=stage.held + tuple(lean_holds(plan, lean, solver)))
+        again, _ = solve_stages(plan.model, [held], time_limit=60, linearization=0, work=WORK)
+        assert again.values == (result.value,)
+    assert result.value is not None
+    return result.value
+
+
+def no_tokens(state: GameState) -> GameState:
+    small = state.clone()
+    small.current.special_tokens = 0
+    return small
+
+
+def off_board(state: GameState) -> GameState:
+    """The player to move has not placed the pawn yet (it may do so in any round)."""
+    small = state.clone()
+    small.current.pawn = None
+    return small
+
+
+@pytest.mark.parametrize(("seed", "players", "round_", "turns"), [
+    (0, 4, 2, 2), (1, 3, 4, 2), (2, 2, 6, 2), (3, 4, 8, 1), (4, 2, 5, 2),
+])
+def test_the_lean_goal_is_the_full_models(seed: int, players: int, round_: int,
+                                          turns: int) -> None:
+    compare(played(seed, players, round_), turns)
+
+
+def test_an_off_the_board_start() -> None:
+    state = off_board(played(5, 4, 2))
+    assert state.current.pawn is None
+    compare(state, 2)
+
+
+# each variant below changes the optimum on its state (the plain one is higher): a model
+# that ignored it would fail
+def test_cautious_mode() -> None:
+    state = played(17, 4, 4)
+    assert compare(state, 2, cautious=True) < compare(state, 2)
+
+
+def test_no_special_tokens() -> None:
+    state = played(22, 3, 5)
+    assert compare(no_tokens(state), 2) < compare(state, 2)
+
+
+def test_the_free_special_as_the_turns_special() -> None:
+    rules = replace(STANDARD, free_special_is_extra=not STANDARD.free_special_is_extra)
+    state = played(22, 3, 5)
+    assert compare(state, 2, rules=rules) < compare(state, 2)
+
+
+@settings(max_examples=5, deadline=None)
+@given(game_states(max_round=8))
+def test_the_lean_goal_on_random_states(state: GameState) -> None:
+    compare(state, 1 if state.round % 2 else 2)
+
+
+def test_walks_from_off_the_board_reach_every_region_and_beat_nothing_kept() -> None:
+    state = played(0, 4, 1)
+    start = advance_to(visible(state), BOARD, state.turn.player, STANDARD)
+    horizon = build_horizon(start, BOARD, state.turn.player, 1, STANDARD)
+    walks = turn_walks(RegionGraph(BOARD), horizon.regions, horizon.turns[0], OFF, True)
+    assert {o.end for o in walks} == set(horizon.regions) | {OFF}
+    assert Outcome(OFF, frozenset(), False, False) in walks  # staying off the board
+    for outcome, steps in walks.items():
+        assert len(steps) <= 3 and (not steps or steps[-1][1] == outcome.end)
+        assert {to for _, to in steps} == outcome.visited
+        for other in walks:  # no outcome kept gives everything another does and more
+            assert other == outcome or not (
+                other.end == outcome.end and other.visited >= outcome.visited
+                and other.paid <= outcome.paid and other.free <= outcome.free)
+
+
+def test_plans_with_and_without_the_lean_goal_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = played(0, 4, 2)
+    player = state.turn.player
+    lean = plan_turns(state, BOARD, player, turns=2, time_limit=20)
+    monkeypatch.setattr(plan_module, "LEAN_GOAL", False)
+    full = plan_turns(state, BOARD, player, turns=2, time_limit=20)
+    assert lean.status is full.status is Status.OPTIMAL
+    assert lean.objective == full.objective == lean.bound
+    assert lean.objective is not None and lean.objective > 0
+
+
+@pytest.mark.parametrize("how", ["infeasible", "out of domain"])
+def test_a_lean_plan_that_does_not_fit_falls_back(how: str,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    state = played(0, 4, 2)
+    player = state.turn.player
+    expected = plan_turns(state, BOARD, player, turns=2, time_limit=20).objective
+
+    def misfit(plan: PlanModel, *args: object, **kwargs: object) -> LeanGoal | None:
+        found = lean_goal(plan, *args, **kwargs)  # type: ignore[arg-type]
+        assert found is not None
+        if how == "infeasible":  # every kind of move at the first stop at once
+            moves = [plan.moves[0, kind] for kind in ("move", "paid", "free")]
+            holds = [(v, n) for v, n in found.holds if all(v is not m for m in moves)]
+            return replace(found, holds=(*holds, *((m, 1) for m in moves)))
+        # the pawn held both in and out of its first region
+        start = plan.horizon.me.pawn or OFF
+        return replace(found, holds=(*found.holds, (plan.at[0][start], 0)))
+
+    monkeypatch.setattr(plan_module, "lean_goal", misfit)
+    plan = plan_turns(state, BOARD, player, turns=2, time_limit=20)
+    assert plan.status is Status.OPTIMAL and plan.objective == expected
