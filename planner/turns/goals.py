@@ -51,11 +51,14 @@ def goal_stages(plan: PlanModel, goal: Goal, spare_tokens: bool = False) -> list
                   "min", parts=(("special tokens spent", tokens),
                                 ("castellers in the team", team)))
     if goal.kind == "festival":
-        held: tuple[tuple[cp_model.IntVar, int], ...] = ((plan.claims_on, 0),
-                                                         (plan.move_order, 1))
         # a claim never raises a festival score: the first stage leaves claims out, and
         # with them the order of a turn's Move and paid special move (it only decides where
-        # the token lands), which keeps its proof small; the tie-breaks then free both
+        # the token lands), which keeps its proof small; the tie-breaks then free both. With
+        # the "any" reading of special moves the order also decides where the pawn can go
+        # (a far jump, then a step), so it is never held then
+        ordered = plan.horizon.rules.special_move != "any"
+        held: tuple[tuple[cp_model.IntVar, int], ...] = ((plan.claims_on, 0),
+                                                         (plan.move_order, int(ordered)))
         # dominance: the goal's stage trains every turn that can, and takes no action after
         # the last festival (neither changes any festival score); the tie-breaks free both
         trains = train_every_turn(plan)

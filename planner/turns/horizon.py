@@ -128,7 +128,7 @@ def build_horizon(state: GameState, board: Board, player: str, turns: int, rules
         "and they recruit nothing (those standing in a festival's region still compete there)",
     ]
     supply = {r: state.regions[r].supply for r in board.region_ids}
-    risk = at_risk(state, board, player, len(slots))
+    risk = at_risk(state, board, player, len(slots), rules)
     if cautious:
         assumptions.append("cautious: no recruit where an opponent could recruit first (their "
                            "reach in their turns before the player's visit, in turn order; "
@@ -152,16 +152,18 @@ def _offered(board: Board, rotation: int, side: Literal["standard", "advanced"]
     return {t: tuple(where_offered(board, rotation, t, side)) for t in sorted(tiles)}
 
 
-def at_risk(state: GameState, board: Board, player: str, turns: int
-            ) -> dict[tuple[int, str], str]:
+def at_risk(state: GameState, board: Board, player: str, turns: int,
+            rules: Rules | None = None) -> dict[tuple[int, str], str]:
     """(turn index, region) -> an opponent who could recruit the region's castellers before
     `player`'s turn of that index. Every opponent plays exactly `t` turns between the player's
     first planned turn and their turn `t` (those after the player in turn order finish this
     round first, those before start the next one first), so the region is at risk when an
     opponent's reach in `t` turns (`_reach` a turn: a Move, a paid special move while they
     hold tokens, a free one where a special tile is offered) holds it. Only regions with
-    castellers now count. Turn 0 is never at risk: nobody plays before it."""
+    castellers now count. Turn 0 is never at risk: nobody plays before it. With the rules'
+    `special_move` reading "any", a special move reaches every region."""
     graph = RegionGraph(board)
+    far = rules is not None and rules.special_move == "any"
     risk: dict[tuple[int, str], str] = {}
     for other in state.players:
         if other.name == player:
@@ -172,7 +174,7 @@ def at_risk(state: GameState, board: Board, player: str, turns: int
             reached: set[str] = set()
             for region in frontier:
                 moved = other.model_copy(update={"pawn": region})
-                reached |= _reach(graph, board, state, moved)
+                reached |= _reach(graph, board, state, moved, far)
             seen |= frontier | reached
             frontier = reached
             for region in seen:
@@ -181,22 +183,27 @@ def at_risk(state: GameState, board: Board, player: str, turns: int
     return risk
 
 
-def contested_regions(state: GameState, board: Board, player: str) -> set[str]:
+def contested_regions(state: GameState, board: Board, player: str,
+                      rules: Rules | None = None) -> set[str]:
     """Regions an opponent's pawn stands in or can reach on their next turn: one Move, one
     special move if they hold a token, and a free special move where the wheel offers a
-    special tile on the way (this round's wheel or the next one's)."""
+    special tile on the way (this round's wheel or the next one's); a special move reaches
+    every region with the rules' `special_move` reading "any"."""
     graph = RegionGraph(board)
+    far = rules is not None and rules.special_move == "any"
     lost: set[str] = set()
     for other in state.players:
         if other.name == player:
             continue
         if other.pawn is None:
             return set(board.region_ids)  # a first move may go anywhere
-        lost |= _reach(graph, board, state, other)
+        lost |= _reach(graph, board, state, other, far)
     return lost
 
 
-def _reach(graph: RegionGraph, board: Board, state: GameState, other: PlayerState) -> set[str]:
+def _reach(graph: RegionGraph, board: Board, state: GameState, other: PlayerState,
+           far: bool = False) -> set[str]:
+    """Where `other` can stand after one turn (`far`: a special move reaches any region)."""
     # (region, normal move left, paid special left, free special left)
     start = (other.pawn, True, other.special_tokens > 0, True)
     seen = {start}
@@ -207,13 +214,14 @@ def _reach(graph: RegionGraph, board: Board, state: GameState, other: PlayerStat
         steps = []
         trains_special = any(SPECIAL in offers(board, rotation, region, state.wheel_side)
                              for rotation in (state.wheel_rotation, state.wheel_rotation + 1))
-        for to in graph.neighbours(region):
-            if normal:
-                steps.append((to, False, paid, free))
-            if paid:
-                steps.append((to, normal, False, free))
-            if free and trains_special:
-                steps.append((to, normal, paid, False))
+        near = graph.neighbours(region)
+        special_to = [r for r in board.region_ids if r != region] if far else near
+        if normal:
+            steps += [(to, False, paid, free) for to in near]
+        if paid:
+            steps += [(to, normal, False, free) for to in special_to]
+        if free and trains_special:
+            steps += [(to, normal, paid, False) for to in special_to]
         for step in steps:
             if step not in seen:
                 seen.add(step)

@@ -77,10 +77,12 @@ class Outcome:
 
 
 def turn_walks(graph: RegionGraph, regions: Iterable[str], slot: TurnSlot, start: str,
-               paid_ok: bool) -> dict[Outcome, Walk]:
+               paid_ok: bool, far: bool = False) -> dict[Outcome, Walk]:
     """Every outcome of a turn's walk from `start` (a region, or `OFF`: the first move goes
     anywhere) that no other outcome beats, with one walk that gives it. `paid_ok`: a paid
-    special move is possible (the turn may take one and a token is left)."""
+    special move is possible (the turn may take one and a token is left). `far`: a special
+    move reaches any other region (the rules' `special_move` reading "any"), a Move only a
+    neighbour."""
     regions = list(regions)
     specials = set(slot.offered.get(SPECIAL, ())) if slot.can_train else set()
     kinds = [k for k, ok in (("move", slot.can_move), ("paid", paid_ok and slot.can_special),
@@ -92,10 +94,11 @@ def turn_walks(graph: RegionGraph, regions: Iterable[str], slot: TurnSlot, start
         if outcome not in found or len(steps) < len(found[outcome]):
             found[outcome] = steps
         nexts = regions if place == OFF else graph.neighbours(place)
+        others = [g for g in regions if g != place]  # a special move's, with `far`
         for kind in kinds:
             if kind in used or (kind == "free" and place not in specials):
                 continue
-            for to in nexts:
+            for to in (others if far and kind != "move" else nexts):
                 walk(to, used | {kind}, visited | {to}, (*steps, (kind, to)))
 
     walk(start, frozenset(), frozenset() if start == OFF else frozenset({start}), ())
@@ -196,8 +199,9 @@ def _walk(lean: LeanModel, graph: RegionGraph, t: int, slot: TurnSlot, paid_ok: 
     paid, free = model.new_bool_var(f"paid_move{t}"), model.new_bool_var(f"free_move{t}")
     walks: dict[tuple[str, Outcome], Walk] = {}
     rows = []
+    far = lean.horizon.rules.special_move == "any"
     for start in starts:
-        for outcome, steps in turn_walks(graph, regions, slot, start, paid_ok).items():
+        for outcome, steps in turn_walks(graph, regions, slot, start, paid_ok, far).items():
             walks[start, outcome] = steps
             row = [index[outcome.end], *(int(g in outcome.visited) for g in regions),
                    int(outcome.paid), int(outcome.free)]
@@ -430,7 +434,9 @@ def lean_holds(plan: PlanModel, lean: LeanModel, solver: cp_model.CpSolver
                           bool(value(turn.paid_move)), bool(value(turn.free_move)))
         walk = list(turn.walks[place, outcome])
         kinds = [k for k, _ in walk if k != "free"]
-        if "move" in kinds:  # the Move first, then the paid special move (`move_order`)
+        if "move" in kinds and lean.horizon.rules.special_move != "any":
+            # the Move first, then the paid special move (`move_order`; with the "any"
+            # reading the walk's own order is kept: a far jump is a special move's only)
             ordered = iter(sorted(kinds, key=lambda k: k != "move"))
             walk = [(k if k == "free" else next(ordered), to) for k, to in walk]
         path = [place, *(to for _, to in walk)]

@@ -154,9 +154,14 @@ def _moves(plan: PlanModel) -> list[Var | int]:
     """The pawn's moves between stops; returns, per stop, whether a move reached it."""
     model, at, horizon = plan.model, plan.at, plan.horizon
     graph = RegionGraph(horizon.board)
-    before = {g: graph.neighbours(g) + ([OFF] if OFF in plan.places else [])
-              for g in horizon.regions}
+    off = [OFF] if OFF in plan.places else []
+    before = {g: graph.neighbours(g) + off for g in horizon.regions}
     before[OFF] = []
+    # the special moves' sources, when they differ from a Move's: with the "any" reading a
+    # special move (paid, or the free one of a special tile) reaches every other region
+    far = horizon.rules.special_move == "any"
+    from_far = {g: [h for h in horizon.regions if h != g] + off for g in horizon.regions}
+    from_far[OFF] = []
     live: list[Var | int] = []
     for t, slot in enumerate(horizon.turns):
         allowed = {"move": slot.can_move, "paid": slot.can_special, "free": slot.can_train}
@@ -177,8 +182,14 @@ def _moves(plan: PlanModel) -> list[Var | int]:
                 model.add_implication(moved, moved_before)
             for g in plan.places:
                 model.add(at[i + 1][g] == at[i][g]).only_enforce_if(moved.Not())
-                model.add(sum(at[i][h] for h in before[g]) >= 1).only_enforce_if(
-                    [moved, at[i + 1][g]])
+                if not far:
+                    model.add(sum(at[i][h] for h in before[g]) >= 1).only_enforce_if(
+                        [moved, at[i + 1][g]])
+                    continue
+                for kind, var in kinds.items():  # a stop's move is of one kind at most
+                    sources = before[g] if kind == "move" else from_far[g]
+                    model.add(sum(at[i][h] for h in sources) >= 1).only_enforce_if(
+                        [var, at[i + 1][g]])
             moved_before = moved
         for kind in MOVE_KINDS:
             model.add(sum(plan.moves[t * STOPS + s, kind] for s in range(STOPS - 1)) <= 1)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from models.errors import SpecError
@@ -85,3 +87,17 @@ def test_refuses_what_cannot_be_planned() -> None:
     over.game_over = True
     with pytest.raises(SpecError, match="over"):
         plan_turns(over, BOARD, over.turn.player)
+
+
+def test_an_opponents_special_move_reaches_every_region_with_the_any_reading() -> None:
+    state = played(6, 2, 3)
+    me, other = state.players
+    # a corner, Girona 3 steps away, and no token: a Move and the free special move of a
+    # special tile reach all but Girona; with the "any" reading the free move jumps there
+    other.pawn, other.special_tokens = "terres-de-lebre", 0
+    anywhere = replace(STANDARD, special_move="any")
+    near = contested_regions(state, BOARD, me.name)
+    assert near == set(BOARD.region_ids) - {"girona"}
+    assert contested_regions(state, BOARD, me.name, anywhere) == set(BOARD.region_ids)
+    assert set(at_risk(state, BOARD, me.name, 2)) <= set(at_risk(state, BOARD, me.name, 2,
+                                                                anywhere))

@@ -159,3 +159,56 @@ def test_a_lean_plan_that_does_not_fit_falls_back(how: str,
     monkeypatch.setattr(plan_module, "lean_goal", misfit)
     plan = plan_turns(state, BOARD, player, turns=2, time_limit=20)
     assert plan.status is Status.OPTIMAL and plan.objective == expected
+
+
+# the rules' "any" reading of special moves: a paid (or free) special move jumps to any
+# region. On this state the round's festival is worth more one jump away than anywhere the
+# adjacent reading reaches, so a model that ignored the reading would fail
+ANYWHERE = replace(STANDARD, special_move="any")
+
+
+def test_special_moves_to_any_region() -> None:
+    state = played(2, 4, 5)
+    assert compare(state, 1, rules=ANYWHERE) > compare(state, 1)
+
+
+def test_a_far_special_move_is_planned_and_replayed() -> None:
+    state = played(2, 4, 5)
+    plan = plan_turns(state, BOARD, state.turn.player, turns=1, goal=Goal("festival"),
+                      rules=ANYWHERE, time_limit=20)
+    assert plan.found and plan.status is Status.OPTIMAL  # found: the referee replayed it
+    assert plan.objective == compare(state, 1, rules=ANYWHERE)
+    graph, here, jumps = RegionGraph(BOARD), plan.start.current.pawn, 0
+    for action in plan.turns[0].actions:
+        to = getattr(action, "to", None)
+        if to is not None:
+            jumps += here is not None and to not in graph.neighbours(here)
+            here = to
+    assert jumps == 1
+
+
+def test_walks_jump_with_the_any_reading() -> None:
+    state = played(2, 4, 5)
+    start = advance_to(visible(state), BOARD, state.turn.player, ANYWHERE)
+    horizon = build_horizon(start, BOARD, state.turn.player, 1, ANYWHERE)
+    pawn = start.current.pawn
+    assert pawn is not None
+    near = turn_walks(RegionGraph(BOARD), horizon.regions, horizon.turns[0], pawn, True)
+    far = turn_walks(RegionGraph(BOARD), horizon.regions, horizon.turns[0], pawn, True,
+                     far=True)
+    graph = RegionGraph(BOARD)
+
+    def jumps(walks: dict[Outcome, tuple[tuple[str, str], ...]]) -> set[str]:
+        """The kinds of the walks' steps to a region that is not a neighbour."""
+        found = set()
+        for walk in walks.values():
+            here = pawn
+            for kind, to in walk:
+                if to not in graph.neighbours(here):
+                    found.add(kind)
+                here = to
+        return found
+
+    assert jumps(near) == set()
+    assert jumps(far) == {"paid", "free"} & {k for w in far.values() for k, _ in w}
+    assert "paid" in jumps(far)
