@@ -1,15 +1,22 @@
 """Probe: the festival goal's first stage on the full plan model against the lean model
 (`planner.turns.lean`), on the turn planner benchmark's 12 states.
 
-Run: python benchmarks/probe_lean.py [--games 3] [--rounds 1,3,5,7] [--work 8]
-     [--linearization 0,1,2] [--no-full] [--no-rank-caps]
+Run: python benchmarks/probe_lean.py [--games 3] [--rounds 1,3,5,7] [--turns 3] [--work 8]
+     [--linearization 0,1,2] [--no-full] [--no-rank-caps] [--rank-cap-vectors N] [--light]
+     python benchmarks/probe_lean.py --whole --turns 5 --rounds 3,5 [--limit 10]
 
 For each state (`bench_plan.py`'s: 4-player games, seeds 0..games-1, at the start of each
-round; a 3-turn horizon for the player to move): the full model's goal stage (as `plan_turns`
-solves it: the idle hint, the goal's held dominance, linearization 0) and the lean model at
-each linearization level, each on `--work` deterministic units, one worker, seed 0. Prints
-value, status, deterministic units (the load-independent measure) and CPU seconds; the optima
-must agree wherever both are proven.
+round; a `--turns`-turn horizon for the player to move, `auto` for `plan_turns`'s own): the
+full model's goal stage (as `plan_turns` solves it: the idle hint, the goal's held dominance,
+linearization 0; beyond `LONG_HORIZON` turns with its short presolve and fewer-tokens second
+wish) and the lean model at each linearization level (`--light`: with a short presolve),
+each on `--work` deterministic units, one worker, seed 0. Prints value, status, bound,
+deterministic units (the load-independent measure) and CPU seconds; the optima must agree
+wherever both are proven.
+
+`--whole`: instead, whole `plan_turns` calls (festival goal, `--limit` seconds) with the
+lean goal on long horizons off (`plan.LEAN_LONG_TURNS = 0`) and on (as configured; at least
+the horizon): status, plan, bound, special tokens spent, goal and whole-call CPU.
 """
 
 from __future__ import annotations
@@ -22,40 +29,70 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from models.game import GameState
 from models.tower import STANDARD
 from planner.tower import bounds
-from planner.turns import Goal, build_horizon
+from planner.turns import Goal, build_horizon, plan_turns
 from planner.turns import lean as lean_model
+from planner.turns import plan as plan_module
 from planner.turns.goals import goal_stages
+from planner.turns.horizon import Horizon
 from planner.turns.lean import build_lean_model, hint_idle, solve_lean
 from planner.turns.model import build_plan_model
 from planner.turns.model import hint_idle as hint_full
+from planner.turns.plan import LONG_HORIZON, auto_turns, next_festival
 from planner.turns.replay import advance_to, visible
 from planner.turns.stages import solve_stages
 from tests.planner.turns.game_states import BOARD, played
 
 
-def full(horizon: object, work: float) -> tuple[str, int | None, float, float]:
+def full(horizon: Horizon, work: float) -> tuple[str, int | None, float, float, int | None]:
     cpu = time.process_time()
-    plan = build_plan_model(horizon)  # type: ignore[arg-type]
+    plan = build_plan_model(horizon)
     hint_full(plan)
-    stages = goal_stages(plan, Goal("festival"))[:1]
+    long = len(horizon.turns) > LONG_HORIZON
+    stages = goal_stages(plan, Goal("festival"), spare_tokens=long)[:1]
     built = time.process_time() - cpu
     result, solver = solve_stages(plan.model, stages, time_limit=120, linearization=0,
-                                  work=work)
+                                  work=work, light_presolve=long)
     value = result.values[0] if result.values else None
     return (result.status.value, value, solver.response_proto.deterministic_time,
-            result.first_cpu_s + built)
+            result.first_cpu_s + built, result.first_bound)
 
 
-def lean(horizon: object, work: float, linearization: int
+def lean(horizon: Horizon, work: float, linearization: int, light: bool
          ) -> tuple[str, int | None, float, float, int | None]:
     cpu = time.process_time()
-    model = build_lean_model(horizon)  # type: ignore[arg-type]
+    model = build_lean_model(horizon)
     hint_idle(model)
-    result, _ = solve_lean(model, work=work, time_limit=120, linearization=linearization)
+    result, _ = solve_lean(model, work=work, time_limit=120, linearization=linearization,
+                           light=light)
     return (result.status.value, result.value, result.work, time.process_time() - cpu,
             result.bound)
+
+
+def whole(state: GameState, turns: int | None, limit: float, lean_turns: int) -> str:
+    plan_module.LEAN_LONG_TURNS = lean_turns
+    bounds.festival_cap.cache_clear()
+    cpu = time.process_time()
+    plan = plan_turns(state, BOARD, state.turn.player, turns=turns, goal=Goal("festival"),
+                      time_limit=limit)
+    cpu = time.process_time() - cpu
+    tokens = next((t.value for t in plan.tie_breaks if t.name == "special tokens spent"),
+                  None)
+    return (f"{plan.horizon:>2} turns {plan.status.value[:4]:>4} {plan.objective!s:>3} "
+            f"bound {plan.bound!s:>3} tokens {tokens!s:>2} goal {plan.goal_cpu_s:5.2f} s "
+            f"call {cpu:5.2f} s{' clock' if plan.clock_hit else ''}")
+
+
+def main_whole(args: argparse.Namespace, turns: int | None) -> None:
+    configured = plan_module.LEAN_LONG_TURNS
+    for seed in range(args.games):
+        for first in (int(r) for r in args.rounds.split(",")):
+            state = played(seed, 4, first)
+            off = whole(state, turns, args.limit, 0)
+            on = whole(state, turns, args.limit, max(configured, turns or 0))
+            print(f"s{seed} r{first:<3} full: {off} | lean: {on}", flush=True)
 
 
 def main() -> None:
@@ -67,8 +104,20 @@ def main() -> None:
     parser.add_argument("--no-full", action="store_true")
     parser.add_argument("--no-rank-caps", action="store_true",
                         help="the lean model without its festival cap per rank vector")
+    parser.add_argument("--turns", default="3", help="the horizon; auto: plan_turns's own")
+    parser.add_argument("--light", action="store_true",
+                        help="the lean model with a short presolve (as long horizons)")
+    parser.add_argument("--rank-cap-vectors", type=int, default=lean_model.RANK_CAP_VECTORS)
+    parser.add_argument("--whole", action="store_true",
+                        help="whole plan_turns calls, the lean goal on long horizons off/on")
+    parser.add_argument("--limit", type=float, default=10.0, help="--whole's time limit")
     args = parser.parse_args()
     lean_model.RANK_CAPS = not args.no_rank_caps
+    lean_model.RANK_CAP_VECTORS = args.rank_cap_vectors
+    turns = None if args.turns == "auto" else int(args.turns)
+    if args.whole:
+        main_whole(args, turns)
+        return
     levels = [int(x) for x in args.linearization.split(",")]
     rows = []
     for seed in range(args.games):
@@ -76,14 +125,15 @@ def main() -> None:
             state = played(seed, 4, first)
             player = state.turn.player
             start = advance_to(visible(state), BOARD, player, STANDARD)
-            horizon = build_horizon(start, BOARD, player, 3, STANDARD)
+            count = turns or auto_turns(start, BOARD, next_festival(start, BOARD, player))
+            horizon = build_horizon(start, BOARD, player, count, STANDARD)
             bounds.festival_cap.cache_clear()
             row: dict[str, object] = {"seed": seed, "round": first}
             if not args.no_full:
                 row["full"] = full(horizon, args.work)
             for level in levels:
                 bounds.festival_cap.cache_clear()
-                row[f"lean{level}"] = lean(horizon, args.work, level)
+                row[f"lean{level}"] = lean(horizon, args.work, level, args.light)
             rows.append(row)
             print(row, flush=True)
     print()
@@ -93,8 +143,8 @@ def main() -> None:
     for row in rows:
         cells = [] if args.no_full else [row["full"]]
         cells += [row[f"lean{v}"] for v in levels]
-        text = " ".join(f"{c[1]!s:>3} {c[0][:4]:>4} {c[2]:6.3f} u {c[3]:6.2f} s"  # type: ignore
-                        for c in cells)
+        text = " ".join(f"{c[1]!s:>3} /{c[4]!s:>3} {c[0][:4]:>4} {c[2]:6.3f} u "  # type: ignore
+                        f"{c[3]:6.2f} s" for c in cells)  # type: ignore[index]
         print(f"s{row['seed']} r{row['round']:<6} {text}")
         values = {c[1] for c in cells if c[0] == "optimal"}  # type: ignore[index]
         if len(values) > 1:

@@ -52,10 +52,15 @@ from planner.tower import (
 from planner.tower.bounds import festival_cap as dp_festival_cap
 from planner.turns.horizon import Horizon, TurnSlot
 from planner.turns.model import MOVE_KINDS, OFF, STOPS, PlanModel, festival_cap
+from planner.turns.stages import LIGHT_PROBING
 
 # the festival's cap per rank vector (`_rank_caps`): measured on the benchmark's 12 states
 # (benchmarks/probe_lean.py), without it the slowest state took 6.5 units, with it 3.6
 RANK_CAPS = True
+# ... for a festival whose ranks have at most this many vectors (a tower DP call each, 1-25 ms;
+# 56 at 3 turns, thousands at 10: the product over up to 10 trainings per skill); a festival
+# with more gets none (its score still has the DP's cap on the biggest team and top ranks)
+RANK_CAP_VECTORS = 300
 # the LP relaxation: the lean model is small, and with the rank caps the LP pays (slowest of
 # the 12 states 1.4 units with linearization 1, 3.6 without; median 0.87 against 0.72)
 LINEARIZATION = 1
@@ -145,6 +150,7 @@ class LeanModel:
     turns: list[LeanTurn]
     festivals: list[LeanFestival]
     best: Var | int
+    spent: cp_model.LinearExprT = 0  # special tokens spent (the paid special actions)
 
     def start_of(self, t: int) -> dict[str, Var | int]:
         """Place -> the pawn starts turn `t` there."""
@@ -283,6 +289,7 @@ def _specials(lean: LeanModel) -> None:
             model.add(sum(turn.recruit.values()) >= sum(turn.paid_recruit.values()))
         spent += paid
     model.add(sum(spent) <= horizon.me.special_tokens)
+    lean.spent = sum(spent)
 
 
 def _festival(lean: LeanModel, t: int, space: FestivalSpace, cap: int) -> LeanFestival:
@@ -332,10 +339,12 @@ def _rank_caps(lean: LeanModel, t: int, space: FestivalSpace, ranks: dict[Skill,
     chances = {skill: sum(skill.value in turn.train for turn in lean.turns[:t + 1])
                for skill in Skill}
     trainings = sum(turn.slot.can_train for turn in lean.turns[:t + 1])
+    extras = [extra for extra in product(*(range(chances[k] + 1) for k in Skill))
+              if sum(extra) <= trainings]
+    if len(extras) > RANK_CAP_VECTORS:
+        return
     rows = []
-    for extra in product(*(range(chances[k] + 1) for k in Skill)):
-        if sum(extra) > trainings:
-            continue
+    for extra in extras:
         vector = me.ranks
         for skill, n in zip(Skill, extra, strict=True):
             vector = vector.plus(skill, n)
@@ -395,25 +404,58 @@ class LeanResult:
 
 
 def solve_lean(lean: LeanModel, *, work: float, time_limit: float, linearization: int = 0,
-               seed: int = 0, workers: int = 1) -> tuple[LeanResult, cp_model.CpSolver]:
-    """Maximise the best festival score within `work` deterministic units."""
+               seed: int = 0, workers: int = 1, light: bool = False,
+               spare_work: float = 0.0) -> tuple[LeanResult, cp_model.CpSolver]:
+    """Maximise the best festival score within `work` deterministic units. `light`: a short
+    presolve (one pass, `LIGHT_PROBING` units of probing), as the full model's long horizons:
+    on a 10-turn horizon the full presolve probes for about 1.8 units. `spare_work`: once the
+    score is proven, fewer special tokens spent at that score, on up to this many more units
+    (the full model's tie-breaks, on short budgets, keep most of what the plan they start
+    from spends; the score as a weighted first wish proved 3 of 6 5-turn plans against 5)."""
     cpu, wall = time.process_time(), time.perf_counter()
-    solver = cp_model.CpSolver()
-    configure(solver, time_limit=time_limit, workers=workers, seed=seed, deterministic=work)
-    solver.parameters.linearization_level = linearization
-    solver.parameters.cp_model_probing_level = 1  # as the full model's stages (see there)
+    solver = _lean_solver(time_limit, work, linearization, seed, workers, light)
     lean.model.maximize(lean.best)
     code = solve_stoppable(solver, lean.model)
     if code == cp_model.MODEL_INVALID:
         raise RuntimeError(f"CP-SAT rejected the lean model: {lean.model.validate()}")
     status = STATUS.get(code, Status.UNKNOWN)
     found = status in (Status.OPTIMAL, Status.FEASIBLE)
-    result = LeanResult(status, round(solver.objective_value) if found else None,
-                        int(solver.best_objective_bound + 1e-6) if found else None,
-                        solver.response_proto.deterministic_time,
-                        time.process_time() - cpu, time.perf_counter() - wall,
-                        int(solver.num_branches), stopped_by_clock(solver))
+    spent = solver.response_proto.deterministic_time
+    branches, clock = int(solver.num_branches), stopped_by_clock(solver)
+    value = round(solver.objective_value) if found else None
+    bound = int(solver.best_objective_bound + 1e-6) if found else None
+    if status is Status.OPTIMAL and spare_work > 0:
+        model = lean.model
+        variables = [model.get_int_var_from_proto_index(i)
+                     for i in range(len(model.proto.variables))]
+        model.clear_hints()  # type: ignore[no-untyped-call]
+        for var in variables:
+            model.add_hint(var, solver.value(var))
+        model.add(lean.best == value)
+        model.minimize(lean.spent)
+        left = max(0.01, time_limit - (time.perf_counter() - wall))
+        fewer = _lean_solver(left, spare_work, linearization, seed, workers, light)
+        code = solve_stoppable(fewer, model)
+        spent += fewer.response_proto.deterministic_time
+        branches += int(fewer.num_branches)
+        clock = clock or stopped_by_clock(fewer)
+        if STATUS.get(code, Status.UNKNOWN) in (Status.OPTIMAL, Status.FEASIBLE):
+            solver = fewer
+    result = LeanResult(status, value, bound, spent, time.process_time() - cpu,
+                        time.perf_counter() - wall, branches, clock)
     return result, solver
+
+
+def _lean_solver(time_limit: float, work: float, linearization: int, seed: int, workers: int,
+                 light: bool) -> cp_model.CpSolver:
+    solver = cp_model.CpSolver()
+    configure(solver, time_limit=time_limit, workers=workers, seed=seed, deterministic=work)
+    solver.parameters.linearization_level = linearization
+    solver.parameters.cp_model_probing_level = 1  # as the full model's stages (see there)
+    if light:
+        solver.parameters.max_presolve_iterations = 1
+        solver.parameters.probing_deterministic_time_limit = LIGHT_PROBING
+    return solver
 
 
 def lean_holds(plan: PlanModel, lean: LeanModel, solver: cp_model.CpSolver
@@ -488,16 +530,19 @@ class LeanGoal:
 
 
 def lean_goal(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0,
-              workers: int = 1) -> LeanGoal | None:
+              workers: int = 1, linearization: int = LINEARIZATION, light: bool = False,
+              spare_work: float = 0.0) -> LeanGoal | None:
     """The best festival score of `plan`'s horizon by the lean model, within `work`
     deterministic units; None when no festival of the horizon is in reach (the full model's
-    stage is then trivial). No holds when the budget ended before any plan."""
+    stage is then trivial). No holds when the budget ended before any plan. `light`,
+    `spare_work`: as `solve_lean`'s."""
     lean = build_lean_model(plan.horizon)
     if not lean.festivals:
         return None
     hint_idle(lean)
     result, solver = solve_lean(lean, work=work, time_limit=time_limit,
-                                linearization=LINEARIZATION, seed=seed, workers=workers)
+                                linearization=linearization, seed=seed, workers=workers,
+                                light=light, spare_work=spare_work)
     if result.value is None:
         return LeanGoal(result, ())
     return LeanGoal(result, tuple(lean_holds(plan, lean, solver)))

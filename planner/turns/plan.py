@@ -42,6 +42,7 @@ from planner.turns.stages import (
     TIE_BREAK_WORK,
     Stage,
     StagedResult,
+    hint_held,
     holdable,
     solve_stages,
 )
@@ -82,6 +83,20 @@ LEAN_LEAST_WORK = 1.0
 # tokens as after the full model's goal, or better; with the full presolve at 0.5 units
 # they found fewer local points (0 against 7-12 on three states)
 LEAN_TIE_BREAK_WORK = 0.4
+# horizons longer than `LONG_HORIZON`, up to this many turns (0: none): the festival goal on
+# the lean model too, with a short presolve and linearization 0 (measured on 5-turn plans,
+# benchmarks/probe_lean.py --turns 5: proves 5 of 6 on 0.9 units, the full model's goal stage
+# none). A proven lean plan is held as on short horizons; an unproven one is completed in the
+# full model (`stages.hint_held`) and becomes the hint its goal stage goes on from. Longer
+# horizons keep the full model: on 6-10 turns the lean model's plans were no better, on 10
+# it found none within the goal's budget (README)
+LEAN_LONG_TURNS = 5
+# a proven lean plan then spends the fewest tokens it can at its score, on the lean model
+# (measured: held lean plans spent 4-5 tokens where the full model's spent 0-2, and the
+# tie-breaks after it, on the full model, did not bring them down)
+LEAN_SPARE_WORK = 0.1
+LEAN_LONG_SHARE = 0.75  # of the stages' budget, for the lean solve (0.9 units at 10 s)
+LEAN_HINT_WORK = 0.1  # the most the full model may take to complete the lean plan
 LIGHT_TIE_BREAKS = True
 DEFAULT_TURNS = 3  # when no festival is left to plan toward
 MAX_TURNS = 10
@@ -203,6 +218,33 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
             if found.holds and holdable(model.model, (*stages[0].held, *found.holds)):
                 lean = found
                 stages[0] = replace(stages[0], held=stages[0].held + found.holds)
+    long_lean = None
+    if (LEAN_LONG_TURNS and goal.kind == "festival" and long
+            and len(horizon.turns) <= LEAN_LONG_TURNS and work >= LEAN_LEAST_WORK):
+        # the goal on the lean model (a short presolve, `LEAN_LONG_SHARE` of the budget): a
+        # proven plan is held as on short horizons; an unproven one becomes the full model's
+        # hint, and its goal stage goes on from it on what is left
+        found = lean_goal(model, work=LEAN_LONG_SHARE * work, time_limit=remaining, seed=seed,
+                          workers=workers, linearization=0, light=True,
+                          spare_work=LEAN_SPARE_WORK)
+        if found is not None:
+            work = max(0.01, work - found.result.work)
+            remaining = max(0.1, STAGES_WALL * (deadline - time.perf_counter()) - after_solve)
+            if found.holds and holdable(model.model, (*stages[0].held, *found.holds)):
+                if found.result.status is Status.OPTIMAL:
+                    lean = found
+                    stages[0] = replace(stages[0], held=stages[0].held + found.holds)
+                else:
+                    long_lean = found.result
+                    _, spent = hint_held(model.model, replace(stages[0], held=stages[0].held
+                                                              + found.holds),
+                                         work=LEAN_HINT_WORK, time_limit=remaining,
+                                         workers=workers, seed=seed)
+                    work = max(0.01, work - spent)
+                    remaining = max(0.1, STAGES_WALL * (deadline - time.perf_counter())
+                                    - after_solve)
+            else:
+                long_lean = found.result
     # measured in benchmarks/bench_plan.py: the LP relaxation of the plan model is weak, and
     # without it the search proves plans about twice as fast
     result, solver = solve_stages(model.model, stages, time_limit=remaining, workers=workers,
@@ -215,6 +257,8 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
                                   hinted=goal.kind != "tile", then=then)
     if lean is not None and result.values:
         result = _with_lean(result, lean.result)
+    elif long_lean is not None and result.values:
+        result = _with_lean_bound(result, long_lean)
     elif lean is not None:  # the lean plan did not fit the full model: solve as before
         remaining = max(0.1, STAGES_WALL * (deadline - time.perf_counter()) - after_solve)
         result, solver = solve_stages(model.model, original, time_limit=remaining,
@@ -288,6 +332,22 @@ def _with_lean(result: StagedResult, lean: LeanResult) -> StagedResult:
                    proven=(proven, *result.proven[1:]), branches=result.branches + lean.branches,
                    first_time_s=result.first_time_s + lean.wall_s,
                    first_cpu_s=result.first_cpu_s + lean.cpu_s)
+
+
+def _with_lean_bound(result: StagedResult, lean: LeanResult) -> StagedResult:
+    """The full model's goal stage after a lean hint: the lean model's bound where tighter
+    (both bound the same best festival score), proven when the plan reaches it; its time is
+    both solves'."""
+    result = replace(result, clock_hit=result.clock_hit or lean.clock_hit,
+                     branches=result.branches + lean.branches,
+                     first_time_s=result.first_time_s + lean.wall_s,
+                     first_cpu_s=result.first_cpu_s + lean.cpu_s)
+    if lean.bound is None or result.first_bound is None or lean.bound >= result.first_bound:
+        return result
+    proven = result.values[0] is not None and result.values[0] >= lean.bound
+    return replace(result, first_bound=lean.bound,
+                   status=Status.OPTIMAL if proven else result.status,
+                   proven=(proven or result.proven[0], *result.proven[1:]))
 
 
 def _tie_breaks(result: StagedResult, solver: cp_model.CpSolver, end: PlayerState,

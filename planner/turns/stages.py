@@ -178,6 +178,36 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
     return result, solver
 
 
+def hint_held(model: cp_model.CpModel, stage: Stage, *, work: float, time_limit: float,
+              workers: int = 1, seed: int = 0) -> tuple[bool, float]:
+    """Solve `stage` once with its held variables fixed (a short presolve, `work` units at
+    most) and make the solution found, every variable's value, the model's hint: a plan fixed
+    elsewhere (the lean model's) becomes the full model's starting point. Returns whether a
+    solution was found and the deterministic work spent. The model is left as it was, but for
+    its hint and objective."""
+    solver = cp_model.CpSolver()
+    configure(solver, time_limit=time_limit, workers=workers, seed=seed, deterministic=work)
+    solver.parameters.linearization_level = 0
+    solver.parameters.cp_model_probing_level = 1
+    solver.parameters.max_presolve_iterations = 1
+    solver.parameters.probing_deterministic_time_limit = LIGHT_PROBING
+    model.clear_objective()  # type: ignore[no-untyped-call]
+    if stage.sense == "max":
+        model.maximize(stage.searched())
+    else:
+        model.minimize(stage.searched())
+    status = _solve(model, solver, stage.held)
+    spent = solver.response_proto.deterministic_time
+    if status not in (Status.OPTIMAL, Status.FEASIBLE):
+        return False, spent
+    variables = _variables(model)
+    solution = [solver.value(v) for v in variables]
+    model.clear_hints()  # type: ignore[no-untyped-call]
+    for var, value in zip(variables, solution, strict=True):
+        model.add_hint(var, value)
+    return True, spent
+
+
 def _solve(model: cp_model.CpModel, solver: cp_model.CpSolver,
            held: Sequence[tuple[cp_model.IntVar, int]]) -> Status:
     """One solve with the `held` variables fixed, this solve only."""

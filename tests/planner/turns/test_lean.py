@@ -37,15 +37,17 @@ WORK = 6.0  # deterministic units: both models prove these 1- and 2-turn horizon
 
 
 def compare(state: GameState, turns: int, rules: Rules = STANDARD,
-            cautious: bool = False) -> int:
+            cautious: bool = False, linearization: int = LINEARIZATION,
+            light: bool = False) -> int:
     """Both models' proven goal value, equal; the lean plan held in the full model's goal
-    stage scores the same. Returns the value."""
+    stage scores the same. Returns the value. `linearization`, `light`: the lean solve's."""
     player = state.turn.player
     start = advance_to(visible(state), BOARD, player, rules)
     horizon = build_horizon(start, BOARD, player, turns, rules, cautious)
     lean = build_lean_model(horizon)
     hint_idle(lean)
-    result, solver = solve_lean(lean, work=WORK, time_limit=60, linearization=LINEARIZATION)
+    result, solver = solve_lean(lean, work=WORK, time_limit=60, linearization=linearization,
+                                light=light)
     plan = build_plan_model(horizon)
     hint_full(plan)
     stage = goal_stages(plan, Goal("festival"))[0]
@@ -212,3 +214,52 @@ def test_walks_jump_with_the_any_reading() -> None:
     assert jumps(near) == set()
     assert jumps(far) == {"paid", "free"} & {k for w in far.values() for k, _ in w}
     assert "paid" in jumps(far)
+
+
+# 4-turn horizons the full model's goal stage proves within `WORK` (2 players, late rounds)
+LONG_STATES = [(1, 2, 7), (4, 2, 5)]
+
+
+@pytest.mark.parametrize(("seed", "players", "round_"), LONG_STATES)
+def test_the_lean_goal_of_a_longer_horizon_is_the_full_models(seed: int, players: int,
+                                                              round_: int) -> None:
+    # as `plan_turns` solves horizons over `LONG_HORIZON` turns: a short presolve, no LP
+    assert compare(played(seed, players, round_), 4, linearization=0, light=True) > 0
+
+
+def test_a_longer_horizons_lean_plan_is_proven_and_replays(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    state = played(4, 2, 5)
+    player = state.turn.player
+    optimum = compare(state, 4, linearization=0, light=True)
+    assert plan_module.LONG_HORIZON < 4 <= plan_module.LEAN_LONG_TURNS
+    lean = plan_turns(state, BOARD, player, turns=4)
+    # the replay through the referee scores what the model claims, and it is the optimum
+    assert lean.status is Status.OPTIMAL and lean.found
+    assert lean.objective == lean.model_objective == lean.bound == optimum
+    monkeypatch.setattr(plan_module, "LEAN_LONG_TURNS", 0)
+    full = plan_turns(state, BOARD, player, turns=4)
+    assert full.objective is not None and full.objective <= optimum
+
+
+def test_an_unproven_lean_plan_is_the_full_models_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lean solve too short to prove: its plan, completed in the full model, is where the
+    full model's goal stage starts; the plan found is at least the lean one and replays."""
+    state = played(4, 2, 5)
+    player = state.turn.player
+    found: list[LeanGoal] = []
+
+    def spy(*args: object, **kwargs: object) -> LeanGoal | None:
+        got = lean_goal(*args, **kwargs)  # type: ignore[arg-type]
+        assert got is not None
+        found.append(got)
+        return got
+
+    monkeypatch.setattr(plan_module, "lean_goal", spy)
+    monkeypatch.setattr(plan_module, "LEAN_LONG_SHARE", 0.2)
+    plan = plan_turns(state, BOARD, player, turns=4)
+    assert len(found) == 1 and found[0].result.status is not Status.OPTIMAL
+    assert found[0].holds and found[0].result.value is not None
+    assert plan.found and plan.objective == plan.model_objective
+    assert plan.objective is not None and plan.objective >= found[0].result.value
+    assert plan.bound is not None and plan.bound >= plan.objective
