@@ -21,7 +21,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 from typer import _click as click  # typer vendors click: its exceptions, not click's
-from typer._click.exceptions import NoArgsIsHelpError
+from typer._click.exceptions import MissingParameter, NoArgsIsHelpError
 from typer.core import TyperGroup
 
 from models.errors import CastellError, ProvenNo
@@ -302,6 +302,8 @@ def usage_line(error: click.ClickException) -> str:
         else:
             name = str(getattr(param, "metavar", None) or param.name or "").upper()
         message = f"{name} {error.message.removeprefix('Value error, ')}"
+        if isinstance(error, MissingParameter) and not error.message:
+            message = f"missing {name}"  # click's own wording is left empty by typer
     message = " ".join(message.split(" ")).replace("\n", " ").rstrip(".")
     hint = f"; see '{command} --help'" if context is not None else ""
     return f"{command}: {message}{hint}"

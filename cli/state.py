@@ -24,6 +24,8 @@ WheelSide = Annotated[Literal["standard", "advanced"] | None, typer.Option(
 def _players(players: str, names: str | None) -> tuple[int, list[str] | None]:
     """`--players 3` or `--players Anna,Biel,Carla` (then the names are the turn order)."""
     text = players.strip()
+    if text.lstrip("+-").isdigit() and not text.isdigit():  # "-1": a count, not a name
+        raise SpecError(f"--players: 2 to 4 players, not '{text}'")
     if text.isdigit():
         listed = [n.strip() for n in names.split(",")] if names else None
         return int(text), listed

@@ -49,6 +49,8 @@ def validate(schema: type[M], data: Any, source: str) -> M:
 # nested deeper than MAX_DEPTH is no file of ours (the parsers would recurse into it).
 MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 32
+# json/tomllib raise a plain ValueError for an integer longer than Python's conversion limit
+TOO_LONG_NUMBER = "holds a number with thousands of digits; no field of this game needs one"
 
 
 def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
@@ -96,6 +98,8 @@ def parse_json(text: str, source: str) -> Any:
                         f"column {error.colno}") from None
     except RecursionError:
         raise SpecError(f"{source}: nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError:  # Python's int-conversion limit: a number no field of ours needs
+        raise SpecError(f"{source}: {TOO_LONG_NUMBER}") from None
     return check_depth(data, source)
 
 
@@ -107,6 +111,8 @@ def parse_toml(text: str, source: str) -> Any:
         raise SpecError(f"{source}: not valid TOML: {error}") from None
     except RecursionError:
         raise SpecError(f"{source}: nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError:  # Python's int-conversion limit (see parse_json)
+        raise SpecError(f"{source}: {TOO_LONG_NUMBER}") from None
     return check_depth(data, source)
 
 

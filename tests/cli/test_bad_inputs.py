@@ -168,3 +168,47 @@ def test_names_are_printed_literally(tmp_path: Path, name: str, command: list[st
     assert result.exit_code in (0, 1, 3), result.stderr
     if command[0] in ("state", "score", "plan"):
         assert name in result.stdout.replace("\n", "")
+
+
+# --- red-team pass ------------------------------------------------------------------------
+
+LONG = "9" * 5000  # past Python's int-conversion limit: json raised a plain ValueError (exit 4)
+
+
+def test_a_number_with_thousands_of_digits_in_a_file_is_bad_input(tmp_path: Path) -> None:
+    state = tmp_path / "game.json"
+    state.write_text(Path(STATE).read_text().replace('"round": 3', f'"round": {LONG}'))
+    assert_bad_input(run("state", "show", str(state)), "game.json", "thousands of digits")
+    board = tmp_path / "board.toml"
+    board.write_text(f"name = {LONG}\n")
+    assert_bad_input(run("board", "--board", str(board)), "board.toml", "thousands of digits")
+
+
+def test_a_number_with_thousands_of_digits_on_a_batch_line_is_that_line_s_error() -> None:
+    result = run("verify", "--batch", "-", input=f'{{"tower": "9", "x": {LONG}}}\n{{"tower": "9"}}')
+    items = json_lines(result)
+    assert result.exit_code == 2
+    assert "thousands of digits" in items[0]["error"]
+    assert items[1]["valid"]
+
+
+def test_special_tokens_beyond_the_box_are_refused(tmp_path: Path) -> None:
+    data = json.loads(Path(STATE).read_text())
+    data["players"][0]["special_tokens"] = 10**30
+    state = tmp_path / "game.json"
+    state.write_text(json.dumps(data))
+    for command in (["state", "show"], ["plan", "--turns", "1", "-t", "2"]):
+        assert_bad_input(run(*command, str(state)), "special_tokens", "the game has 21")
+
+
+@pytest.mark.parametrize(("args", "fragments"), [
+    # a missing argument is named (typer left click's message empty: "castell play: ACTION... ;")
+    (["play", STATE], ["castell play: missing ACTION", "see 'castell play --help'"]),
+    (["route", "Girona"], ["castell route: missing TO"]),
+    (["schema"], ["castell schema: missing COMMAND"]),
+    # the value as typed, not a count made of it ("-1" was "not 1", "9" was "got 1")
+    (["state", "new", "--players", "-1"], ["--players", "'-1'"]),
+    (["combo", "new", "--players", "9"], ["2-5 players", "'9'"]),
+], ids=lambda value: " ".join(value)[:50] if isinstance(value, list) else None)
+def test_usage_messages_name_what_is_wrong(args: list[str], fragments: list[str]) -> None:
+    assert_bad_input(run(*args), *fragments)
