@@ -51,8 +51,10 @@ def board(
 
       castell board --svg map.svg --board examples/boards/islands.toml
     """
+    from models.files import not_an_input
     from models.game import RegionGraph  # deferred: keeps start-up light
 
+    not_an_input(svg, board_file, option="--svg")
     data = board_from(board_file)
     if svg is not None:
         from cli.svg import board_map, save  # deferred: keeps start-up light

@@ -48,7 +48,7 @@ from models.combo import (
     play as play_actions,
 )
 from models.errors import SpecError
-from models.files import parse_toml, read_text, validate, write_atomic
+from models.files import not_an_input, parse_toml, read_text, validate, write_atomic
 
 app = typer.Typer(help="Castle Combo: cards, exact end scores, a game to play or record, and "
                        "solvers (best arrangement, turn advice, bot tournaments).",
@@ -309,6 +309,7 @@ def new(
 
       castell combo new --players Ana,Ben,Cem --deal rows.toml --first Ben --out real.json
     """
+    not_an_input(output, deal, cards_file)
     deck = load_deck(cards_file)
     names = players.split(",")
     rules = _rules(reading)
@@ -457,6 +458,7 @@ def show(
 
       castell combo show game.json --svg tableaux.svg
     """
+    not_an_input(svg, state_file, option="--svg")
     state = _load(state_file)
     if svg is not None:
         from cli.combo_svg import tableaux  # deferred: keeps start-up light

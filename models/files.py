@@ -170,6 +170,21 @@ def _direct(target: Path) -> Iterator[IO[str]]:
         raise SpecError(f"cannot write '{target}': {error.strerror}") from None
 
 
+def not_an_input(output: Path | str | None, *inputs: Path | str | None,
+                 option: str = "--out") -> None:
+    """Refuse an output that names one of the command's input files (`--svg game.json` would
+    replace the game with a picture): the same file, by any path or link to it."""
+    if output is None or str(output) == "-" or not Path(output).is_file():
+        return
+    for source in inputs:
+        if source is None or str(source) == "-":
+            continue
+        with contextlib.suppress(OSError):
+            if os.path.samefile(output, source):
+                raise SpecError(f"{option} '{output}' is the input file '{source}'; writing it "
+                                "would replace that file: pick another name")
+
+
 def write_atomic(path: Path | str, text: str) -> None:
     """Write `text` to `path` atomically (see `atomic_open`)."""
     with atomic_open(path) as handle:

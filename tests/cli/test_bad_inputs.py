@@ -212,3 +212,25 @@ def test_special_tokens_beyond_the_box_are_refused(tmp_path: Path) -> None:
 ], ids=lambda value: " ".join(value)[:50] if isinstance(value, list) else None)
 def test_usage_messages_name_what_is_wrong(args: list[str], fragments: list[str]) -> None:
     assert_bad_input(run(*args), *fragments)
+
+
+@pytest.mark.parametrize("command", [
+    ["state", "show", "{game}", "--svg", "{game}"],
+    ["verify", "9", "--state", "{game}", "--player", "Anna", "--svg", "{game}"],
+    ["best", "--state", "{game}", "--player", "Anna", "--svg", "{game}"],
+    ["check", "LP02", "--state", "{game}", "--player", "Anna", "--svg", "{game}"],
+    ["board", "--board", "{board}", "--svg", "{board}"],
+    ["state", "new", "--board", "{board}", "--out", "{board}"],
+    ["combo", "show", "{combo}", "--svg", "{combo}"],
+], ids=lambda c: " ".join(c[:2]))
+def test_an_output_that_is_an_input_file_is_refused(tmp_path: Path, command: list[str]) -> None:
+    # `--svg game.json` replaced the game with a picture (the write itself is atomic)
+    files = {"game": tmp_path / "game.json", "board": tmp_path / "board.toml",
+             "combo": tmp_path / "combo.json"}
+    files["game"].write_text(Path(STATE).read_text())
+    files["board"].write_text(Path("examples/boards/islands.toml").read_text())
+    assert run("combo", "new", "--players", "A,B", "--out", str(files["combo"])).exit_code == 0
+    before = {name: path.read_bytes() for name, path in files.items()}
+    args = [part.format(**{k: str(v) for k, v in files.items()}) for part in command]
+    assert_bad_input(run(*args), "is the input file", "pick another name")
+    assert {name: path.read_bytes() for name, path in files.items()} == before
