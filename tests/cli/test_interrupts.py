@@ -109,6 +109,21 @@ def test_ctrl_c_stops_puzzle_generation_and_its_workers(tmp_path: Path, workers:
     assert all(gone(pid) for pid in workers_seen)
 
 
+def test_ctrl_c_stops_a_tournament_and_its_workers_at_once(tmp_path: Path) -> None:
+    # the executor it used waited for the running chunks (16 advisor games each: minutes)
+    target = tmp_path / "cards.csv"
+    process = start("combo", "tournament", "--bots", "advisor,greedy", "--games", "500",
+                    "--workers", "2", "--csv", str(target))
+    time.sleep(STARTUP)
+    workers_seen = children(process.pid)
+    code, _, err, took = interrupt(process, after=0.0)
+    assert code == 130 and took < 2, (code, took, err)
+    assert err.strip().splitlines() == ["interrupted; nothing written"]
+    assert not target.exists()
+    assert workers_seen, "the workers had started"
+    assert all(gone(pid) for pid in workers_seen)
+
+
 def test_a_closed_pipe_is_a_quiet_exit_0() -> None:
     process = start("puzzle", "generate", "--count", "200")
     assert process.stdout is not None
