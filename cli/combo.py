@@ -226,7 +226,7 @@ def score(
 
       castell combo score "C07,V12,C01/V03,~C20,V05/C11,V14,V22" --keys 3 --gold 7
 
-      castell combo score "C07,V12,C01/V03,~C20,V05/C11,V14,V22" --stored V14=2 --json
+      castell combo score "C07,V12,C01/V03,~C20,V05/C11,V14,V22" --stored C11=2 --json
 
       echo '{"tableau": "C01,C02,-/-,-,-/-,-,-", "gold": 4}' | castell combo score --batch -
     """
