@@ -149,8 +149,11 @@ def _stored(text: str | None, grid: Grid) -> dict[str, int]:
         raise SpecError("--stored is at most 400 characters")
     for part in text.split(","):
         where, sep, amount = part.strip().partition("=")
-        if not sep or not amount.strip().isdigit() or len(amount.strip()) > 5:
+        if not sep:
             raise SpecError(f"--stored: '{part}' is not CELL=N (e.g. top-left=3)")
+        if not amount.strip().isdigit() or len(amount.strip()) > 5:
+            raise SpecError(f"--stored: the gold '{amount.strip()}' in '{part}' is not a whole "
+                            "number from 0 to 99999")
         where = where.strip()
         if where in CELLS:
             slot = grid.at(cell_pos(where))

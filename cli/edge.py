@@ -21,7 +21,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 from typer import _click as click  # typer vendors click: its exceptions, not click's
-from typer._click.exceptions import MissingParameter, NoArgsIsHelpError
+from typer._click.exceptions import MissingParameter, NoArgsIsHelpError, NoSuchOption
 from typer.core import TyperGroup
 
 from models.errors import CastellError, ProvenNo
@@ -305,6 +305,11 @@ def usage_line(error: click.ClickException) -> str:
         if isinstance(error, MissingParameter) and not error.message:
             message = f"missing {name}"  # click's own wording is left empty by typer
     message = " ".join(message.split(" ")).replace("\n", " ").rstrip(".")
+    option = getattr(error, "option_name", None)
+    if isinstance(error, NoSuchOption) and option and not option[1:2].isalpha() \
+            and not option.startswith("--"):
+        # "-1", "-,-,-/..": a value, not an option (`play g.json recruit -1`, an empty cell)
+        message += "; a value that starts with '-' goes after '--' (castell ... -- -1)"
     hint = f"; see '{command} --help'" if context is not None else ""
     return f"{command}: {message}{hint}"
 

@@ -209,6 +209,12 @@ def test_special_tokens_beyond_the_box_are_refused(tmp_path: Path) -> None:
     # the value as typed, not a count made of it ("-1" was "not 1", "9" was "got 1")
     (["state", "new", "--players", "-1"], ["--players", "'-1'"]),
     (["combo", "new", "--players", "9"], ["2-5 players", "'9'"]),
+    # a value that starts with '-' is read as an option by click: say how to pass it
+    (["combo", "score", "-,-,-/-,-,-/-,-,-"], ["No such option", "goes after '--'"]),
+    (["play", STATE, "recruit", "-1"], ["No such option: -1", "goes after '--'"]),
+    # the gold, not the CELL=N form, is what is wrong
+    (["combo", "score", "C07,V12,C01/V03,~C20,V05/C11,V14,V22", "--stored", "C11=-1"],
+     ["the gold '-1'", "0 to 99999"]),
 ], ids=lambda value: " ".join(value)[:50] if isinstance(value, list) else None)
 def test_usage_messages_name_what_is_wrong(args: list[str], fragments: list[str]) -> None:
     assert_bad_input(run(*args), *fragments)
