@@ -77,6 +77,12 @@ def test_an_argument_that_is_not_utf8_is_refused() -> None:
     assert_bad_input(run("state", "new", "--names", "\udcff,b,c"), "not UTF-8 text")
 
 
+def test_goal_tile_takes_the_id_quoted_with_it() -> None:
+    quoted = one_json(run("plan", STATE, "--player", "Anna", "--goal", "tile lp02",
+                          "--turns", "1", "-t", "2", "--json"))
+    assert quoted["goal"] == "tile LP02"
+
+
 def test_goal_tile_takes_the_id_in_any_case() -> None:
     spaced = one_json(run("plan", STATE, "--player", "Anna", "--goal", "tile", "lp02",
                           "--turns", "1", "-t", "2", "--json"))
@@ -212,6 +218,11 @@ def test_special_tokens_beyond_the_box_are_refused(tmp_path: Path) -> None:
     # a value that starts with '-' is read as an option by click: say how to pass it
     (["combo", "score", "-,-,-/-,-,-/-,-,-"], ["No such option", "goes after '--'"]),
     (["play", STATE, "recruit", "-1"], ["No such option: -1", "goes after '--'"]),
+    # plan --fix: the field and value, not pydantic's "1 validation error for Recruit"
+    (["plan", STATE, "--fix", "recruit 99999999999"],
+     ["--fix: 'recruit 99999999999'", "sizes.0", "99999999999"]),
+    (["plan", STATE, "--fix", "end"], ["--fix: unknown action 'end'"]),
+    (["plan", STATE, "--goal", "tile LP99"], ["unknown local performance tile 'LP99'"]),
     # the gold, not the CELL=N form, is what is wrong
     (["combo", "score", "C07,V12,C01/V03,~C20,V05/C11,V14,V22", "--stored", "C11=-1"],
      ["the gold '-1'", "0 to 99999"]),
