@@ -68,7 +68,8 @@ def decode(data: bytes, source: str, limit: int = MAX_FILE_BYTES) -> str:
         size = f"{limit // (1024 * 1024)} MiB" if limit % (1024 * 1024) == 0 else f"{limit} bytes"
         raise SpecError(f"'{source}' is larger than {size}; no file of this game is")
     try:
-        return data.decode("utf-8")
+        # utf-8-sig: a byte-order mark (Windows Notepad writes one) is dropped, not a syntax error
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise SpecError(f"'{source}' is not UTF-8 text") from None
 

@@ -251,3 +251,18 @@ def test_an_output_that_is_an_input_file_is_refused(tmp_path: Path, command: lis
     args = [part.format(**{k: str(v) for k, v in files.items()}) for part in command]
     assert_bad_input(run(*args), "is the input file", "pick another name")
     assert {name: path.read_bytes() for name, path in files.items()} == before
+
+
+def test_a_byte_order_mark_is_not_a_syntax_error(tmp_path: Path) -> None:
+    # Windows Notepad saves UTF-8 with a BOM: "not valid TOML: Invalid statement (line 1)"
+    deal = tmp_path / "deal.toml"
+    deal.write_bytes(b"\xef\xbb\xbf" + run("state", "template", "--players", "A,B").stdout
+                     .encode())
+    out = tmp_path / "game.json"
+    result = run("state", "new", "--players", "A,B", "--deal", str(deal), "--out", str(out))
+    assert result.exit_code == 0, result.stderr
+    state = tmp_path / "bom.json"
+    state.write_bytes(b"\xef\xbb\xbf" + Path(STATE).read_bytes())
+    assert one_json(run("state", "show", str(state), "--json"))["round"] == 3
+    items = json_lines(run("verify", "--batch", "-", input=b'\xef\xbb\xbf{"tower": "9"}\n'))
+    assert items[0]["valid"]
