@@ -72,6 +72,16 @@ def test_a_puzzle_with_an_unbounded_pool_is_refused(tmp_path: Path, command: str
     assert not (tmp_path / "sheets").exists()
 
 
+@pytest.mark.parametrize("command", ["check", "solve"])
+def test_a_puzzle_id_longer_than_any_generated_is_refused(tmp_path: Path, command: str) -> None:
+    # 100,000 characters made `puzzle check` run for minutes (rich's highlighter)
+    line = json.loads(Path("examples/puzzles/medium.jsonl").read_text().splitlines()[0])
+    line["id"] = "x" * 100_000
+    path = tmp_path / "long.jsonl"
+    path.write_text(json.dumps(line) + "\n")
+    assert_bad_input(run("puzzle", command, str(path)), "line 1", "id", "at most 100")
+
+
 def test_an_argument_that_is_not_utf8_is_refused() -> None:
     # what Python makes of the bytes b"\xff" in argv: a surrogate escape
     assert_bad_input(run("state", "new", "--names", "\udcff,b,c"), "not UTF-8 text")
