@@ -302,7 +302,7 @@ def _render(result: Plan, names: dict[str, str]) -> None:
                   caption="numbers give the order of a turn's actions; tokens are special "
                   "action tokens")
     for column in ("round", "action", "cost", "why"):
-        table.add_column(column)
+        table.add_column(column, overflow="fold")
     for turn, steps in zip(result.turns, result.steps or [()] * len(result.turns),
                            strict=True):
         end = _ends_in(steps)

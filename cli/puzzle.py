@@ -244,7 +244,7 @@ def solve_puzzles(puzzle_file: PuzzleFile, as_json: Annotated[bool, typer.Option
         return
     table = Table(title="Solutions")
     for column in ("id", "status", "tower", "objective"):
-        table.add_column(column)
+        table.add_column(column, overflow="fold")
     for row in rows:
         table.add_row(escape(row["id"]), row["status"], row["tower"] or "-", str(row["objective"]))
     out().print(table)

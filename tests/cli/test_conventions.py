@@ -174,3 +174,15 @@ def test_self_contained_help_examples_run(command: list[str], tmp_path: Path,
         result = CliRunner().invoke(app, args, input=stdin)
         no_crash(result)
         assert result.exit_code in (0, 1), (line, result.stderr)
+
+
+@pytest.mark.parametrize("args", [["board"], ["wheel", "examples/game/round3.json"],
+                                  ["festival", "examples/game/round3.json"],
+                                  ["route", "Terres de l'Ebre", "Girona"]], ids=" ".join)
+def test_a_narrow_terminal_folds_names_never_cuts_them(args: list[str]) -> None:
+    # at 40 columns "Comarques Centrals" was "Comarq…": names wrap instead, whole
+    result = CliRunner().invoke(app, args, env={"COLUMNS": "40"})
+    no_crash(result)
+    assert result.exit_code == 0
+    body = [line for line in result.stdout.splitlines() if "┃" not in line]  # headers may cut
+    assert not any("…" in line for line in body), result.stdout
