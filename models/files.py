@@ -133,6 +133,8 @@ def atomic_open(path: Path | str) -> Iterator[IO[str]]:
     system) and renamed over `path` at the end: a failure, a full disk or Ctrl-C inside the
     block leaves whatever was at `path` as it was, and no temporary file behind.
     """
+    if not str(path).strip():  # Path("") is the current folder: "it is a folder" misled
+        raise SpecError("cannot write '': the file name is empty")
     target = Path(path)
     if target.is_dir():
         raise SpecError(f"cannot write '{path}': it is a folder")

@@ -233,6 +233,9 @@ def test_special_tokens_beyond_the_box_are_refused(tmp_path: Path) -> None:
      ["--fix: 'recruit 99999999999'", "sizes.0", "99999999999"]),
     (["plan", STATE, "--fix", "end"], ["--fix: unknown action 'end'"]),
     (["plan", STATE, "--goal", "tile LP99"], ["unknown local performance tile 'LP99'"]),
+    # an empty output name is not "a folder"
+    (["state", "new", "--out", ""], ["cannot write ''", "file name is empty"]),
+    (["board", "--svg", ""], ["cannot write ''", "file name is empty"]),
     # the gold, not the CELL=N form, is what is wrong
     (["combo", "score", "C07,V12,C01/V03,~C20,V05/C11,V14,V22", "--stored", "C11=-1"],
      ["the gold '-1'", "0 to 99999"]),
