@@ -51,8 +51,10 @@ def board(
 
       castell board --svg map.svg --board examples/boards/islands.toml
     """
+    from models.files import not_an_input
     from models.game import RegionGraph  # deferred: keeps start-up light
 
+    not_an_input(svg, board_file, option="--svg")
     data = board_from(board_file)
     if svg is not None:
         from cli.svg import board_map, save  # deferred: keeps start-up light
@@ -64,9 +66,9 @@ def board(
     graph = RegionGraph(data)
     table = Table(title=escape(data.name) + ("  [dim](provisional data)[/]" if data.provisional
                                           else ""))
-    table.add_column("region (id)")
-    table.add_column("adjacent to")
-    table.add_column("festival towns (type)")
+    table.add_column("region (id)", overflow="fold")
+    table.add_column("adjacent to", overflow="fold")
+    table.add_column("festival towns (type)", overflow="fold")
     dotted = {frozenset(p) for p in data.dotted_links}
     names = {r.id: escape(r.name) for r in data.regions}
     for region in data.regions:
@@ -116,7 +118,7 @@ def route(
         return
     names = {r.id: escape(r.name) for r in data.regions}
     table = Table(title=f"{names[found.start]} → {names[found.end]}: {found.moves} moves")
-    table.add_column("shortest path")
+    table.add_column("shortest path", overflow="fold")
     for path in found.paths:
         table.add_row(" → ".join(names[p] for p in path))
     out().print(table)

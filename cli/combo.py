@@ -48,7 +48,7 @@ from models.combo import (
     play as play_actions,
 )
 from models.errors import SpecError
-from models.files import parse_toml, read_text, validate, write_atomic
+from models.files import not_an_input, parse_toml, read_text, validate, write_atomic
 
 app = typer.Typer(help="Castle Combo: cards, exact end scores, a game to play or record, and "
                        "solvers (best arrangement, turn advice, bot tournaments).",
@@ -149,8 +149,11 @@ def _stored(text: str | None, grid: Grid) -> dict[str, int]:
         raise SpecError("--stored is at most 400 characters")
     for part in text.split(","):
         where, sep, amount = part.strip().partition("=")
-        if not sep or not amount.strip().isdigit() or len(amount.strip()) > 5:
+        if not sep:
             raise SpecError(f"--stored: '{part}' is not CELL=N (e.g. top-left=3)")
+        if not amount.strip().isdigit() or len(amount.strip()) > 5:
+            raise SpecError(f"--stored: the gold '{amount.strip()}' in '{part}' is not a whole "
+                            "number from 0 to 99999")
         where = where.strip()
         if where in CELLS:
             slot = grid.at(cell_pos(where))
@@ -226,7 +229,7 @@ def score(
 
       castell combo score "C07,V12,C01/V03,~C20,V05/C11,V14,V22" --keys 3 --gold 7
 
-      castell combo score "C07,V12,C01/V03,~C20,V05/C11,V14,V22" --stored V14=2 --json
+      castell combo score "C07,V12,C01/V03,~C20,V05/C11,V14,V22" --stored C11=2 --json
 
       echo '{"tableau": "C01,C02,-/-,-,-/-,-,-", "gold": 4}' | castell combo score --batch -
     """
@@ -309,6 +312,7 @@ def new(
 
       castell combo new --players Ana,Ben,Cem --deal rows.toml --first Ben --out real.json
     """
+    not_an_input(output, deal, cards_file)
     deck = load_deck(cards_file)
     names = players.split(",")
     rules = _rules(reading)
@@ -457,6 +461,7 @@ def show(
 
       castell combo show game.json --svg tableaux.svg
     """
+    not_an_input(svg, state_file, option="--svg")
     state = _load(state_file)
     if svg is not None:
         from cli.combo_svg import tableaux  # deferred: keeps start-up light

@@ -27,7 +27,7 @@ from cli.edge import (
 )
 from models.combo import MAX_GOLD, MAX_KEYS, Deck, GameState, Slot, cell_pos, load_deck
 from models.errors import ProvenNo, SpecError
-from models.files import atomic_open
+from models.files import atomic_open, not_an_input
 from planner.combo import (
     BOT_SAMPLES,
     MAX_SAMPLES,
@@ -336,6 +336,7 @@ def tournament_cmd(
 
       castell combo tournament --bots advisor,greedy --games 50 --workers 2 --csv cards.csv
     """
+    not_an_input(csv_file, cards_file, option="--csv")
     deck = load_deck(cards_file)
     names = [b.strip() for b in bots.split(",")]
     console = err()

@@ -21,7 +21,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 from typer import _click as click  # typer vendors click: its exceptions, not click's
-from typer._click.exceptions import NoArgsIsHelpError
+from typer._click.exceptions import MissingParameter, NoArgsIsHelpError, NoSuchOption
 from typer.core import TyperGroup
 
 from models.errors import CastellError, ProvenNo
@@ -93,8 +93,9 @@ def one_line(message: str) -> str:
 
 def fail(message: str, code: ExitCode = ExitCode.BAD_INPUT) -> NoReturn:
     # a Text, not a str: the user's own text in the message is never read as markup or emoji
-    err().print(Text.assemble(("error: ", "bold red"), one_line(message)), highlight=False,
-                soft_wrap=True)
+    with contextlib.suppress(OSError):  # stderr on a full disk: the exit code still says it
+        err().print(Text.assemble(("error: ", "bold red"), one_line(message)), highlight=False,
+                    soft_wrap=True)
     raise typer.Exit(int(code))
 
 
@@ -258,8 +259,9 @@ class CastellGroup(TyperGroup):
             try:
                 arg.encode("utf-8")
             except UnicodeEncodeError:  # bytes that are not UTF-8 (a surrogate escape)
-                err().print(Text(f"error: castell: the argument '{one_line(arg)}' is not "
-                                 "UTF-8 text"), highlight=False, soft_wrap=True)
+                with contextlib.suppress(OSError):
+                    err().print(Text(f"error: castell: the argument '{one_line(arg)}' is not "
+                                     "UTF-8 text"), highlight=False, soft_wrap=True)
                 if standalone_mode:
                     sys.exit(int(ExitCode.BAD_INPUT))
                 return int(ExitCode.BAD_INPUT)
@@ -275,8 +277,9 @@ class CastellGroup(TyperGroup):
                 line = usage_line(error)
             except Exception:  # the edge itself must never fail: click's own wording then
                 line = error.format_message()
-            err().print(Text.assemble(("error: ", "bold red"), one_line(line)),
-                        highlight=False, soft_wrap=True)
+            with contextlib.suppress(OSError):  # stderr on a full disk: the exit code says it
+                err().print(Text.assemble(("error: ", "bold red"), one_line(line)),
+                            highlight=False, soft_wrap=True)
             code = error.exit_code
         except typer.Abort:
             code = int(ExitCode.INTERRUPTED)
@@ -302,7 +305,14 @@ def usage_line(error: click.ClickException) -> str:
         else:
             name = str(getattr(param, "metavar", None) or param.name or "").upper()
         message = f"{name} {error.message.removeprefix('Value error, ')}"
+        if isinstance(error, MissingParameter) and not error.message:
+            message = f"missing {name}"  # click's own wording is left empty by typer
     message = " ".join(message.split(" ")).replace("\n", " ").rstrip(".")
+    option = getattr(error, "option_name", None)
+    if isinstance(error, NoSuchOption) and option and not option[1:2].isalpha() \
+            and not option.startswith("--"):
+        # "-1", "-,-,-/..": a value, not an option (`play g.json recruit -1`, an empty cell)
+        message += "; a value that starts with '-' goes after '--' (castell ... -- -1)"
     hint = f"; see '{command} --help'" if context is not None else ""
     return f"{command}: {message}{hint}"
 

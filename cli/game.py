@@ -94,9 +94,9 @@ def wheel(
         return
     names = {r.id: escape(r.name) for r in data.regions}
     table = Table(title=f"Skill wheel ({state.wheel_side} side)")
-    table.add_column("region")
+    table.add_column("region", overflow="fold")
     for r, _ in rows:
-        table.add_column(f"round {r}", justify="center")
+        table.add_column(f"round {r}", justify="center", overflow="fold")
     for slot in [*data.region_ids, ALL_REGIONS]:
         label = names.get(slot, "All Regions")
         cells = []
@@ -191,7 +191,7 @@ def festival(
         table = Table(title=f"{escape(space.location)} (type {space.type}), round {space.round}, "
                             f"size tokens {tokens}")
         for column in ("player", "tower", "score", "rank", "prize"):
-            table.add_column(column)
+            table.add_column(column, overflow="fold")
         for e in outcome.entries:
             reason = f"[dim]{escape(e.reason or '')}[/]"
             table.add_row(escape(e.player), str(e.tower) if e.tower else reason,
@@ -227,7 +227,7 @@ def score(
     title = "Final score: the game is over" if state.game_over else \
         f"Standing in round {state.round} of {data.rounds} (not a result: the game goes on)"
     table = Table(title=title)
-    table.add_column("player")
+    table.add_column("player", overflow="fold")
     headers = {"best_tower": "tower", "region_variety": "regions", "prizes": "prizes",
                "size_tokens": "sizes", "local_performances": "performances"}
     for category in CATEGORIES:

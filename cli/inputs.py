@@ -12,7 +12,7 @@ import typer
 
 from cli.edge import ExitCode, emit_json
 from models.errors import SpecError
-from models.files import MAX_FILE_BYTES, check_depth, decode, read_text
+from models.files import MAX_FILE_BYTES, TOO_LONG_NUMBER, check_depth, decode, read_text
 from models.tower import Pool, Rules, SkillRanks, rules_named
 
 if TYPE_CHECKING:  # pydantic is imported when a batch line is read, not by every command
@@ -83,6 +83,8 @@ def read_line(line: str, schema: type[M]) -> M:
         raise SpecError(f"not JSON: {error.msg} at column {error.colno}") from None
     except RecursionError:
         raise SpecError("nested too deep") from None
+    except ValueError:  # Python's int-conversion limit (models.files.parse_json)
+        raise SpecError(TOO_LONG_NUMBER) from None
     check_depth(data, "the line")
     from pydantic import ValidationError
 

@@ -28,6 +28,7 @@ from cli.edge import (
 from cli.game_inputs import game_from
 from cli.render import stack, tower_picture
 from models.errors import SpecError
+from models.files import field_errors
 from models.game import Action, Board, FestivalSpace, Move, Recruit, Special, Train
 from models.tower import rules_named
 from planner.tower import Status
@@ -39,6 +40,8 @@ GOALS = ("festival", "tile", "score")
 def parse_goal(goal: str, tile: str | None) -> Goal:
     """`festival`, `score`, `tile TILE_ID` (the id as the next argument) or `tile:TILE_ID`."""
     kind, _, inline = goal.strip().lower().partition(":")
+    if " " in kind:  # --goal "tile LP07" quoted as one argument, as the help writes it
+        kind, _, inline = kind.partition(" ")
     if kind not in GOALS:
         raise SpecError(f"unknown goal '{goal}' (goals: festival, tile TILE_ID, score)",
                         token=goal)
@@ -66,6 +69,10 @@ def parse_fix(text: str, board: Board) -> list[Action]:
             words = rest.split(maxsplit=1)
             verb, rest = (words[0].lower() if words else ""), (
                 words[1].strip() if len(words) > 1 else "")
+        known = ("move", "recruit", "claim") if special else ("move", "recruit", "train")
+        if verb not in known:  # 'end': no such action, rather than "needs what or where"
+            raise SpecError(f"--fix: unknown action '{part}' (move, recruit, train, "
+                            "special move/recruit/claim)", token=part)
         if not rest:
             raise SpecError(f"--fix: '{part}' needs what or where (e.g. 'move girona')",
                             token=part)
@@ -88,8 +95,10 @@ def parse_fix(text: str, board: Board) -> list[Action]:
         except (ValueError, ValidationError) as error:
             if isinstance(error, SpecError):
                 raise
-            raise SpecError(f"--fix: '{part}': {str(error).splitlines()[0]}",
-                            token=part) from None
+            # pydantic's first line is "1 validation error for Recruit": its fields say what
+            reason = field_errors(error) if isinstance(error, ValidationError) \
+                else str(error).splitlines()[0]
+            raise SpecError(f"--fix: '{part}': {reason}", token=part) from None
     if not actions:
         raise SpecError("--fix: no action given")
     return actions
@@ -293,7 +302,7 @@ def _render(result: Plan, names: dict[str, str]) -> None:
                   caption="numbers give the order of a turn's actions; tokens are special "
                   "action tokens")
     for column in ("round", "action", "cost", "why"):
-        table.add_column(column)
+        table.add_column(column, overflow="fold")
     for turn, steps in zip(result.turns, result.steps or [()] * len(result.turns),
                            strict=True):
         end = _ends_in(steps)

@@ -208,10 +208,11 @@ def check(puzzle_file: PuzzleFile, as_json: options.Json = False) -> None:
     else:
         for verdict in verdicts:
             if verdict.ok:
-                out().print(f"[green]ok[/]   {escape(verdict.puzzle.id)}")
+                out().print(f"[green]ok[/]   {escape(verdict.puzzle.id)}", highlight=False)
                 continue
             out().print("[bold red]FAIL[/] "
-                        + escape(f"{verdict.puzzle.id}: {'; '.join(verdict.problems)}"))
+                        + escape(f"{verdict.puzzle.id}: {'; '.join(verdict.problems)}"),
+                        highlight=False)
             if verdict.second is not None:
                 out().print(tower_picture(verdict.second))
         out().print(Text(f"{len(verdicts) - len(failed)} of {len(verdicts)} puzzles pass"
@@ -243,7 +244,7 @@ def solve_puzzles(puzzle_file: PuzzleFile, as_json: Annotated[bool, typer.Option
         return
     table = Table(title="Solutions")
     for column in ("id", "status", "tower", "objective"):
-        table.add_column(column)
+        table.add_column(column, overflow="fold")
     for row in rows:
         table.add_row(escape(row["id"]), row["status"], row["tower"] or "-", str(row["objective"]))
     out().print(table)

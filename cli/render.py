@@ -48,7 +48,7 @@ def violations_table(violations: tuple[Violation, ...]) -> Table:
     table = Table(title="Violations", title_style="bold red", show_edge=False)
     table.add_column("rule", style="bold")
     table.add_column("level", justify="right")
-    table.add_column("why")
+    table.add_column("why", overflow="fold")
     for v in violations:
         table.add_row(v.rule, "-" if v.level is None else str(v.level), v.message)
     return table

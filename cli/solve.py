@@ -27,6 +27,7 @@ from cli.game_inputs import player_inputs, tile_text
 from cli.inputs import emit_batch, read_inputs
 from cli.render import stack, tower_picture, uses_text
 from models.errors import SpecError
+from models.files import not_an_input
 from models.game import next_reachable_festival
 from models.tower import Festival, parse_tile
 from planner.tower import (
@@ -269,6 +270,7 @@ def best(
 
       castell best --state game.json --player Anna
     """
+    not_an_input(svg, batch, state_file, board_file, option="--svg")
     if batch is not None:
         if pool is not None or festival is not None:
             fail("give either --pool or --batch, not both (each batch line holds its own pool, "
@@ -332,6 +334,7 @@ def check(
 
       castell check LP09 --state game.json --player Anna
     """
+    not_an_input(svg, batch, state_file, board_file, option="--svg")
     if batch is not None:
         if tile is not None:
             fail("give either a TILE or --batch, not both")

@@ -13,7 +13,7 @@ from cli import options
 from cli.edge import at_edge, emit_json, out
 from cli.game_inputs import board_from, game_with_history
 from models.errors import SpecError
-from models.files import write_atomic
+from models.files import not_an_input, write_atomic
 from models.tower import rules_named
 
 WheelSide = Annotated[Literal["standard", "advanced"] | None, typer.Option(
@@ -24,6 +24,8 @@ WheelSide = Annotated[Literal["standard", "advanced"] | None, typer.Option(
 def _players(players: str, names: str | None) -> tuple[int, list[str] | None]:
     """`--players 3` or `--players Anna,Biel,Carla` (then the names are the turn order)."""
     text = players.strip()
+    if text.lstrip("+-").isdigit() and not text.isdigit():  # "-1": a count, not a name
+        raise SpecError(f"--players: 2 to 4 players, not '{text}'")
     if text.isdigit():
         listed = [n.strip() for n in names.split(",")] if names else None
         return int(text), listed
@@ -75,6 +77,7 @@ def new(
     # deferred: dealing and the census are not what `state show` needs
     from models.game import check_census, game_from_deal, load_deal, new_game
 
+    not_an_input(output, deal, board_file)
     board = board_from(board_file)
     board_name = str(board_file) if board_file else "default"
     count, listed = _players(players, names)
@@ -155,6 +158,7 @@ def show(
 
       castell state show game.json --svg game.svg
     """
+    not_an_input(svg, state_file, board_file, option="--svg")
     board, state = game_with_history(state_file, board_file)
     if svg is not None:
         from cli.svg import game_map, save  # deferred: keeps start-up light

@@ -77,6 +77,9 @@ def verify(
 
       castell verify "9x4/7x3/5x2/3" --state game.json --player Anna
     """
+    from models.files import not_an_input
+
+    not_an_input(svg, batch, state_file, board_file, option="--svg")
     if batch is not None:
         if tower is not None:
             fail("give either a TOWER or --batch, not both")

@@ -49,6 +49,8 @@ def validate(schema: type[M], data: Any, source: str) -> M:
 # nested deeper than MAX_DEPTH is no file of ours (the parsers would recurse into it).
 MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_DEPTH = 32
+# json/tomllib raise a plain ValueError for an integer longer than Python's conversion limit
+TOO_LONG_NUMBER = "holds a number with thousands of digits; no field of this game needs one"
 
 
 def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
@@ -66,7 +68,8 @@ def decode(data: bytes, source: str, limit: int = MAX_FILE_BYTES) -> str:
         size = f"{limit // (1024 * 1024)} MiB" if limit % (1024 * 1024) == 0 else f"{limit} bytes"
         raise SpecError(f"'{source}' is larger than {size}; no file of this game is")
     try:
-        return data.decode("utf-8")
+        # utf-8-sig: a byte-order mark (Windows Notepad writes one) is dropped, not a syntax error
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise SpecError(f"'{source}' is not UTF-8 text") from None
 
@@ -96,6 +99,8 @@ def parse_json(text: str, source: str) -> Any:
                         f"column {error.colno}") from None
     except RecursionError:
         raise SpecError(f"{source}: nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError:  # Python's int-conversion limit: a number no field of ours needs
+        raise SpecError(f"{source}: {TOO_LONG_NUMBER}") from None
     return check_depth(data, source)
 
 
@@ -107,6 +112,8 @@ def parse_toml(text: str, source: str) -> Any:
         raise SpecError(f"{source}: not valid TOML: {error}") from None
     except RecursionError:
         raise SpecError(f"{source}: nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError:  # Python's int-conversion limit (see parse_json)
+        raise SpecError(f"{source}: {TOO_LONG_NUMBER}") from None
     return check_depth(data, source)
 
 
@@ -126,6 +133,8 @@ def atomic_open(path: Path | str) -> Iterator[IO[str]]:
     system) and renamed over `path` at the end: a failure, a full disk or Ctrl-C inside the
     block leaves whatever was at `path` as it was, and no temporary file behind.
     """
+    if not str(path).strip():  # Path("") is the current folder: "it is a folder" misled
+        raise SpecError("cannot write '': the file name is empty")
     target = Path(path)
     if target.is_dir():
         raise SpecError(f"cannot write '{path}': it is a folder")
@@ -162,6 +171,21 @@ def _direct(target: Path) -> Iterator[IO[str]]:
             yield handle
     except OSError as error:
         raise SpecError(f"cannot write '{target}': {error.strerror}") from None
+
+
+def not_an_input(output: Path | str | None, *inputs: Path | str | None,
+                 option: str = "--out") -> None:
+    """Refuse an output that names one of the command's input files (`--svg game.json` would
+    replace the game with a picture): the same file, by any path or link to it."""
+    if output is None or str(output) == "-" or not Path(output).is_file():
+        return
+    for source in inputs:
+        if source is None or str(source) == "-":
+            continue
+        with contextlib.suppress(OSError):
+            if os.path.samefile(output, source):
+                raise SpecError(f"{option} '{output}' is the input file '{source}'; writing it "
+                                "would replace that file: pick another name")
 
 
 def write_atomic(path: Path | str, text: str) -> None:

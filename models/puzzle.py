@@ -30,7 +30,9 @@ DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
 class Puzzle(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    id: str = Field(min_length=1)
+    # generated ids are '2026-0000'; a 100,000-character one made `puzzle check` take minutes
+    # (rich's highlighter scans the line quadratically)
+    id: str = Field(min_length=1, max_length=100)
     kind: Kind
     pool: str
     skills: str = "none"

@@ -213,8 +213,10 @@ def load_state(path: Path | str) -> GameState:
 def player_names(names: list[str]) -> list[str]:
     names = [n.strip() for n in names]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        shown = ",".join(names)  # the text as typed: `--players 9` is one name, '9'
+        shown = shown if len(shown) <= 60 else shown[:60] + "..."
         raise SpecError(f"Castle Combo is for {MIN_PLAYERS}-{MAX_PLAYERS} players, "
-                        f"got {len(names)}")
+                        f"got {len(names)}: '{shown}' (comma-separated names)")
     if any(not n or len(n) > 40 for n in names):
         raise SpecError("a player name is 1-40 characters")
     if len(set(names)) != len(names):

@@ -24,6 +24,11 @@ ALL_REGIONS = "all"
 SPECIAL = "special"
 PLAYER_COUNTS = (2, 3, 4)
 MAX_ROUNDS = 100  # a bound for a board's rounds: the CLI's round options share it
+# Bounds on a custom board, far above any real one (7 regions, 7 tokens a player), so that a
+# typo cannot make the route tables or the planner's domains huge
+MAX_REGIONS = 100
+MAX_SPECIAL_TOKENS = 100
+MAX_COORDINATE = 1e6
 
 
 class _Strict(BaseModel):
@@ -33,8 +38,9 @@ class _Strict(BaseModel):
 class Region(_Strict):
     id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
     name: Annotated[str, Field(min_length=1)]
-    x: Annotated[float, Field(allow_inf_nan=False)]  # NaN would make `board --json` invalid
-    y: Annotated[float, Field(allow_inf_nan=False)]
+    # NaN would make `board --json` invalid; 1e308 made the map's scaling overflow to inf
+    x: Annotated[float, Field(allow_inf_nan=False, ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
+    y: Annotated[float, Field(allow_inf_nan=False, ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
 
 
 class Wheel(_Strict):
@@ -110,14 +116,14 @@ class Board(_Strict):
     name: str
     provisional: list[str] = []
     starting_castellers: Annotated[int, Field(ge=0)] = 7
-    special_tokens: Annotated[int, Field(ge=0)] = 7
+    special_tokens: Annotated[int, Field(ge=0, le=MAX_SPECIAL_TOKENS)] = 7
     rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] = 10
     tiles_per_region: Annotated[int, Field(ge=0)] = 2
     refill_rounds: list[int] = []
     setup_castellers: dict[int, Annotated[int, Field(ge=0)]]
     # a pool holds at most the rules' count per size, so no bag holds more
     bag: dict[Size, Annotated[int, Field(ge=0, le=STANDARD.max_per_size)]]
-    regions: Annotated[list[Region], Field(min_length=1)]
+    regions: Annotated[list[Region], Field(min_length=1, max_length=MAX_REGIONS)]
     borders: list[tuple[str, str]]
     dotted_links: list[tuple[str, str]] = []
     wheel: Wheel

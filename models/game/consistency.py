@@ -17,7 +17,20 @@ if TYPE_CHECKING:
 def state_problems(state: GameState, board: Board) -> list[str]:
     """What makes `state` impossible on `board` (empty when it is consistent)."""
     return [*_round_problems(state, board), *_tile_problems(state),
-            *_casteller_problems(state, board)]
+            *_casteller_problems(state, board), *_token_problems(state, board)]
+
+
+def _token_problems(state: GameState, board: Board) -> list[str]:
+    """Special action tokens are never made: each player starts with the board's count, and a
+    spent one lies in a region's row until a claimer collects it. At most, not exactly (a
+    state typed in by hand may leave some out), but never more than the box holds."""
+    box = board.special_tokens * len(state.players)
+    have = (sum(p.special_tokens + p.collected_tokens for p in state.players)
+            + sum(r.special_tokens for r in state.regions.values()))
+    if have <= box:
+        return []
+    return [f"special_tokens: the players, their collected tokens and the regions hold {have}; "
+            f"the game has {box} ({board.special_tokens} per player)"]
 
 
 def _round_problems(state: GameState, board: Board) -> list[str]:

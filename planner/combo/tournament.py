@@ -9,11 +9,11 @@ number of worker processes, and games come back in index order.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
 import signal
 import statistics
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,12 +101,17 @@ def games(deck: Deck, bots: Sequence[str], count: int, seed: int, workers: int =
     if workers == 1:
         yield from map(_play, jobs)
         return
-    with ProcessPoolExecutor(max_workers=workers, initializer=_quiet_worker) as pool:
-        try:
-            yield from pool.map(_play, jobs, chunksize=max(1, min(16, count // (workers * 8))))
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+    # multiprocessing.Pool, not ProcessPoolExecutor: on Ctrl-C the executor's exit waited for
+    # the chunks running (up to 16 advisor games each, minutes); terminate() stops them at once
+    pool = multiprocessing.Pool(workers, initializer=_quiet_worker)
+    try:
+        yield from pool.imap(_play, jobs, chunksize=max(1, min(16, count // (workers * 8))))
+        pool.close()
+    except BaseException:
+        pool.terminate()  # Ctrl-C or a failure: no worker outlives the command
+        raise
+    finally:
+        pool.join()
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -72,9 +72,25 @@ def test_a_puzzle_with_an_unbounded_pool_is_refused(tmp_path: Path, command: str
     assert not (tmp_path / "sheets").exists()
 
 
+@pytest.mark.parametrize("command", ["check", "solve"])
+def test_a_puzzle_id_longer_than_any_generated_is_refused(tmp_path: Path, command: str) -> None:
+    # 100,000 characters made `puzzle check` run for minutes (rich's highlighter)
+    line = json.loads(Path("examples/puzzles/medium.jsonl").read_text().splitlines()[0])
+    line["id"] = "x" * 100_000
+    path = tmp_path / "long.jsonl"
+    path.write_text(json.dumps(line) + "\n")
+    assert_bad_input(run("puzzle", command, str(path)), "line 1", "id", "at most 100")
+
+
 def test_an_argument_that_is_not_utf8_is_refused() -> None:
     # what Python makes of the bytes b"\xff" in argv: a surrogate escape
     assert_bad_input(run("state", "new", "--names", "\udcff,b,c"), "not UTF-8 text")
+
+
+def test_goal_tile_takes_the_id_quoted_with_it() -> None:
+    quoted = one_json(run("plan", STATE, "--player", "Anna", "--goal", "tile lp02",
+                          "--turns", "1", "-t", "2", "--json"))
+    assert quoted["goal"] == "tile LP02"
 
 
 def test_goal_tile_takes_the_id_in_any_case() -> None:
@@ -168,3 +184,98 @@ def test_names_are_printed_literally(tmp_path: Path, name: str, command: list[st
     assert result.exit_code in (0, 1, 3), result.stderr
     if command[0] in ("state", "score", "plan"):
         assert name in result.stdout.replace("\n", "")
+
+
+# --- red-team pass ------------------------------------------------------------------------
+
+LONG = "9" * 5000  # past Python's int-conversion limit: json raised a plain ValueError (exit 4)
+
+
+def test_a_number_with_thousands_of_digits_in_a_file_is_bad_input(tmp_path: Path) -> None:
+    state = tmp_path / "game.json"
+    state.write_text(Path(STATE).read_text().replace('"round": 3', f'"round": {LONG}'))
+    assert_bad_input(run("state", "show", str(state)), "game.json", "thousands of digits")
+    board = tmp_path / "board.toml"
+    board.write_text(f"name = {LONG}\n")
+    assert_bad_input(run("board", "--board", str(board)), "board.toml", "thousands of digits")
+
+
+def test_a_number_with_thousands_of_digits_on_a_batch_line_is_that_line_s_error() -> None:
+    result = run("verify", "--batch", "-", input=f'{{"tower": "9", "x": {LONG}}}\n{{"tower": "9"}}')
+    items = json_lines(result)
+    assert result.exit_code == 2
+    assert "thousands of digits" in items[0]["error"]
+    assert items[1]["valid"]
+
+
+def test_special_tokens_beyond_the_box_are_refused(tmp_path: Path) -> None:
+    data = json.loads(Path(STATE).read_text())
+    data["players"][0]["special_tokens"] = 10**30
+    state = tmp_path / "game.json"
+    state.write_text(json.dumps(data))
+    for command in (["state", "show"], ["plan", "--turns", "1", "-t", "2"]):
+        assert_bad_input(run(*command, str(state)), "special_tokens", "the game has 21")
+
+
+@pytest.mark.parametrize(("args", "fragments"), [
+    # a missing argument is named (typer left click's message empty: "castell play: ACTION... ;")
+    (["play", STATE], ["castell play: missing ACTION", "see 'castell play --help'"]),
+    (["route", "Girona"], ["castell route: missing TO"]),
+    (["schema"], ["castell schema: missing COMMAND"]),
+    # the value as typed, not a count made of it ("-1" was "not 1", "9" was "got 1")
+    (["state", "new", "--players", "-1"], ["--players", "'-1'"]),
+    (["combo", "new", "--players", "9"], ["2-5 players", "'9'"]),
+    # a value that starts with '-' is read as an option by click: say how to pass it
+    (["combo", "score", "-,-,-/-,-,-/-,-,-"], ["No such option", "goes after '--'"]),
+    (["play", STATE, "recruit", "-1"], ["No such option: -1", "goes after '--'"]),
+    # plan --fix: the field and value, not pydantic's "1 validation error for Recruit"
+    (["plan", STATE, "--fix", "recruit 99999999999"],
+     ["--fix: 'recruit 99999999999'", "sizes.0", "99999999999"]),
+    (["plan", STATE, "--fix", "end"], ["--fix: unknown action 'end'"]),
+    (["plan", STATE, "--goal", "tile LP99"], ["unknown local performance tile 'LP99'"]),
+    # an empty output name is not "a folder"
+    (["state", "new", "--out", ""], ["cannot write ''", "file name is empty"]),
+    (["board", "--svg", ""], ["cannot write ''", "file name is empty"]),
+    # the gold, not the CELL=N form, is what is wrong
+    (["combo", "score", "C07,V12,C01/V03,~C20,V05/C11,V14,V22", "--stored", "C11=-1"],
+     ["the gold '-1'", "0 to 99999"]),
+], ids=lambda value: " ".join(value)[:50] if isinstance(value, list) else None)
+def test_usage_messages_name_what_is_wrong(args: list[str], fragments: list[str]) -> None:
+    assert_bad_input(run(*args), *fragments)
+
+
+@pytest.mark.parametrize("command", [
+    ["state", "show", "{game}", "--svg", "{game}"],
+    ["verify", "9", "--state", "{game}", "--player", "Anna", "--svg", "{game}"],
+    ["best", "--state", "{game}", "--player", "Anna", "--svg", "{game}"],
+    ["check", "LP02", "--state", "{game}", "--player", "Anna", "--svg", "{game}"],
+    ["board", "--board", "{board}", "--svg", "{board}"],
+    ["state", "new", "--board", "{board}", "--out", "{board}"],
+    ["combo", "show", "{combo}", "--svg", "{combo}"],
+], ids=lambda c: " ".join(c[:2]))
+def test_an_output_that_is_an_input_file_is_refused(tmp_path: Path, command: list[str]) -> None:
+    # `--svg game.json` replaced the game with a picture (the write itself is atomic)
+    files = {"game": tmp_path / "game.json", "board": tmp_path / "board.toml",
+             "combo": tmp_path / "combo.json"}
+    files["game"].write_text(Path(STATE).read_text())
+    files["board"].write_text(Path("examples/boards/islands.toml").read_text())
+    assert run("combo", "new", "--players", "A,B", "--out", str(files["combo"])).exit_code == 0
+    before = {name: path.read_bytes() for name, path in files.items()}
+    args = [part.format(**{k: str(v) for k, v in files.items()}) for part in command]
+    assert_bad_input(run(*args), "is the input file", "pick another name")
+    assert {name: path.read_bytes() for name, path in files.items()} == before
+
+
+def test_a_byte_order_mark_is_not_a_syntax_error(tmp_path: Path) -> None:
+    # Windows Notepad saves UTF-8 with a BOM: "not valid TOML: Invalid statement (line 1)"
+    deal = tmp_path / "deal.toml"
+    deal.write_bytes(b"\xef\xbb\xbf" + run("state", "template", "--players", "A,B").stdout
+                     .encode())
+    out = tmp_path / "game.json"
+    result = run("state", "new", "--players", "A,B", "--deal", str(deal), "--out", str(out))
+    assert result.exit_code == 0, result.stderr
+    state = tmp_path / "bom.json"
+    state.write_bytes(b"\xef\xbb\xbf" + Path(STATE).read_bytes())
+    assert one_json(run("state", "show", str(state), "--json"))["round"] == 3
+    items = json_lines(run("verify", "--batch", "-", input=b'\xef\xbb\xbf{"tower": "9"}\n'))
+    assert items[0]["valid"]

@@ -134,3 +134,55 @@ def test_options_converted_without_pydantic_say_what_typer_said(args: list[str],
     """`cli.params` converts text, paths and parsed options itself (Typer's adapters would
     import pydantic): the same checks, the same one-line errors."""
     assert_bad_input(run(*args), says)
+
+
+# The self-contained `--help` examples (no game file of the user's, no redirection) run as
+# shown: `combo score ... --stored V14=2` stored gold on a card that is no purse (exit 2).
+SELF_CONTAINED = [["board"], ["route"], ["rules"], ["verify"], ["check"], ["schema"],
+                  ["combo", "score"], ["combo", "arrange"], ["puzzle", "check"]]
+
+
+def _examples(command: list[str]) -> list[str]:
+    import shlex
+
+    text = CliRunner().invoke(app, [*command, "--help"], env={"COLUMNS": "300"}).stdout
+    found = []
+    for line in text.splitlines():
+        line = line.strip()
+        if not (line.startswith("castell ") or "| castell " in line) or ">" in line:
+            continue
+        if re.search(r"\b(game|real)\.json\b|my_copy|deal\.toml", line):
+            continue  # needs the user's own file
+        found.append(line)
+    assert all(shlex.split(line) for line in found)
+    return found
+
+
+@pytest.mark.parametrize("command", SELF_CONTAINED, ids=" ".join)
+def test_self_contained_help_examples_run(command: list[str], tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    import shlex
+
+    (tmp_path / "examples").symlink_to(Path("examples").resolve())
+    monkeypatch.chdir(tmp_path)
+    examples = _examples(command)
+    assert examples, command
+    for line in examples:
+        piped, bar, invoked = line.rpartition("| castell ")
+        stdin = shlex.split(piped.removeprefix("echo "))[0] if bar else None
+        args = shlex.split(invoked if bar else line.removeprefix("castell "))
+        result = CliRunner().invoke(app, args, input=stdin)
+        no_crash(result)
+        assert result.exit_code in (0, 1), (line, result.stderr)
+
+
+@pytest.mark.parametrize("args", [["board"], ["wheel", "examples/game/round3.json"],
+                                  ["festival", "examples/game/round3.json"],
+                                  ["route", "Terres de l'Ebre", "Girona"]], ids=" ".join)
+def test_a_narrow_terminal_folds_names_never_cuts_them(args: list[str]) -> None:
+    # at 40 columns "Comarques Centrals" was "Comarq…": names wrap instead, whole
+    result = CliRunner().invoke(app, args, env={"COLUMNS": "40"})
+    no_crash(result)
+    assert result.exit_code == 0
+    body = [line for line in result.stdout.splitlines() if "┃" not in line]  # headers may cut
+    assert not any("…" in line for line in body), result.stdout

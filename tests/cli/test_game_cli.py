@@ -595,6 +595,8 @@ def _end_state(**edits: dict[str, Any]) -> dict[str, Any]:
     by_name = {p["name"]: p for p in state["players"]}
     for name, changes in edits.items():
         by_name[name].update(changes)
+    for player in state["players"]:  # a collected token was spent first: 7 per player in all
+        player["special_tokens"] -= player["collected_tokens"]
     claimed = {t for p in state["players"] for t in p["claimed_tiles"]}
     for region in state["regions"].values():  # a claimed tile has left its region
         region["performance_tiles"] = [t for t in region["performance_tiles"]

@@ -109,6 +109,21 @@ def test_ctrl_c_stops_puzzle_generation_and_its_workers(tmp_path: Path, workers:
     assert all(gone(pid) for pid in workers_seen)
 
 
+def test_ctrl_c_stops_a_tournament_and_its_workers_at_once(tmp_path: Path) -> None:
+    # the executor it used waited for the running chunks (16 advisor games each: minutes)
+    target = tmp_path / "cards.csv"
+    process = start("combo", "tournament", "--bots", "advisor,greedy", "--games", "500",
+                    "--workers", "2", "--csv", str(target))
+    time.sleep(STARTUP)
+    workers_seen = children(process.pid)
+    code, _, err, took = interrupt(process, after=0.0)
+    assert code == 130 and took < 2, (code, took, err)
+    assert err.strip().splitlines() == ["interrupted; nothing written"]
+    assert not target.exists()
+    assert workers_seen, "the workers had started"
+    assert all(gone(pid) for pid in workers_seen)
+
+
 def test_a_closed_pipe_is_a_quiet_exit_0() -> None:
     process = start("puzzle", "generate", "--count", "200")
     assert process.stdout is not None
@@ -128,6 +143,29 @@ def test_a_full_disk_is_one_line_and_exit_2(args: list[str]) -> None:
     assert process.returncode == 2
     assert err.decode().strip().splitlines() == [
         "error: cannot write the output: No space left on device"]
+
+
+@pytest.mark.parametrize(("args", "code"), [(["verify", "0"], 2), (["nope"], 2),
+                                            (["verify", "9x4/8"], 1)])
+def test_stderr_on_a_full_disk_keeps_the_exit_code(args: list[str], code: int) -> None:
+    # the error line could not be written: the traceback of that ended it with exit 1
+    with open("/dev/full", "w") as full:
+        process = subprocess.Popen([*CASTELL, *args], stdout=subprocess.DEVNULL, stderr=full,
+                                   env={**os.environ, "PYTHONPATH": str(Path.cwd())})
+        assert process.wait(timeout=60) == code
+
+
+@pytest.mark.parametrize("args", [["board"], ["verify", "0"]])
+def test_a_closed_stdout_or_stderr_is_no_internal_error(args: list[str]) -> None:
+    # `castell board >&-`: Python's sys.stdout is None ("'NoneType' has no attribute flush")
+    code = 2 if args[-1] == "0" else 0
+    for closed in ("stdout", "stderr"):
+        process = subprocess.run(
+            [*CASTELL, *args], **{closed: subprocess.DEVNULL},  # type: ignore[call-overload]
+            stdin=subprocess.DEVNULL, close_fds=True,
+            preexec_fn=lambda fd=1 if closed == "stdout" else 2: os.close(fd),
+            env={**os.environ, "PYTHONPATH": str(Path.cwd())})
+        assert process.returncode == code, (closed, process.returncode)
 
 
 def test_out_to_a_full_disk_leaves_the_device_alone() -> None:

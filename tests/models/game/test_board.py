@@ -238,6 +238,15 @@ BAD_VALUES = [
                  ["setup_castellers", "4 players"], id="setup-count-missing"),
     pytest.param(set_at(("rounds",), 0),
                  ["rounds", "0"], id="rounds-zero"),
+    # bounded far above any real board (red team): 1e308 made the map's scaling reach inf,
+    # 10^11 tokens or 20,000 regions a custom board's typo
+    pytest.param(set_at(("regions", 1, "x"), 1e308),
+                 ["regions.1.x", "1e+308"], id="x-beyond-the-map"),
+    pytest.param(set_at(("special_tokens",), 99_999_999_999),
+                 ["special_tokens", "99999999999"], id="special-tokens-huge"),
+    pytest.param(lambda data: data["regions"].extend(
+        {"id": f"r{i}", "name": f"R{i}", "x": 0, "y": 0} for i in range(200)),
+                 ["regions", "at most 100"], id="regions-too-many"),
 ]
 
 
