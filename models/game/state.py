@@ -234,9 +234,15 @@ class GameState(_Model):
         return copy
 
     def player(self, name: str) -> PlayerState:
+        """The player called `name`: as stored, or as a player at the table types it (another
+        case, spaces around it) when that names exactly one player."""
         for player in self.players:
             if player.name == name:
                 return player
+        typed = name.strip().casefold()
+        alike = [p for p in self.players if p.name.strip().casefold() == typed]
+        if len(alike) == 1:
+            return alike[0]
         known = ", ".join(p.name for p in self.players)
         raise SpecError(f"no player '{name}' in this game (players: {known})", token=name)
 

@@ -170,7 +170,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
     started = time.perf_counter()
     deadline = started + time_limit
     goal = goal or Goal()
-    state.player(player)  # an unknown name is a SpecError here
+    player = state.player(player).name  # as stored ("anna" is Anna); unknown: a SpecError
     # information discipline: the plan sees no refill beyond this moment, the bag stays hidden
     before: list[Refill] = []
     start = advance_to(visible(state), board, player, rules, refills=before)

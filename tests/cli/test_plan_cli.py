@@ -70,6 +70,19 @@ def test_plan_bad_input(game: str, args: tuple[str, ...], fragment: str) -> None
     assert_bad_input(run("plan", game, *args), fragment)
 
 
+def test_plan_takes_the_player_as_typed_at_the_table(game: str) -> None:
+    exact = one_json(run("plan", game, "--player", "Anna", "--turns", "1", "--json",
+                         "--time-limit", "20"))
+    typed = one_json(run("plan", game, "--player", " anna", "--turns", "1", "--json",
+                         "--time-limit", "20"))
+    assert typed["player"] == "Anna"
+    for data in (exact, typed):
+        data.pop("wall_time_s")
+        data.pop("goal_time_s", None)
+        data.pop("goal_cpu_s", None)
+    assert typed == exact
+
+
 def test_plan_missing_state_file_is_bad_input(tmp_path: Path) -> None:
     assert_bad_input(run("plan", str(tmp_path / "nope.json")), "nope.json")
 

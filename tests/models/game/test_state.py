@@ -244,3 +244,21 @@ def test_check_against_board_catches_what_the_board_lacks(
 def test_check_against_board_accepts_a_fresh_game() -> None:
     for players in (2, 3, 4):
         check_against_board(new_game(BOARD, players, players), BOARD)
+
+
+def test_a_player_is_found_as_typed_at_the_table() -> None:
+    state = new_game(BOARD, 3, seed=1)
+    stored = state.players[1].name
+    assert state.player(f"  {stored.upper()} ").name == stored
+    assert state.player(stored.lower()) is state.players[1]
+    with pytest.raises(SpecError, match="no player"):
+        state.player(stored + "x")
+
+
+def test_players_only_case_apart_need_the_exact_name() -> None:
+    state = new_game(BOARD, 2, seed=1)
+    state.players[1].name = state.players[0].name.lower()
+    first, second = state.players
+    assert state.player(first.name) is first and state.player(second.name) is second
+    with pytest.raises(SpecError, match="no player"):
+        state.player(first.name.upper())  # both match it
