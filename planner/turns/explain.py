@@ -76,7 +76,7 @@ def explain(start: GameState, board: Board, player: str, turns: Sequence[Sequenc
                 assert action.to is not None
                 where = action.to
                 reason = _why_move(action.to, rest, target, graph, names, number, len(turns),
-                                   turns)
+                                   turns, far=rules.special_move == "any")
             elif isinstance(action, Recruit) or (isinstance(action, Special)
                                                  and action.kind == "recruit"):
                 sizes = list(action.sizes) if isinstance(action, Recruit) else [action.size]
@@ -165,7 +165,9 @@ def _why_train(skill: str, target: Target | None, ranks: SkillRanks, rules: Rule
 
 def _why_move(to: str, rest: list[Action], target: Target | None, graph: RegionGraph,
               names: dict[str, str], number: int, count: int,
-              turns: Sequence[Sequence[Action]]) -> str:
+              turns: Sequence[Sequence[Action]], far: bool = False) -> str:
+    """Why the pawn moves to `to`. `far`: a special move reaches any region (the rules'
+    `special_move` reading "any"), so a far festival is also one special move away."""
     nxt = next((a for a in rest if not isinstance(a, Move)
                 and not (isinstance(a, Special) and a.kind == "move")), None)
     moves_left = any(isinstance(a, Move) or (isinstance(a, Special) and a.kind == "move")
@@ -182,8 +184,10 @@ def _why_move(to: str, rest: list[Action], target: Target | None, graph: RegionG
     if target is not None:
         if to == target.region:
             return f"to stand in {names[to]} for {_festival(target)}"
-        return f"toward {names[target.region]} for {_festival(target)}: " \
-               f"{graph.distance(to, target.region)} move(s) away"
+        away = graph.distance(to, target.region)
+        jump = " (or one special move)" if far and away > 1 else ""
+        return f"toward {names[target.region]} for {_festival(target)}: {away} move(s) " \
+               f"away{jump}"
     later = [a for t in turns[number + 1:] for a in t]
     if later:
         return "on the way to the next turn's actions"
