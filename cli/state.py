@@ -31,6 +31,8 @@ def _players(players: str, names: str | None) -> tuple[int, list[str] | None]:
         return int(text), listed
     if names:
         raise SpecError("give the names once: --players Anna,Biel or --players 2 --names ...")
+    if not text.strip(", "):  # "" is no player at all, not one player named ""
+        raise SpecError(f"--players: a count (2 to 4) or names (Anna,Biel), not '{players}'")
     listed = [n.strip() for n in text.split(",")]
     return len(listed), listed
 

@@ -23,7 +23,8 @@ MAX_TEXT = 5_000
 def bounded(text: str, what: str) -> str:
     """`text` unless it is longer than any notation needs (refused before it is split)."""
     if len(text) > MAX_TEXT:
-        raise NotationError(f"the {what} is {len(text)} characters long; at most {MAX_TEXT}",
+        raise NotationError(f"the {what} text is {len(text)} characters long; at most "
+                            f"{MAX_TEXT}",
                             token=text[:40])
     return text
 

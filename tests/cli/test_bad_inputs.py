@@ -56,6 +56,9 @@ BAG = "1x15,2x15,3x15,4x15,5x15,6x15,7x15,8x15,9x15,10x15"  # the whole default 
     (["verify", "9\n8"], ["'9\\n8'"]),
     # a notation longer than any game needs is refused before it is split
     (["verify", "9," * 5000], ["characters long"]),
+    (["best", "--pool", "9", "--skills", "a" * 6000], ["the skills text is 6000 characters"]),
+    # no player at all is not one player named ""
+    (["state", "new", "--players", ""], ["--players: a count (2 to 4) or names", "not ''"]),
 ], ids=lambda value: " ".join(value)[:50] if isinstance(value, list) else None)
 def test_bad_input_is_one_line(args: list[str], fragments: list[str]) -> None:
     assert_bad_input(run(*args, input=""), *fragments)
