@@ -151,9 +151,9 @@ def plan(
 
       castell plan game.json --player Anna --turns 5 --goal score --json
 
-      castell plan game.json --player Anna --goal tile LP07 --cautious
+      castell plan game.json --player Anna --goal tile LP02 --cautious
 
-      castell plan game.json --player Anna --fix "move girona"
+      castell plan game.json --player Anna --fix "move barcelona"
     """
     data, state = game_from(state_file, board_file)
     wanted = parse_goal(goal, tile)

@@ -83,6 +83,29 @@ def test_plan_takes_the_player_as_typed_at_the_table(game: str) -> None:
     assert typed == exact
 
 
+def test_plan_help_examples_run_on_the_readmes_game(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each `--help` example, with game.json the README's example game (a 2 s limit each:
+    the examples' own flags, not the search, are what is checked)."""
+    import shlex
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from cli.main import app
+
+    shutil.copy("examples/game/round3.json", tmp_path / "game.json")
+    monkeypatch.chdir(tmp_path)
+    text = CliRunner().invoke(app, ["plan", "--help"], env={"COLUMNS": "300"}).stdout
+    examples = [line.strip() for line in text.splitlines()
+                if line.strip().startswith("castell plan game.json")]
+    assert len(examples) >= 3
+    for line in examples:
+        result = run(*shlex.split(line.removeprefix("castell ")), "--time-limit", "2")
+        no_crash(result)
+        assert result.exit_code in (0, 1, 3), (line, result.stderr)
+
+
 def test_plan_missing_state_file_is_bad_input(tmp_path: Path) -> None:
     assert_bad_input(run("plan", str(tmp_path / "nope.json")), "nope.json")
 
