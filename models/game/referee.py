@@ -62,23 +62,29 @@ def _take(supply: Pool, sizes: list[int], where: str) -> Pool:
     return Pool.from_counts(counts)
 
 
+def _called(board: Board, region: str) -> str:
+    """A region as players write it (its name on the board); ids are for files."""
+    return board.region(region).name if region in board.region_ids else region
+
+
 def _move(state: GameState, board: Board, player: PlayerState, to: str,
           anywhere: bool = False) -> None:
     if to not in board.region_ids:
         raise _refuse(f"unknown region '{to}'")
     if player.pawn is not None:
         if anywhere and to == player.pawn:
-            raise _refuse(f"the pawn is already in {to}")
+            raise _refuse(f"the pawn is already in {_called(board, to)}")
         if not anywhere and not graph_of(board).adjacent(player.pawn, to):
-            raise _refuse(f"{to} is not adjacent to {player.pawn}")
+            raise _refuse(f"{_called(board, to)} is not adjacent to "
+                          f"{_called(board, player.pawn)}")
     player.pawn = to
 
 
-def _recruit(state: GameState, player: PlayerState, sizes: list[int]) -> None:
+def _recruit(state: GameState, board: Board, player: PlayerState, sizes: list[int]) -> None:
     if player.pawn is None:
         raise _refuse("the pawn is not on the board yet; move first")
     region = state.regions[player.pawn]
-    region.castellers = str(_take(region.supply, sizes, player.pawn))
+    region.castellers = str(_take(region.supply, sizes, _called(board, player.pawn)))
     player.pool = str(Pool.of([*player.team, *sizes]))
 
 
@@ -89,7 +95,7 @@ def _claim(state: GameState, board: Board, player: PlayerState, action: Special,
         raise _refuse("the pawn is not on the board yet; move first")
     region = state.regions[player.pawn]
     if action.tile not in region.performance_tiles:
-        raise _refuse(f"tile {action.tile} is not in {player.pawn}'s row "
+        raise _refuse(f"tile {action.tile} is not in {_called(board, player.pawn)}'s row "
                       f"({', '.join(region.performance_tiles) or 'empty'})")
     tile: PerformanceTile = board.tile(action.tile)
     try:
@@ -130,7 +136,7 @@ def _special(state: GameState, board: Board, player: PlayerState, action: Specia
     token_region = player.pawn
     if action.kind == "recruit":
         assert action.size is not None
-        _recruit(state, player, [action.size])
+        _recruit(state, board, player, [action.size])
     elif action.kind == "move":
         assert action.to is not None
         _move(state, board, player, action.to, anywhere=rules.special_move == "any")
@@ -171,7 +177,7 @@ def apply(state: GameState, board: Board, action: Action, rules: Rules = STANDAR
     elif isinstance(action, Recruit):
         if turn.recruited:
             raise _refuse("already recruited this turn")
-        _recruit(new, player, list(action.sizes))
+        _recruit(new, board, player, list(action.sizes))
         turn.recruited = True
     elif isinstance(action, Train):
         if turn.trained:
@@ -184,7 +190,7 @@ def apply(state: GameState, board: Board, action: Action, rules: Rules = STANDAR
             except NotationError as error:
                 raise _refuse(str(error)) from None
         if name not in offered:
-            where = player.pawn or "off the board"
+            where = _called(board, player.pawn) if player.pawn else "off the board"
             raise _refuse(f"the wheel does not offer {name} in {where} this round "
                           f"(it offers {', '.join(offered) or 'nothing'})")
         if name == SPECIAL and turn.special and not rules.free_special_is_extra:
@@ -319,10 +325,11 @@ def refill(state: GameState, board: Board, region: str, sizes: list[int]) -> Gam
         raise _refuse(f"unknown region '{region}'")
     due = state.refills_due.get(region)
     if due is None:
-        waiting = ", ".join(state.refills_due) or "none"
-        raise _refuse(f"no refill is due in {region} (due: {waiting})")
+        waiting = ", ".join(_called(board, r) for r in state.refills_due) or "none"
+        raise _refuse(f"no refill is due in {_called(board, region)} (due: {waiting})")
     if len(sizes) != due:
-        raise _refuse(f"{region} draws {due} castellers at this refill, not {len(sizes)}")
+        raise _refuse(f"{_called(board, region)} draws {due} castellers at this refill, "
+                      f"not {len(sizes)}")
     assert state.bag is not None
     new = state.clone()
     new.bag = str(_take(Pool.parse(state.bag), sizes, "the bag"))

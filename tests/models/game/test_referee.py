@@ -149,7 +149,7 @@ def test_the_first_move_goes_anywhere_then_only_to_neighbours() -> None:
     assert placed.current.pawn == "girona"
     assert placed.turn.moved
     # Lleida and Girona share no border (the twelve borders of the default board)
-    refused(at("lleida"), Move(to="girona"), "not adjacent")
+    refused(at("lleida"), Move(to="girona"), "Girona is not adjacent to Lleida")  # names
     refused(at("lleida"), Move(to="valencia"), "unknown region")
     refused(at("lleida"), Move(to="lleida"), "not adjacent")
     assert apply(at("lleida"), BOARD, Move(to="terres-de-lebre")).current.pawn == "terres-de-lebre"
@@ -256,7 +256,7 @@ def test_claiming_a_tile_not_in_the_regions_row_is_refused() -> None:
     message = refused(state, Special(kind="claim", tile="LP02", tower="9,9/7,7/5"), "not in")
     assert "LP01" in message  # the row's tiles are shown
     state.regions["girona"].performance_tiles = ["LP02"]
-    refused(state, Special(kind="claim", tile="LP02", tower="9,9/7,7/5"), "lleida")
+    refused(state, Special(kind="claim", tile="LP02", tower="9,9/7,7/5"), "Lleida's row")
 
 
 def test_a_valid_claim_moves_the_tile_and_collects_the_tokens() -> None:

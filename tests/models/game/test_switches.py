@@ -34,7 +34,7 @@ def test_special_move_adjacent_or_any() -> None:
     assert moved.current.pawn == FAR
     # the normal move stays adjacent-only under either reading
     refused(state, Move(to=FAR), "not adjacent", rules=anywhere)
-    refused(state, Special(kind="move", to="girona"), "already in girona", rules=anywhere)
+    refused(state, Special(kind="move", to="girona"), "already in Girona", rules=anywhere)
     far_moves = {a.to for a in legal_actions(state, BOARD, anywhere)
                  if isinstance(a, Special) and a.kind == "move"}
     assert FAR in far_moves and "girona" not in far_moves
