@@ -74,9 +74,7 @@ def _from_state(state: GameState, name: str | None, cards: str, keys: int | None
     names = [p.name for p in state.now.players]
     if name is None:
         raise SpecError(f"--from needs --player (one of {', '.join(names)})")
-    player = next((p for p in state.now.players if p.name == name), None)
-    if player is None:
-        raise SpecError(f"no player '{name}' in the game (players: {', '.join(names)})")
+    player = state.now.named(name)
     deck = state.deck()
     have = [Slot(p.card, p.face_down) for p in player.tableau]
     more = parse_cards(cards, deck) if cards.strip() else []

@@ -103,6 +103,20 @@ class Table(_Model):
     def player(self) -> PlayerState:
         return self.players[self.current]
 
+    def named(self, name: str) -> PlayerState:
+        """The player called `name`: as stored, or as typed at the table (another case,
+        spaces around it) when that names exactly one player; a SpecError naming the
+        players otherwise."""
+        for player in self.players:
+            if player.name == name:
+                return player
+        typed = name.strip().casefold()
+        alike = [p for p in self.players if p.name.strip().casefold() == typed]
+        if len(alike) == 1:
+            return alike[0]
+        names = ", ".join(p.name for p in self.players)
+        raise SpecError(f"no player '{name}' in the game (players: {names})")
+
     def row_cards(self, location: Location) -> list[str]:
         return [c for c in self.rows[location] if c is not None]
 

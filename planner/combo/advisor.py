@@ -178,10 +178,7 @@ def advise(state: GameState, player: str | None = None, *, samples: int = 16, se
     if table.game_over:
         raise SpecError("the game is over: nothing to advise")
     mover = table.player.name
-    if player is not None and player != mover:
-        names = ", ".join(p.name for p in table.players)
-        if player not in names.split(", "):
-            raise SpecError(f"no player '{player}' in the game (players: {names})")
+    if player is not None and table.named(player).name != mover:
         raise SpecError(f"it is {mover}'s turn, not {player}'s: the advisor ranks the actions "
                         "of the player to move")
     if not 1 <= samples <= MAX_SAMPLES:

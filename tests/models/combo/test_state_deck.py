@@ -15,3 +15,18 @@ def test_deck_follows_the_card_list() -> None:
     assert full.deck().cards == deck.cards
     renamed = full.model_copy(update={"card_source": "other.toml"})
     assert renamed.deck().source == "other.toml" and full.deck().source == deck.source
+
+
+def test_a_player_is_found_as_typed_at_the_table() -> None:
+    import pytest
+
+    from models.errors import SpecError
+
+    table = new_game(load_deck(), ["Ana", "Ben", "ana"], 1).now
+    assert table.named("Ben") is table.players[1]
+    assert table.named(" ben").name == "Ben"
+    assert table.named("ana") is table.players[2]  # exact names first
+    with pytest.raises(SpecError, match="no player 'ANA'"):
+        table.named("ANA")  # two players only case apart: the exact name is needed
+    with pytest.raises(SpecError, match="players: Ana, Ben"):
+        table.named("Zoe")
