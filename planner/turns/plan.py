@@ -4,7 +4,7 @@ through the referee before anyone sees them."""
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ortools.sat.python import cp_model
@@ -34,8 +34,14 @@ from planner.turns.goals import (
     score_cap,
 )
 from planner.turns.horizon import Goal, build_horizon
-from planner.turns.lean import LeanResult, lean_goal
-from planner.turns.model import build_plan_model, could_compete, hint_idle, tightened_bound
+from planner.turns.lean import LeanGoal, LeanResult, lean_goal
+from planner.turns.model import (
+    PlanModel,
+    build_plan_model,
+    could_compete,
+    hint_idle,
+    tightened_bound,
+)
 from planner.turns.reach import fewest_turns_for_tile, tile_reasons
 from planner.turns.replay import Refill, Replay, advance_to, cached_finder, replay, visible
 from planner.turns.stages import (
@@ -203,48 +209,17 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
     # limit's worth, the rest is for building the model and the replay), and the wall clock
     # left is only a safety net (keeping a little time for the replay after the solve)
     after_solve = AFTER_SOLVE + AFTER_SOLVE_PER_TURN * len(horizon.turns)
-    remaining = max(0.1, STAGES_WALL * (deadline - time.perf_counter()) - after_solve)
-    lean = None
+
+    def wall_left() -> float:
+        return max(0.1, STAGES_WALL * (deadline - time.perf_counter()) - after_solve)
+
     original = list(stages)
-    if LEAN_GOAL and goal.kind == "festival" and not long and work >= LEAN_LEAST_WORK:
-        # the goal on the lean model; the full model's goal stage then holds its plan (only
-        # the tower is left to find) and the tie-breaks share what the lean solve left
-        found = lean_goal(model, work=work, time_limit=remaining, seed=seed, workers=workers)
-        if found is not None:
-            work = max(0.01, work - found.result.work)
-            remaining = max(0.1, STAGES_WALL * (deadline - time.perf_counter()) - after_solve)
-            # no plan within the budget, or (never seen) one the full model cannot hold:
-            # the full model's own goal stage on what is left
-            if found.holds and holdable(model.model, (*stages[0].held, *found.holds)):
-                lean = found
-                stages[0] = replace(stages[0], held=stages[0].held + found.holds)
-    long_lean = None
-    if (LEAN_LONG_TURNS and goal.kind == "festival" and long
-            and len(horizon.turns) <= LEAN_LONG_TURNS and work >= LEAN_LEAST_WORK):
-        # the goal on the lean model (a short presolve, `LEAN_LONG_SHARE` of the budget): a
-        # proven plan is held as on short horizons; an unproven one becomes the full model's
-        # hint, and its goal stage goes on from it on what is left
-        found = lean_goal(model, work=LEAN_LONG_SHARE * work, time_limit=remaining, seed=seed,
-                          workers=workers, linearization=0, light=True,
-                          spare_work=LEAN_SPARE_WORK)
-        if found is not None:
-            work = max(0.01, work - found.result.work)
-            remaining = max(0.1, STAGES_WALL * (deadline - time.perf_counter()) - after_solve)
-            if found.holds and holdable(model.model, (*stages[0].held, *found.holds)):
-                if found.result.status is Status.OPTIMAL:
-                    lean = found
-                    stages[0] = replace(stages[0], held=stages[0].held + found.holds)
-                else:
-                    long_lean = found.result
-                    _, spent = hint_held(model.model, replace(stages[0], held=stages[0].held
-                                                              + found.holds),
-                                         work=LEAN_HINT_WORK, time_limit=remaining,
-                                         workers=workers, seed=seed)
-                    work = max(0.01, work - spent)
-                    remaining = max(0.1, STAGES_WALL * (deadline - time.perf_counter())
-                                    - after_solve)
-            else:
-                long_lean = found.result
+
+    lean: LeanGoal | None = None
+    long_lean: LeanResult | None = None
+    if goal.kind == "festival":
+        lean, long_lean, work = _goal_on_lean(model, stages, work, wall_left, seed, workers)
+    remaining = wall_left()
     # measured in benchmarks/bench_plan.py: the LP relaxation of the plan model is weak, and
     # without it the search proves plans about twice as fast
     result, solver = solve_stages(model.model, stages, time_limit=remaining, workers=workers,
@@ -260,8 +235,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
     elif long_lean is not None and result.values:
         result = _with_lean_bound(result, long_lean)
     elif lean is not None:  # the lean plan did not fit the full model: solve as before
-        remaining = max(0.1, STAGES_WALL * (deadline - time.perf_counter()) - after_solve)
-        result, solver = solve_stages(model.model, original, time_limit=remaining,
+        result, solver = solve_stages(model.model, original, time_limit=wall_left(),
                                       workers=workers, seed=seed, linearization=0, work=work,
                                       hinted=True, then=then)
     clock_hit = result.clock_hit
@@ -321,6 +295,43 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
                 assumptions, tie_breaks, time.perf_counter() - started, result.first_time_s,
                 result.branches, start, replayed.state, (*before, *replayed.refills),
                 clock_hit, steps=steps, target=aim, **common)  # type: ignore[arg-type]
+
+
+def _goal_on_lean(model: PlanModel, stages: list[Stage], work: float,
+                  wall_left: Callable[[], float], seed: int, workers: int
+                  ) -> tuple[LeanGoal | None, LeanResult | None, float]:
+    """The festival goal's first stage on the lean model (`planner.turns.lean`), where it
+    pays (`LEAN_GOAL` up to `LONG_HORIZON` turns, `LEAN_LONG_TURNS` beyond, on a budget of
+    at least `LEAN_LEAST_WORK`). A lean plan the full model can hold is held in `stages[0]`
+    (only the tower is left to find) and returned first, when proven or on a short horizon;
+    a long horizon's unproven plan is completed in the full model and hinted there, and its
+    result is returned second (its bound may still be the tighter). Also returns the budget
+    left for the full model's stages."""
+    long = len(model.horizon.turns) > LONG_HORIZON
+    if work < LEAN_LEAST_WORK or (len(model.horizon.turns) > LEAN_LONG_TURNS if long
+                                  else not LEAN_GOAL):
+        return None, None, work
+    if long:  # a short presolve, no LP, a share of the budget; the fewest tokens at its score
+        found = lean_goal(model, work=LEAN_LONG_SHARE * work, time_limit=wall_left(),
+                          seed=seed, workers=workers, linearization=0, light=True,
+                          spare_work=LEAN_SPARE_WORK)
+    else:
+        found = lean_goal(model, work=work, time_limit=wall_left(), seed=seed,
+                          workers=workers)
+    if found is None:  # no festival in reach: the full model's stage is trivial
+        return None, None, work
+    work = max(0.01, work - found.result.work)
+    # no plan within the budget, or (never seen) one the full model cannot hold: the full
+    # model's own goal stage on what is left
+    if not (found.holds and holdable(model.model, (*stages[0].held, *found.holds))):
+        return None, found.result if long else None, work
+    held = replace(stages[0], held=stages[0].held + found.holds)
+    if not long or found.result.status is Status.OPTIMAL:
+        stages[0] = held
+        return found, None, work
+    _, spent = hint_held(model.model, held, work=LEAN_HINT_WORK, time_limit=wall_left(),
+                         workers=workers, seed=seed)
+    return None, found.result, max(0.01, work - spent)
 
 
 def _with_lean(result: StagedResult, lean: LeanResult) -> StagedResult:
