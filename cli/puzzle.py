@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import multiprocessing
-import signal
 import sys
 from contextlib import ExitStack
 from enum import StrEnum
@@ -27,6 +25,7 @@ from models.files import atomic_open, field_errors
 from models.puzzle import Difficulty, Kind, Puzzle
 from models.tower import rules_named
 from planner.puzzles import check_puzzle, generate_one, kind_for, puzzle_key, question_of
+from planner.stopping import in_workers
 from planner.tower import solve
 
 app = typer.Typer(help="Generate, check, solve and print puzzles with one solution.",
@@ -166,25 +165,13 @@ def _run(jobs: list[tuple[Kind | None, Difficulty, int, int, str]], workers: int
                 write(job, _make(job))
                 progress.advance(task)
         else:
-            # multiprocessing.Pool, not ProcessPoolExecutor: its terminate() stops the workers
-            # at once and cleanly (the executor's own threads race with killed workers)
-            pool = multiprocessing.Pool(workers, initializer=_worker_setup)
+            made_by = in_workers(_make, jobs, workers)  # Ctrl-C stops every worker at once
             try:
-                for job, made in zip(jobs, pool.imap(_make, jobs, chunksize=1), strict=True):
+                for job, made in zip(jobs, made_by, strict=True):
                     write(job, made)
                     progress.advance(task)
-                pool.close()
-            except BaseException:
-                pool.terminate()  # Ctrl-C or a failure: no worker outlives the command
-                raise
             finally:
-                pool.join()
-
-
-def _worker_setup() -> None:
-    # Ctrl-C reaches the whole process group: the workers leave it to the parent, which
-    # stops them, instead of each printing its own KeyboardInterrupt traceback
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+                made_by.close()  # a failed write ends the workers too
 
 
 @app.command("check")

@@ -9,8 +9,13 @@ poll `stop_requested()`. Nothing here imports ortools: the edge may import it at
 
 from __future__ import annotations
 
+import signal
 import threading
-from typing import Any, Protocol
+from collections.abc import Callable, Generator, Sequence
+from typing import Any, Protocol, TypeVar
+
+Job = TypeVar("Job")
+Made = TypeVar("Made")
 
 
 class _Stoppable(Protocol):
@@ -68,3 +73,28 @@ def stop_active() -> None:
         running = list(_active)
     for solver in running:
         solver.stop_search()
+
+
+def in_workers(function: Callable[[Job], Made], jobs: Sequence[Job], workers: int,
+               chunksize: int = 1) -> Generator[Made, None, None]:
+    """`function` over `jobs` in `workers` processes, the results in the jobs' order. The
+    workers ignore Ctrl-C (the parent stops them: no worker prints a traceback); on Ctrl-C or
+    any failure, or when the caller closes the iterator, `terminate()` ends them at once
+    (multiprocessing.Pool, not ProcessPoolExecutor: the executor's exit waits for the chunks
+    running, minutes of advisor games, and its threads race with killed workers)."""
+    import multiprocessing  # deferred: most commands never start a worker
+
+    pool = multiprocessing.Pool(workers, initializer=_ignore_ctrl_c)
+    try:
+        yield from pool.imap(function, jobs, chunksize=chunksize)
+        pool.close()
+    except BaseException:  # Ctrl-C, a failure, or the caller closing the iterator
+        pool.terminate()  # no worker outlives the command
+        raise
+    finally:
+        pool.join()
+
+
+def _ignore_ctrl_c() -> None:
+    # Ctrl-C reaches the whole process group: the workers leave it to the parent
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

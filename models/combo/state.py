@@ -33,6 +33,7 @@ from models.combo.scoring import MAX_GOLD, MAX_KEYS
 from models.combo.tableau import Grid, Pos, Slot, sequence_problem
 from models.errors import SpecError
 from models.files import parse_json, read_text, validate
+from models.names import typed_match
 
 MAX_SEED = 2**63 - 1
 MAX_HISTORY = 2000
@@ -107,13 +108,9 @@ class Table(_Model):
         """The player called `name`: as stored, or as typed at the table (another case,
         spaces around it) when that names exactly one player; a SpecError naming the
         players otherwise."""
-        for player in self.players:
-            if player.name == name:
-                return player
-        typed = name.strip().casefold()
-        alike = [p for p in self.players if p.name.strip().casefold() == typed]
-        if len(alike) == 1:
-            return alike[0]
+        found = typed_match([p.name for p in self.players], name)
+        if found is not None:
+            return self.players[found]
         names = ", ".join(p.name for p in self.players)
         raise SpecError(f"no player '{name}' in the game (players: {names})")
 

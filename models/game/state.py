@@ -14,6 +14,7 @@ from models.files import parse_json, read_text, validate
 from models.game.actions import Action
 from models.game.board import Board, FestivalType, Prize
 from models.game.consistency import state_problems
+from models.names import typed_match
 from models.tower import STANDARD, Festival, Pool, Rules, Size, SkillRanks, rules_from_settings
 
 
@@ -236,13 +237,9 @@ class GameState(_Model):
     def player(self, name: str) -> PlayerState:
         """The player called `name`: as stored, or as a player at the table types it (another
         case, spaces around it) when that names exactly one player."""
-        for player in self.players:
-            if player.name == name:
-                return player
-        typed = name.strip().casefold()
-        alike = [p for p in self.players if p.name.strip().casefold() == typed]
-        if len(alike) == 1:
-            return alike[0]
+        found = typed_match([p.name for p in self.players], name)
+        if found is not None:
+            return self.players[found]
         known = ", ".join(p.name for p in self.players)
         raise SpecError(f"no player '{name}' in this game (players: {known})", token=name)
 

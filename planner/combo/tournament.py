@@ -9,9 +9,7 @@ number of worker processes, and games come back in index order.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
-import signal
 import statistics
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -21,6 +19,7 @@ from models.combo import MAX_PLAYERS, MIN_PLAYERS, Deck, final_scores, new_game
 from models.errors import SpecError
 from planner.combo.advisor import BOT_SAMPLES, advisor_bot
 from planner.combo.bots import BOTS, Bot, play_out
+from planner.stopping import in_workers
 
 MAX_GAMES = 1_000_000
 MAX_WORKERS = 64
@@ -74,12 +73,6 @@ def _play(job: tuple[Deck, tuple[str, ...], int, int, int]) -> GameRecord:
     return play_game(*job)
 
 
-def _quiet_worker() -> None:
-    """Workers ignore Ctrl-C: the parent stops the tournament (one line, exit 130) and cancels
-    the games not yet started; no worker prints a traceback."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def check_bots(bots: Sequence[str]) -> None:
     known = [*BOTS, "advisor"]
     for bot in bots:
@@ -101,17 +94,8 @@ def games(deck: Deck, bots: Sequence[str], count: int, seed: int, workers: int =
     if workers == 1:
         yield from map(_play, jobs)
         return
-    # multiprocessing.Pool, not ProcessPoolExecutor: on Ctrl-C the executor's exit waited for
-    # the chunks running (up to 16 advisor games each, minutes); terminate() stops them at once
-    pool = multiprocessing.Pool(workers, initializer=_quiet_worker)
-    try:
-        yield from pool.imap(_play, jobs, chunksize=max(1, min(16, count // (workers * 8))))
-        pool.close()
-    except BaseException:
-        pool.terminate()  # Ctrl-C or a failure: no worker outlives the command
-        raise
-    finally:
-        pool.join()
+    # Ctrl-C stops the running games at once (`in_workers`: up to 16 advisor games a chunk)
+    yield from in_workers(_play, jobs, workers, chunksize=max(1, min(16, count // (workers * 8))))
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
