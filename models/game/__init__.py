@@ -58,7 +58,7 @@ if TYPE_CHECKING:
         refills_needed,
         require_refilled,
     )
-    from models.game.regions import NoRoute, RegionGraph, Route, graph_of
+    from models.game.regions import NoRoute, RegionGraph, Route, graph_of, move_targets
     from models.game.scoring import CATEGORIES, score_game, score_player, size_token_points
     from models.game.setup import casteller_census, draw, new_game
     from models.game.state import (
@@ -111,7 +111,7 @@ _HOME: dict[str, tuple[str, ...]] = {
         "require_refilled",
     ),
     "models.game.regions": (
-        "NoRoute", "RegionGraph", "Route", "graph_of",
+        "NoRoute", "RegionGraph", "Route", "graph_of", "move_targets",
     ),
     "models.game.scoring": (
         "CATEGORIES", "score_game", "score_player", "size_token_points",
@@ -204,6 +204,7 @@ __all__ = [
     "load_deal",
     "load_state",
     "missing_refills",
+    "move_targets",
     "name_festival_tower",
     "named_towers",
     "new_game",

@@ -15,7 +15,7 @@ from models.errors import CastellError, NotationError
 from models.game.actions import RECRUIT_LIMIT, Action, EndTurn, Move, Recruit, Special, Train
 from models.game.board import SPECIAL, Board, PerformanceTile
 from models.game.contest import Choices, TowerFinder, apply_outcome, resolve_festival
-from models.game.regions import graph_of
+from models.game.regions import move_targets
 from models.game.scoring import score_game
 from models.game.setup import draw
 from models.game.state import FinalScore, GameState, PlayerState, Standing
@@ -67,16 +67,14 @@ def _called(board: Board, region: str) -> str:
     return board.region(region).name if region in board.region_ids else region
 
 
-def _move(state: GameState, board: Board, player: PlayerState, to: str,
-          anywhere: bool = False) -> None:
+def _move(board: Board, player: PlayerState, to: str, rules: Rules, special: bool) -> None:
     if to not in board.region_ids:
         raise _refuse(f"unknown region '{to}'")
-    if player.pawn is not None:
-        if anywhere and to == player.pawn:
+    if to not in move_targets(board, rules, player.pawn, special):
+        assert player.pawn is not None  # from off the board every region is a target
+        if to == player.pawn and special and rules.special_move == "any":
             raise _refuse(f"the pawn is already in {_called(board, to)}")
-        if not anywhere and not graph_of(board).adjacent(player.pawn, to):
-            raise _refuse(f"{_called(board, to)} is not adjacent to "
-                          f"{_called(board, player.pawn)}")
+        raise _refuse(f"{_called(board, to)} is not adjacent to {_called(board, player.pawn)}")
     player.pawn = to
 
 
@@ -139,7 +137,7 @@ def _special(state: GameState, board: Board, player: PlayerState, action: Specia
         _recruit(state, board, player, [action.size])
     elif action.kind == "move":
         assert action.to is not None
-        _move(state, board, player, action.to, anywhere=rules.special_move == "any")
+        _move(board, player, action.to, rules, special=True)
     else:
         _claim(state, board, player, action, rules, free)
     if free:
@@ -172,7 +170,7 @@ def apply(state: GameState, board: Board, action: Action, rules: Rules = STANDAR
     if isinstance(action, Move):
         if turn.moved:
             raise _refuse("the pawn already moved this turn (a special action can move again)")
-        _move(new, board, player, action.to)
+        _move(board, player, action.to, rules, special=False)
         turn.moved = True
     elif isinstance(action, Recruit):
         if turn.recruited:
@@ -359,12 +357,9 @@ def legal_actions(state: GameState, board: Board, rules: Rules = STANDARD,
     if state.game_over:
         return []
     turn, player = state.turn, state.current
-    graph = graph_of(board)
-    targets = list(board.region_ids) if player.pawn is None else graph.neighbours(player.pawn)
+    targets = move_targets(board, rules, player.pawn, special=False)
     actions: list[Action] = []
     can_special = turn.free_special or (not turn.special and player.special_tokens > 0)
-    far = list(board.region_ids) if player.pawn is None or rules.special_move == "adjacent" \
-        else [r for r in board.region_ids if r != player.pawn]
     if not turn.free_special:
         if not turn.moved:
             actions += [Move(to=r) for r in targets]
@@ -380,7 +375,7 @@ def legal_actions(state: GameState, board: Board, rules: Rules = STANDARD,
         actions.append(EndTurn())
     if can_special:
         actions += [Special(kind="move", to=r)
-                    for r in (targets if rules.special_move == "adjacent" else far)]
+                    for r in move_targets(board, rules, player.pawn, special=True)]
         if player.pawn is not None:
             region = state.regions[player.pawn]
             actions += [Special(kind="recruit", size=s) for s in region.supply.sizes]

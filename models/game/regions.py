@@ -15,6 +15,8 @@ from models.game.board import Board
 if TYPE_CHECKING:
     import networkx as nx
 
+    from models.tower import Rules
+
 
 def _networkx() -> Any:
     """networkx, imported on first use: it costs a tenth of a second, and only routes and
@@ -46,6 +48,18 @@ class Route:
     def turns_with_special(self) -> int:
         """Turns needed when every turn adds a special-action move to its Move."""
         return math.ceil(self.moves / 2)
+
+
+def move_targets(board: Board, rules: Rules, pawn: str | None, special: bool) -> list[str]:
+    """Where a move takes a pawn standing in `pawn` (None: off the board, so anywhere): a
+    Move to a neighbour; a special move (paid, or the free one of a special tile) too, or to
+    any other region with the rules' `special_move` reading "any". The one place the referee,
+    the turn planner's models and the opponents' reach take this from."""
+    if pawn is None:
+        return list(board.region_ids)
+    if special and rules.special_move == "any":
+        return [r for r in board.region_ids if r != pawn]
+    return graph_of(board).neighbours(pawn)
 
 
 def graph_of(board: Board) -> RegionGraph:

@@ -18,12 +18,12 @@ from models.game import (
     GameState,
     PerformanceTile,
     PlayerState,
-    RegionGraph,
+    move_targets,
     offers,
     rotation_in_round,
     where_offered,
 )
-from models.tower import Pool, Rules, Skill, SkillRanks
+from models.tower import STANDARD, Pool, Rules, Skill, SkillRanks
 
 GoalKind = Literal["festival", "tile", "score"]
 
@@ -162,8 +162,7 @@ def at_risk(state: GameState, board: Board, player: str, turns: int,
     hold tokens, a free one where a special tile is offered) holds it. Only regions with
     castellers now count. Turn 0 is never at risk: nobody plays before it. With the rules'
     `special_move` reading "any", a special move reaches every region."""
-    graph = RegionGraph(board)
-    far = rules is not None and rules.special_move == "any"
+    rules = rules or STANDARD
     risk: dict[tuple[int, str], str] = {}
     for other in state.players:
         if other.name == player:
@@ -174,7 +173,7 @@ def at_risk(state: GameState, board: Board, player: str, turns: int,
             reached: set[str] = set()
             for region in frontier:
                 moved = other.model_copy(update={"pawn": region})
-                reached |= _reach(graph, board, state, moved, far)
+                reached |= _reach(board, state, moved, rules)
             seen |= frontier | reached
             frontier = reached
             for region in seen:
@@ -189,21 +188,20 @@ def contested_regions(state: GameState, board: Board, player: str,
     special move if they hold a token, and a free special move where the wheel offers a
     special tile on the way (this round's wheel or the next one's); a special move reaches
     every region with the rules' `special_move` reading "any"."""
-    graph = RegionGraph(board)
-    far = rules is not None and rules.special_move == "any"
+    rules = rules or STANDARD
     lost: set[str] = set()
     for other in state.players:
         if other.name == player:
             continue
         if other.pawn is None:
             return set(board.region_ids)  # a first move may go anywhere
-        lost |= _reach(graph, board, state, other, far)
+        lost |= _reach(board, state, other, rules)
     return lost
 
 
-def _reach(graph: RegionGraph, board: Board, state: GameState, other: PlayerState,
-           far: bool = False) -> set[str]:
-    """Where `other` can stand after one turn (`far`: a special move reaches any region)."""
+def _reach(board: Board, state: GameState, other: PlayerState, rules: Rules) -> set[str]:
+    """Where `other` can stand after one turn (`models.game.move_targets`: the rules'
+    `special_move` reading)."""
     # (region, normal move left, paid special left, free special left)
     start = (other.pawn, True, other.special_tokens > 0, True)
     seen = {start}
@@ -214,8 +212,8 @@ def _reach(graph: RegionGraph, board: Board, state: GameState, other: PlayerStat
         steps = []
         trains_special = any(SPECIAL in offers(board, rotation, region, state.wheel_side)
                              for rotation in (state.wheel_rotation, state.wheel_rotation + 1))
-        near = graph.neighbours(region)
-        special_to = [r for r in board.region_ids if r != region] if far else near
+        near = move_targets(board, rules, region, special=False)
+        special_to = move_targets(board, rules, region, special=True)
         if normal:
             steps += [(to, False, paid, free) for to in near]
         if paid:

@@ -31,14 +31,13 @@ proven with far less search (benchmarks/probe_lean.py; figures in the README).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from itertools import product
 
 from ortools.sat.python import cp_model
 
-from models.game import RECRUIT_LIMIT, SPECIAL, FestivalSpace, RegionGraph
-from models.tower import Skill
+from models.game import RECRUIT_LIMIT, SPECIAL, Board, FestivalSpace, move_targets
+from models.tower import Rules, Skill
 from planner.stopping import solve_stoppable
 from planner.tower import (
     STATUS,
@@ -81,14 +80,12 @@ class Outcome:
     free: bool  # the free special move (a special tile trained where the walk passed)
 
 
-def turn_walks(graph: RegionGraph, regions: Iterable[str], slot: TurnSlot, start: str,
-               paid_ok: bool, far: bool = False) -> dict[Outcome, Walk]:
+def turn_walks(board: Board, rules: Rules, slot: TurnSlot, start: str, paid_ok: bool
+               ) -> dict[Outcome, Walk]:
     """Every outcome of a turn's walk from `start` (a region, or `OFF`: the first move goes
     anywhere) that no other outcome beats, with one walk that gives it. `paid_ok`: a paid
-    special move is possible (the turn may take one and a token is left). `far`: a special
-    move reaches any other region (the rules' `special_move` reading "any"), a Move only a
-    neighbour."""
-    regions = list(regions)
+    special move is possible (the turn may take one and a token is left). Where each kind of
+    move goes is `models.game.move_targets` (the rules' `special_move` reading)."""
     specials = set(slot.offered.get(SPECIAL, ())) if slot.can_train else set()
     kinds = [k for k, ok in (("move", slot.can_move), ("paid", paid_ok and slot.can_special),
                              ("free", bool(specials))) if ok]
@@ -98,12 +95,11 @@ def turn_walks(graph: RegionGraph, regions: Iterable[str], slot: TurnSlot, start
         outcome = Outcome(place, visited, "paid" in used, "free" in used)
         if outcome not in found or len(steps) < len(found[outcome]):
             found[outcome] = steps
-        nexts = regions if place == OFF else graph.neighbours(place)
-        others = [g for g in regions if g != place]  # a special move's, with `far`
+        here = None if place == OFF else place
         for kind in kinds:
             if kind in used or (kind == "free" and place not in specials):
                 continue
-            for to in (others if far and kind != "move" else nexts):
+            for to in move_targets(board, rules, here, special=kind != "move"):
                 walk(to, used | {kind}, visited | {to}, (*steps, (kind, to)))
 
     walk(start, frozenset(), frozenset() if start == OFF else frozenset({start}), ())
@@ -165,7 +161,6 @@ def build_lean_model(horizon: Horizon) -> LeanModel:
     model = cp_model.CpModel()
     me = horizon.me
     places = list(horizon.regions) + ([OFF] if me.pawn is None else [])
-    graph = RegionGraph(horizon.board)
     caps = []
     for t, space in horizon.festivals:
         cap = festival_cap(horizon, t, space)
@@ -177,7 +172,7 @@ def build_lean_model(horizon: Horizon) -> LeanModel:
         return lean
     tokens = me.special_tokens
     for t, slot in enumerate(horizon.turns[:count]):
-        lean.turns.append(_walk(lean, graph, t, slot, tokens > 0))
+        lean.turns.append(_walk(lean, t, slot, tokens > 0))
     _recruits_and_training(lean)
     _specials(lean)
     for t, space, cap in caps:
@@ -189,7 +184,7 @@ def build_lean_model(horizon: Horizon) -> LeanModel:
     return lean
 
 
-def _walk(lean: LeanModel, graph: RegionGraph, t: int, slot: TurnSlot, paid_ok: bool
+def _walk(lean: LeanModel, t: int, slot: TurnSlot, paid_ok: bool
           ) -> LeanTurn:
     model, places = lean.model, lean.places
     index = {g: n for n, g in enumerate(places)}
@@ -205,9 +200,9 @@ def _walk(lean: LeanModel, graph: RegionGraph, t: int, slot: TurnSlot, paid_ok: 
     paid, free = model.new_bool_var(f"paid_move{t}"), model.new_bool_var(f"free_move{t}")
     walks: dict[tuple[str, Outcome], Walk] = {}
     rows = []
-    far = lean.horizon.rules.special_move == "any"
+    board, rules = lean.horizon.board, lean.horizon.rules
     for start in starts:
-        for outcome, steps in turn_walks(graph, regions, slot, start, paid_ok, far).items():
+        for outcome, steps in turn_walks(board, rules, slot, start, paid_ok).items():
             walks[start, outcome] = steps
             row = [index[outcome.end], *(int(g in outcome.visited) for g in regions),
                    int(outcome.paid), int(outcome.free)]

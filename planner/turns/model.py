@@ -21,7 +21,7 @@ from functools import cache
 
 from ortools.sat.python import cp_model
 
-from models.game import RECRUIT_LIMIT, SPECIAL, FestivalSpace, PerformanceTile, RegionGraph
+from models.game import RECRUIT_LIMIT, SPECIAL, FestivalSpace, PerformanceTile, move_targets
 from models.tower import Pool, Rules, Skill, SkillRanks
 from planner.tower import (
     STATUS,
@@ -153,15 +153,17 @@ def _flag(model: cp_model.CpModel, allowed: bool, name: str) -> Var:
 def _moves(plan: PlanModel) -> list[Var | int]:
     """The pawn's moves between stops; returns, per stop, whether a move reached it."""
     model, at, horizon = plan.model, plan.at, plan.horizon
-    graph = RegionGraph(horizon.board)
-    off = [OFF] if OFF in plan.places else []
-    before = {g: graph.neighbours(g) + off for g in horizon.regions}
-    before[OFF] = []
-    # the special moves' sources, when they differ from a Move's: with the "any" reading a
-    # special move (paid, or the free one of a special tile) reaches every other region
-    far = horizon.rules.special_move == "any"
-    from_far = {g: [h for h in horizon.regions if h != g] + off for g in horizon.regions}
-    from_far[OFF] = []
+    board, rules = horizon.board, horizon.rules
+
+    def sources(special: bool) -> dict[str, list[str]]:
+        """Place -> the places a move (`special`: a special move) reaches it from."""
+        order = sorted(horizon.regions) + [OFF] * (OFF in plan.places)  # as the graph's
+        reach = {h: move_targets(board, rules, None if h == OFF else h, special)
+                 for h in order}
+        return {g: [h for h in order if g in reach[h]] for g in plan.places}
+
+    before, from_far = sources(False), sources(True)
+    far = before != from_far  # the "any" reading of special moves: they reach further
     live: list[Var | int] = []
     for t, slot in enumerate(horizon.turns):
         allowed = {"move": slot.can_move, "paid": slot.can_special, "free": slot.can_train}
@@ -187,8 +189,8 @@ def _moves(plan: PlanModel) -> list[Var | int]:
                         [moved, at[i + 1][g]])
                     continue
                 for kind, var in kinds.items():  # a stop's move is of one kind at most
-                    sources = before[g] if kind == "move" else from_far[g]
-                    model.add(sum(at[i][h] for h in sources) >= 1).only_enforce_if(
+                    origins = before[g] if kind == "move" else from_far[g]
+                    model.add(sum(at[i][h] for h in origins) >= 1).only_enforce_if(
                         [var, at[i + 1][g]])
             moved_before = moved
         for kind in MOVE_KINDS:

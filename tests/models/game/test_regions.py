@@ -205,3 +205,21 @@ edge_lists = st.lists(st.sampled_from(PAIRS), max_size=len(PAIRS), unique=True).
 def test_random_boards_agree_with_bfs(borders: list[tuple[str, str]],
                                       dotted: list[tuple[str, str]]) -> None:
     assert_graph_agrees(board_with(borders, dotted))
+
+
+def test_move_targets_follow_the_special_move_reading() -> None:
+    from dataclasses import replace
+
+    from models.game.regions import graph_of, move_targets
+    from models.tower import STANDARD
+
+    board = load_board()
+    anywhere = replace(STANDARD, special_move="any")
+    near = graph_of(board).neighbours("girona")
+    assert move_targets(board, STANDARD, "girona", special=False) == near
+    assert move_targets(board, STANDARD, "girona", special=True) == near
+    assert move_targets(board, anywhere, "girona", special=False) == near  # a Move stays near
+    far = move_targets(board, anywhere, "girona", special=True)
+    assert set(far) == set(board.region_ids) - {"girona"} and set(far) > set(near)
+    for rules in (STANDARD, anywhere):  # off the board: the first move goes anywhere
+        assert move_targets(board, rules, None, special=False) == list(board.region_ids)

@@ -117,7 +117,7 @@ def test_walks_from_off_the_board_reach_every_region_and_beat_nothing_kept() -> 
     state = played(0, 4, 1)
     start = advance_to(visible(state), BOARD, state.turn.player, STANDARD)
     horizon = build_horizon(start, BOARD, state.turn.player, 1, STANDARD)
-    walks = turn_walks(RegionGraph(BOARD), horizon.regions, horizon.turns[0], OFF, True)
+    walks = turn_walks(BOARD, STANDARD, horizon.turns[0], OFF, True)
     assert {o.end for o in walks} == set(horizon.regions) | {OFF}
     assert Outcome(OFF, frozenset(), False, False) in walks  # staying off the board
     for outcome, steps in walks.items():
@@ -195,9 +195,8 @@ def test_walks_jump_with_the_any_reading() -> None:
     horizon = build_horizon(start, BOARD, state.turn.player, 1, ANYWHERE)
     pawn = start.current.pawn
     assert pawn is not None
-    near = turn_walks(RegionGraph(BOARD), horizon.regions, horizon.turns[0], pawn, True)
-    far = turn_walks(RegionGraph(BOARD), horizon.regions, horizon.turns[0], pawn, True,
-                     far=True)
+    near = turn_walks(BOARD, STANDARD, horizon.turns[0], pawn, True)
+    far = turn_walks(BOARD, ANYWHERE, horizon.turns[0], pawn, True)
     graph = RegionGraph(BOARD)
 
     def jumps(walks: dict[Outcome, tuple[tuple[str, str], ...]]) -> set[str]:
