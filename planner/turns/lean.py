@@ -50,7 +50,15 @@ from planner.tower import (
 )
 from planner.tower.bounds import festival_cap as dp_festival_cap
 from planner.turns.horizon import Horizon, TurnSlot
-from planner.turns.model import MOVE_KINDS, OFF, STOPS, PlanModel, festival_cap
+from planner.turns.model import (
+    MOVE_KINDS,
+    OFF,
+    SPECIALS,
+    STOPS,
+    PlanModel,
+    festival_cap,
+    flag,
+)
 from planner.turns.stages import LIGHT_PROBING
 
 # the festival's cap per rank vector (`_rank_caps`): measured on the benchmark's 12 states
@@ -65,7 +73,6 @@ RANK_CAP_VECTORS = 300
 LINEARIZATION = 1
 
 Var = cp_model.IntVar
-SPECIALS = 2  # special recruits a turn: the paid one and the free one of a special tile
 # a walk's steps: (kind, region reached); kinds as in the full model ("move", "paid", "free")
 Walk = tuple[tuple[str, str], ...]
 
@@ -227,14 +234,14 @@ def _recruits_and_training(lean: LeanModel) -> None:
                                               f"rec{t}_{g}_{size}"))
                 more.append(model.new_int_var(0, min(SPECIALS, top), f"ext{t}_{g}_{size}"))
                 turn.recruit[g, size], turn.extra[g, size] = mine[-1], more[-1]
-            here = _flag(model, slot.can_recruit and not risky and bool(supply.total),
+            here = flag(model, slot.can_recruit and not risky and bool(supply.total),
                          f"recruit_at{t}_{g}")
             model.add_implication(here, turn.visited[g])
             model.add(sum(mine) <= RECRUIT_LIMIT * here)
             turn.recruit_at[g] = here
-            paid = _flag(model, slot.can_special and not risky and bool(supply.total),
+            paid = flag(model, slot.can_special and not risky and bool(supply.total),
                          f"paid_recruit{t}_{g}")
-            free = _flag(model, slot.can_train and g in specials and not risky
+            free = flag(model, slot.can_train and g in specials and not risky
                          and bool(supply.total), f"free_recruit{t}_{g}")
             model.add_implication(paid, turn.visited[g])
             model.add_implication(free, turn.visited[g])
@@ -244,7 +251,7 @@ def _recruits_and_training(lean: LeanModel) -> None:
         for tile, where in slot.offered.items():
             if tile == SPECIAL:
                 continue
-            var = _flag(model, slot.can_train, f"train{t}_{tile}")
+            var = flag(model, slot.can_train, f"train{t}_{tile}")
             model.add(sum(turn.visited[g] for g in where) >= 1).only_enforce_if(var)
             turn.train[tile] = var
         # one training a turn: a skill, or the special tile (its free action: a move or a
@@ -349,13 +356,6 @@ def _rank_caps(lean: LeanModel, t: int, space: FestivalSpace, ranks: dict[Skill,
     capped = model.new_int_var(0, top, f"rank_cap{t}_{space.location}")
     model.add_allowed_assignments([ranks[k] for k in Skill] + [capped], rows)
     model.add(score <= capped)
-
-
-def _flag(model: cp_model.CpModel, allowed: bool, name: str) -> Var:
-    var = model.new_bool_var(name)
-    if not allowed:
-        model.add(var == 0)
-    return var
 
 
 def hint_idle(lean: LeanModel) -> None:

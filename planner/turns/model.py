@@ -143,7 +143,8 @@ def build_plan_model(horizon: Horizon, tiles: set[str] | None = None) -> PlanMod
     return plan
 
 
-def _flag(model: cp_model.CpModel, allowed: bool, name: str) -> Var:
+def flag(model: cp_model.CpModel, allowed: bool, name: str) -> Var:
+    """A Boolean held false when the rules do not allow it this turn (the lean model's too)."""
     var = model.new_bool_var(name)
     if not allowed:
         model.add(var == 0)
@@ -176,7 +177,7 @@ def _moves(plan: PlanModel) -> list[Var | int]:
                     for g in plan.places:
                         model.add(at[i + 1][g] == at[i][g])
                 continue
-            kinds = {k: _flag(model, allowed[k], f"move{i}_{k}") for k in MOVE_KINDS}
+            kinds = {k: flag(model, allowed[k], f"move{i}_{k}") for k in MOVE_KINDS}
             plan.moves.update({(i, k): v for k, v in kinds.items()})
             moved = model.new_bool_var(f"moved{i}")
             model.add(moved == sum(kinds.values()))
@@ -231,7 +232,7 @@ def _recruits_and_training(plan: PlanModel, live: list[Var | int]) -> None:
             model.add(sum(extra) <= SPECIALS * live[i])
             plan.extra_at.append(cp_model.LinearExpr.sum(extra))
             for tile, where in slot.offered.items():
-                var = _flag(model, slot.can_train, f"train{i}_{tile}")
+                var = flag(model, slot.can_train, f"train{i}_{tile}")
                 model.add(var <= live[i])
                 model.add(sum(plan.at[i][g] for g in where) >= 1).only_enforce_if(var)
                 plan.train[i, tile] = var
@@ -442,11 +443,11 @@ def _claims(plan: PlanModel, live: list[Var | int], wanted: set[str] | None) -> 
             claim = TileClaim(tile, g, {}, {}, layout)
             for i in range(plan.stops):
                 slot = horizon.turns[i // STOPS]
-                var = _flag(model, slot.can_special or slot.can_train, f"{name}@{i}")
+                var = flag(model, slot.can_special or slot.can_train, f"{name}@{i}")
                 model.add(var <= live[i])
                 model.add_implication(var, plan.at[i][g])
                 model.add_implication(var, plan.claims_on)
-                free = _flag(model, slot.can_train, f"{name}@{i}_free")
+                free = flag(model, slot.can_train, f"{name}@{i}_free")
                 model.add_implication(free, var)
                 for size, n in counts.items():
                     model.add(n <= plan.team[i][size]).only_enforce_if(var)
@@ -469,7 +470,7 @@ def _specials(plan: PlanModel) -> None:
         stops = range(t * STOPS, (t + 1) * STOPS)
         special_trained = {i: plan.train.get((i, SPECIAL)) for i in stops}
         free_recruit = model.new_bool_var(f"free_recruit{t}")
-        paid_recruit = _flag(model, slot.can_special, f"paid_recruit{t}")
+        paid_recruit = flag(model, slot.can_special, f"paid_recruit{t}")
         if slot.can_recruit and slot.can_special:
             # dominance, while claims are off (the festival goal's stage): a paid special
             # recruit in a turn whose Recruit action recruits nobody could be that Recruit
@@ -478,7 +479,7 @@ def _specials(plan: PlanModel) -> None:
             recruited = [v for (i, _, _), v in plan.recruit.items() if i // STOPS == t]
             model.add(sum(recruited) >= 1).only_enforce_if([paid_recruit, plan.claims_on.Not()])
         for i in stops:
-            here = _flag(model, special_trained[i] is not None, f"free_recruit_at{i}")
+            here = flag(model, special_trained[i] is not None, f"free_recruit_at{i}")
             if special_trained[i] is not None:
                 model.add_implication(here, special_trained[i])  # type: ignore[arg-type]
             model.add(plan.extra_at[i] >= here)

@@ -115,15 +115,10 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
     first_status = Status.UNKNOWN
     first_time = 0.0
     branches = 0
-    solution: dict[int, int] | None = None
     stages = list(stages)
     variables = _variables(model)
     for number, stage in enumerate(stages):
-        model.clear_objective()  # type: ignore[no-untyped-call]
-        if stage.sense == "max":
-            model.maximize(stage.searched())
-        else:
-            model.minimize(stage.searched())
+        _aim(model, stage)
         left = budget - used
         if number:  # the tie-breaks share what the goal left, equally, up to a cap each
             left = min(left / (len(stages) - number), tie_break_work)
@@ -159,10 +154,7 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
         value = round(solver.objective_value if stage.secondary is None
                       else solver.value(stage.expr))
         values.append(value)
-        solution = {v.index: solver.value(v) for v in variables}
-        model.clear_hints()  # type: ignore[no-untyped-call]
-        for var in variables:
-            model.add_hint(var, solution[var.index])
+        _hint_solution(model, solver, variables)
         model.add(stage.expr == value)
         if number == 0 and then is not None:
             stages[1:1] = then(value)
@@ -191,21 +183,31 @@ def hint_held(model: cp_model.CpModel, stage: Stage, *, work: float, time_limit:
     solver.parameters.cp_model_probing_level = 1
     solver.parameters.max_presolve_iterations = 1
     solver.parameters.probing_deterministic_time_limit = LIGHT_PROBING
+    _aim(model, stage)
+    status = _solve(model, solver, stage.held)
+    spent = solver.response_proto.deterministic_time
+    if status not in (Status.OPTIMAL, Status.FEASIBLE):
+        return False, spent
+    _hint_solution(model, solver, _variables(model))
+    return True, spent
+
+
+def _aim(model: cp_model.CpModel, stage: Stage) -> None:
+    """Make the stage's search objective the model's."""
     model.clear_objective()  # type: ignore[no-untyped-call]
     if stage.sense == "max":
         model.maximize(stage.searched())
     else:
         model.minimize(stage.searched())
-    status = _solve(model, solver, stage.held)
-    spent = solver.response_proto.deterministic_time
-    if status not in (Status.OPTIMAL, Status.FEASIBLE):
-        return False, spent
-    variables = _variables(model)
+
+
+def _hint_solution(model: cp_model.CpModel, solver: cp_model.CpSolver,
+                   variables: Sequence[cp_model.IntVar]) -> None:
+    """The solver's solution, every variable's value, becomes the model's hint."""
     solution = [solver.value(v) for v in variables]
     model.clear_hints()  # type: ignore[no-untyped-call]
     for var, value in zip(variables, solution, strict=True):
         model.add_hint(var, value)
-    return True, spent
 
 
 def _solve(model: cp_model.CpModel, solver: cp_model.CpSolver,
