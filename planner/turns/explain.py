@@ -20,6 +20,7 @@ from models.game import (
     Special,
     Train,
     apply,
+    move_targets,
 )
 from models.tower import Pool, Rules, Skill, SkillRanks, Tower, check_tower
 from planner.turns.replay import advance_to, cached_finder, finish_turn
@@ -76,7 +77,7 @@ def explain(start: GameState, board: Board, player: str, turns: Sequence[Sequenc
                 assert action.to is not None
                 where = action.to
                 reason = _why_move(action.to, rest, target, graph, names, number, len(turns),
-                                   turns, far=rules.special_move == "any")
+                                   turns, jumps=move_targets(board, rules, action.to, special=True))
             elif isinstance(action, Recruit) or (isinstance(action, Special)
                                                  and action.kind == "recruit"):
                 sizes = list(action.sizes) if isinstance(action, Recruit) else [action.size]
@@ -165,9 +166,9 @@ def _why_train(skill: str, target: Target | None, ranks: SkillRanks, rules: Rule
 
 def _why_move(to: str, rest: list[Action], target: Target | None, graph: RegionGraph,
               names: dict[str, str], number: int, count: int,
-              turns: Sequence[Sequence[Action]], far: bool = False) -> str:
-    """Why the pawn moves to `to`. `far`: a special move reaches any region (the rules'
-    `special_move` reading "any"), so a far festival is also one special move away."""
+              turns: Sequence[Sequence[Action]], jumps: Sequence[str] = ()) -> str:
+    """Why the pawn moves to `to`. `jumps`: where one special move from `to` goes
+    (`models.game.move_targets`): a festival further than a step may still be one jump."""
     nxt = next((a for a in rest if not isinstance(a, Move)
                 and not (isinstance(a, Special) and a.kind == "move")), None)
     moves_left = any(isinstance(a, Move) or (isinstance(a, Special) and a.kind == "move")
@@ -185,7 +186,7 @@ def _why_move(to: str, rest: list[Action], target: Target | None, graph: RegionG
         if to == target.region:
             return f"to stand in {names[to]} for {_festival(target)}"
         away = graph.distance(to, target.region)
-        jump = " (or one special move)" if far and away > 1 else ""
+        jump = " (or one special move)" if away > 1 and target.region in jumps else ""
         return f"toward {names[target.region]} for {_festival(target)}: {away} move(s) " \
                f"away{jump}"
     later = [a for t in turns[number + 1:] for a in t]
