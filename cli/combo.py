@@ -105,7 +105,8 @@ def cards(
         got = deck_stats(deck)
         matches = {key: got[key] == PUBLISHED[key] for key in PUBLISHED}
         if as_json:
-            from cli.outputs import ComboStatsOutput, output_of  # deferred: only for --json
+            from service.results.base import output_of
+            from service.results.combo import ComboStatsOutput  # deferred: only for --json
 
             emit_output(output_of(ComboStatsOutput, {
                 "source": deck.source, "deck": got, "published": PUBLISHED,
@@ -119,7 +120,8 @@ def cards(
         out().print(table)
         return
     if as_json:
-        from cli.outputs import ComboCardsOutput, output_of  # deferred: only for --json
+        from service.results.base import output_of
+        from service.results.combo import ComboCardsOutput  # deferred: only for --json
 
         emit_output(output_of(ComboCardsOutput, {
             "source": deck.source, "warnings": list(deck.warnings), "cards": list(deck.cards)}))
@@ -243,7 +245,8 @@ def score(
         raise SpecError("missing TABLEAU (or --batch FILE); see 'castell combo score --help'")
     sheet = _score_one(deck, tableau, keys, gold, stored)
     if as_json:
-        from cli.outputs import ComboScoreOutput, output_of  # deferred: only for --json
+        from service.results.base import output_of
+        from service.results.combo import ComboScoreOutput  # deferred: only for --json
 
         emit_output(output_of(ComboScoreOutput, sheet.as_dict()))
         return
@@ -374,7 +377,8 @@ def _row_text(state: GameState, location: Location) -> Text:
 
 
 def emit_state(state: GameState) -> None:
-    from cli.outputs import ComboStateOutput, output_of  # deferred: only for --json
+    from service.results.base import output_of
+    from service.results.combo import ComboStateOutput  # deferred: only for --json
 
     emit_output(output_of(ComboStateOutput, state_json(state)))
 

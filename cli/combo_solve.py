@@ -95,7 +95,8 @@ def _report(result: ArrangeResult, deck: Deck, as_json: bool) -> None:
         fail("the time limit came before any arrangement was found; raise --time-limit",
              ExitCode.TIME_LIMIT)
     if as_json:
-        from cli.outputs import ComboArrangeOutput, output_of  # deferred: only for --json
+        from service.results.base import output_of
+        from service.results.combo import ComboArrangeOutput  # deferred: only for --json
 
         emit_output(output_of(ComboArrangeOutput, result.as_dict()))
     else:
@@ -237,7 +238,8 @@ def advise_cmd(
     advice = advise(state, player, samples=samples, seed=seed, time_limit=time_limit,
                     last_turn=last_turn.value, value=value.value)
     if as_json:
-        from cli.outputs import ComboAdviceOutput, output_of  # deferred: only for --json
+        from service.results.base import output_of
+        from service.results.combo import ComboAdviceOutput  # deferred: only for --json
 
         emit_output(output_of(ComboAdviceOutput, advice.as_dict()))
     else:
@@ -350,7 +352,8 @@ def tournament_cmd(
     if csv_file is not None:
         _write_csv(csv_file, summary, deck)
     if as_json:
-        from cli.outputs import ComboTournamentOutput, output_of  # deferred: only for --json
+        from service.results.base import output_of
+        from service.results.combo import ComboTournamentOutput  # deferred: only for --json
 
         emit_output(output_of(ComboTournamentOutput, summary.as_dict()))
     else:

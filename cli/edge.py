@@ -15,7 +15,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from enum import IntEnum
 from types import FrameType
-from typing import Any, Final, NoReturn, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -24,8 +24,12 @@ from typer import _click as click  # typer vendors click: its exceptions, not cl
 from typer._click.exceptions import MissingParameter, NoArgsIsHelpError, NoSuchOption
 from typer.core import TyperGroup
 
-from models.errors import CastellError, ProvenNo
-from planner import stopping
+from models.errors import CastellError, ProvenNo, Refused
+from service.cancel import CancelToken, cancel_scope
+from service.results import SCHEMA_VERSION
+
+if TYPE_CHECKING:
+    from service.results.base import Output
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -61,9 +65,6 @@ def err() -> Console:
     return _Console(stderr=True)
 
 
-# The version of every JSON object a command prints (`castell schema COMMAND` describes each):
-# raised when a field is renamed, removed or changes meaning; new fields keep it.
-SCHEMA_VERSION: Final = 1
 
 
 def emit_json(value: Any) -> None:
@@ -79,10 +80,10 @@ def emit_json(value: Any) -> None:
     sys.stdout.flush()
 
 
-def emit_output(output: Any) -> None:
-    """A `cli.outputs` model as one JSON line (`emit_json`): its fields in the model's order,
-    the optional ones only when they were given."""
-    emit_json(output.model_dump(mode="json", by_alias=True, exclude_unset=True))
+def emit_output(output: Output) -> None:
+    """A use case's result as its one JSON form (`Output.to_json`), on one line of stdout."""
+    sys.stdout.write(output.to_json() + "\n")
+    sys.stdout.flush()
 
 
 def one_line(message: str) -> str:
@@ -118,7 +119,7 @@ def at_edge(command: Callable[P, R]) -> Callable[P, R]:
                     raise
                 sys.stdout.flush()
                 return value
-        except ProvenNo as error:
+        except (ProvenNo, Refused) as error:
             fail(str(error), ExitCode.NO)
         except CastellError as error:
             fail(str(error))
@@ -174,17 +175,19 @@ def _silence_stdout(flush: bool = False) -> None:
 
 # Ctrl-C. Python runs a signal handler only between bytecodes, so a long CP-SAT solve (C++,
 # GIL released) would hold it off until its time limit; the wakeup fd lets a watcher thread
-# see the signal at once and stop the solvers (planner.stopping). Then the main thread's
-# handler raises KeyboardInterrupt, except inside `graceful()`, where the first Ctrl-C lets the
-# stopped solve return its best answer so far (the command prints it marked interrupted).
+# see the signal at once and cancel the command's token (planner.stopping), which stops its
+# solvers. Then the main thread's handler raises KeyboardInterrupt, except inside `graceful()`,
+# where the first Ctrl-C lets the stopped solve return its best answer so far (the command
+# prints it marked interrupted). The token is this command's own: the edge makes one per run.
 
 _presses = 0
 _graceful = False
+_token: CancelToken | None = None
 
 
 def interrupted() -> bool:
     """Ctrl-C came during this command (so its answer is the best found so far)."""
-    return _presses > 0 or stopping.stop_requested()
+    return _presses > 0 or (_token is not None and _token.cancelled)
 
 
 @contextlib.contextmanager
@@ -201,48 +204,51 @@ def graceful() -> Iterator[None]:
 def _on_sigint(signum: int, frame: FrameType | None) -> None:
     global _presses
     _presses += 1
-    stopping.request_stop()
+    if _token is not None:
+        _token.cancel()
     if _graceful and _presses == 1:
         return
     raise KeyboardInterrupt
 
 
-def _watch(fd: int) -> None:
-    """Stop the solvers as soon as SIGINT arrives; keep stopping any that start later."""
+def _watch(fd: int, token: CancelToken) -> None:
+    """Cancel the token as soon as SIGINT arrives; keep stopping any solve that starts later."""
     with contextlib.suppress(OSError):
         while True:
-            ready, _, _ = select.select([fd], [], [], 0.05 if stopping.stop_requested() else None)
+            ready, _, _ = select.select([fd], [], [], 0.05 if token.cancelled else None)
             if ready:
                 data = os.read(fd, 64)
                 if not data:
                     break
                 if signal.SIGINT in data:
-                    stopping.request_stop()
-            stopping.stop_active()
+                    token.cancel()
+            token.stop_active()
     os.close(fd)
 
 
 @contextlib.contextmanager
 def _interrupts() -> Iterator[None]:
-    global _presses
+    global _presses, _token
     if threading.current_thread() is not threading.main_thread():
-        yield
+        with cancel_scope(CancelToken()):
+            yield
         return
     _presses = 0
-    stopping.reset()
+    token = _token = CancelToken()
     reader, writer = os.pipe()
     os.set_blocking(writer, False)
     previous_fd = signal.set_wakeup_fd(writer, warn_on_full_buffer=False)
     previous = signal.signal(signal.SIGINT, _on_sigint)
-    watcher = threading.Thread(target=_watch, args=(reader,), daemon=True, name="sigint")
+    watcher = threading.Thread(target=_watch, args=(reader, token), daemon=True, name="sigint")
     watcher.start()
     try:
-        yield
+        with cancel_scope(token):
+            yield
     finally:
         signal.signal(signal.SIGINT, previous)
         signal.set_wakeup_fd(previous_fd)
         os.close(writer)  # the watcher reads end-of-file and ends
-        stopping.reset()
+        _token = None
 
 
 class CastellGroup(TyperGroup):

@@ -13,7 +13,6 @@ from rich.table import Table
 from rich.text import Text
 
 from cli import complete, options
-from cli import outputs as out_
 from cli.edge import (
     SCHEMA_VERSION,
     ExitCode,
@@ -33,6 +32,8 @@ from models.game import Action, Board, FestivalSpace, Move, Recruit, Special, Tr
 from models.tower import rules_named
 from planner.tower import Status
 from planner.turns import DEFAULT_PLAN_TIME_LIMIT, Goal, Plan, PlannedTurn, Step, plan_turns
+from service.results import plan as out_
+from service.results.game import FestivalSpace as OutFestivalSpace
 
 GOALS = ("festival", "tile", "score")
 
@@ -187,10 +188,10 @@ def exit_code(result: Plan) -> ExitCode:
     return ExitCode.YES
 
 
-def _space(space: FestivalSpace | None) -> out_.FestivalSpace | None:
+def _space(space: FestivalSpace | None) -> OutFestivalSpace | None:
     if space is None:
         return None
-    return out_.FestivalSpace(round=space.round, location=space.location, region=space.region,
+    return OutFestivalSpace(round=space.round, location=space.location, region=space.region,
                               size_tokens=list(space.size_tokens))
 
 

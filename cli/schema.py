@@ -9,8 +9,8 @@ from typing import Annotated
 import typer
 
 from cli.edge import at_edge
-from cli.outputs import SCHEMAS, adapter
 from models.errors import SpecError
+from service.results.registry import SCHEMAS, adapter
 
 
 def _complete(ctx: typer.Context, incomplete: str) -> list[str]:

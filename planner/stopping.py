@@ -1,17 +1,20 @@
-"""Stopping every running solve when the user asks (Ctrl-C), from any thread.
+"""Stopping a request's solves when its user asks (Ctrl-C, a page's cancel), from any thread.
 
-The CLI edge calls `request_stop()` from a watcher thread the moment SIGINT arrives; each CP-SAT
-solve runs through `solve_stoppable`, which registers its solver so that `stop_search()` ends
-it within a few milliseconds (CP-SAT then returns the best solution found so far, as at a time
-limit), and a solve started after the request gets no time at all. The Python search engines
-poll `stop_requested()`. Nothing here imports ortools: the edge may import it at no cost.
+Each request runs under its own `CancelToken` (`cancel_scope`); the CLI edge cancels it from a
+watcher thread the moment SIGINT arrives, a server when a client cancels or sends a new step.
+Each CP-SAT solve runs through `solve_stoppable`, which registers its solver with the token of
+its context so that `stop_search()` ends it within a few milliseconds, and a solve started
+after the cancel gets no time at all. The Python search engines poll `stop_requested()`.
+Nothing here imports ortools: the edge may import it at no cost.
 """
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import threading
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
+from contextvars import ContextVar
 from typing import Any, Protocol, TypeVar
 
 Job = TypeVar("Job")
@@ -22,57 +25,87 @@ class _Stoppable(Protocol):
     def stop_search(self) -> None: ...
 
 
-# re-entrant: the SIGINT handler runs in the main thread, possibly while it holds the lock
-_lock = threading.RLock()
-_active: list[_Stoppable] = []
-_requested = threading.Event()
+class CancelToken:
+    """One request's stop: `cancel()` ends the solves running under this token within a few
+    milliseconds (CP-SAT returns its best solution so far, as at a time limit) and gives any
+    later one no time. Each command (a CLI run, a web request) has its own: cancelling one
+    never stops another."""
+
+    def __init__(self) -> None:
+        # re-entrant: the CLI's SIGINT handler runs in the main thread, maybe inside `solve`
+        self._lock = threading.RLock()
+        self._active: list[_Stoppable] = []
+        self._cancelled = threading.Event()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancelled.is_set()
+
+    def cancel(self) -> None:
+        self._cancelled.set()
+        self.stop_active()
+
+    def stop_active(self) -> None:
+        """Stop the solves running now (a watcher may repeat this: a solve that was registered
+        but had not yet started its search when the stop came ignores the first one)."""
+        if not self._cancelled.is_set():
+            return
+        with self._lock:
+            running = list(self._active)
+        for solver in running:
+            solver.stop_search()
+
+    def _add(self, solver: _Stoppable) -> None:
+        with self._lock:
+            self._active.append(solver)
+
+    def _remove(self, solver: _Stoppable) -> None:
+        with self._lock:
+            self._active.remove(solver)
 
 
-def request_stop() -> None:
-    """Stop every running solve and every later one (until `reset()`)."""
-    _requested.set()
-    with _lock:
-        running = list(_active)
-    for solver in running:
-        solver.stop_search()
+# The token of the work running in this context (a thread, an async task): set by
+# `cancel_scope`, read by every solve below it, so the solvers need no extra argument and two
+# requests in two threads never see each other's token.
+_current: ContextVar[CancelToken | None] = ContextVar("castell_cancel_token", default=None)
+
+
+@contextlib.contextmanager
+def cancel_scope(token: CancelToken) -> Iterator[CancelToken]:
+    """Every solve inside this block stops when `token` is cancelled."""
+    reset = _current.set(token)
+    try:
+        yield token
+    finally:
+        _current.reset(reset)
+
+
+def current_token() -> CancelToken | None:
+    return _current.get()
 
 
 def stop_requested() -> bool:
-    return _requested.is_set()
-
-
-def reset() -> None:
-    _requested.clear()
+    """The work running here was cancelled (the Python search engines poll this)."""
+    token = _current.get()
+    return token is not None and token.cancelled
 
 
 def solve_stoppable(solver: Any, model: Any, *, stoppable: bool = True) -> Any:
-    """`solver.solve(model)`, ended early by `request_stop()`; CP-SAT's own SIGINT handler
-    is turned off (it would swallow the signal, so the edge could not tell a stop from a
-    time limit). `stoppable=False` for a solve that must finish (a re-solve with every
-    variable fixed, to read back a solution already found)."""
+    """`solver.solve(model)`, ended early when this context's token is cancelled; CP-SAT's own
+    SIGINT handler is turned off (it would swallow the signal, so the edge could not tell a
+    stop from a time limit). `stoppable=False` for a solve that must finish (a re-solve with
+    every variable fixed, to read back a solution already found)."""
     solver.parameters.catch_sigint_signal = False
-    if not stoppable:
+    token = _current.get()
+    if not stoppable or token is None:
         return solver.solve(model)
-    if _requested.is_set():
+    if token.cancelled:
         solver.parameters.max_time_in_seconds = 0.0
-    with _lock:
-        _active.append(solver)
+    token._add(solver)
     try:
         return solver.solve(model)
     finally:
-        with _lock:
-            _active.remove(solver)
-
-
-def stop_active() -> None:
-    """Stop the solves running now (the watcher repeats this: a solve that was registered but
-    had not yet started its search when the request came ignores the first stop)."""
-    if not _requested.is_set():
-        return
-    with _lock:
-        running = list(_active)
-    for solver in running:
-        solver.stop_search()
+        token._remove(solver)
 
 
 def in_workers(function: Callable[[Job], Made], jobs: Sequence[Job], workers: int,

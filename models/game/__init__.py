@@ -43,6 +43,7 @@ if TYPE_CHECKING:
         resolve_festival,
     )
     from models.game.deal import Deal, deal_template, game_from_deal, load_deal
+    from models.game.notation import format_action, format_step, parse_action, parse_step
     from models.game.reach import next_reachable_festival
     from models.game.recording import check_census, record, recorded_towers, replay, step, undo
     from models.game.referee import (
@@ -98,6 +99,9 @@ _HOME: dict[str, tuple[str, ...]] = {
     ),
     "models.game.deal": (
         "Deal", "deal_template", "game_from_deal", "load_deal",
+    ),
+    "models.game.notation": (
+        "format_action", "format_step", "parse_action", "parse_step",
     ),
     "models.game.reach": (
         "next_reachable_festival",
@@ -197,6 +201,8 @@ __all__ = [
     "draw",
     "end_round",
     "end_turn",
+    "format_action",
+    "format_step",
     "game_from_deal",
     "graph_of",
     "legal_actions",
@@ -210,6 +216,8 @@ __all__ = [
     "new_game",
     "next_reachable_festival",
     "offers",
+    "parse_action",
+    "parse_step",
     "record",
     "recorded_towers",
     "refill",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from models.errors import SpecError
+from models.errors import Reason, SpecError
 from models.game.board import Board
 from models.game.contest import DECLINED, TowerFinder
 from models.game.referee import IllegalAction, apply, name_festival_tower, refill
@@ -34,7 +34,8 @@ def step(state: GameState, board: Board, entry: HistoryEntry,
     rules = state.game_rules
     if isinstance(entry, ActionEntry):
         if entry.player != state.turn.player:
-            raise IllegalAction(f"it is {state.turn.player}'s turn, not {entry.player}'s")
+            raise IllegalAction(f"it is {state.turn.player}'s turn, not {entry.player}'s",
+                                Reason.WRONG_PLAYER)
         return apply(state, board, entry.action, rules, finder, recorded)
     if isinstance(entry, RefillEntry):
         return refill(state, board, entry.region, list(Pool.parse(entry.castellers)))
@@ -90,7 +91,8 @@ def replay(start: GameState, board: Board, entries: Sequence[HistoryEntry],
 def undo(state: GameState, board: Board) -> GameState:
     """The state before the last recorded step (exactly as it was written then)."""
     if state.history is None or not state.history.entries:
-        raise IllegalAction("nothing to undo: no step has been recorded in this state")
+        raise IllegalAction("nothing to undo: no step has been recorded in this state",
+                            Reason.NOTHING_TO_UNDO)
     return replay(state.history.start, board, state.history.entries[:-1],
                   recorded_towers(state))
 

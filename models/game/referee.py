@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from itertools import combinations_with_replacement
 
-from models.errors import CastellError, NotationError
+from models.errors import NotationError, Reason, Refused
 from models.game.actions import RECRUIT_LIMIT, Action, EndTurn, Move, Recruit, Special, Train
 from models.game.board import SPECIAL, Board, PerformanceTile
 from models.game.contest import Choices, TowerFinder, apply_outcome, resolve_festival
@@ -36,12 +36,12 @@ from models.tower import (
 TileFinder = Callable[[Pool, SkillRanks, Tile, Rules], Tower | None]
 
 
-class IllegalAction(CastellError):
-    """An action the rules do not allow now; the message says why."""
+class IllegalAction(Refused):
+    """An action the rules do not allow now; the message says why, the code which rule."""
 
 
-def _refuse(message: str) -> IllegalAction:
-    return IllegalAction(message)
+def _refuse(message: str, code: Reason = Reason.ILLEGAL) -> IllegalAction:
+    return IllegalAction(message, code)
 
 
 def trainable(state: GameState, board: Board, player: PlayerState) -> list[str]:
@@ -55,7 +55,7 @@ def _take(supply: Pool, sizes: list[int], where: str) -> Pool:
     missing = supply.missing_from(sizes)
     if missing:
         wanted = ", ".join(f"{n} x size {s}" for s, n in missing.items())
-        raise _refuse(f"{where} lacks {wanted} (it holds {supply})")
+        raise _refuse(f"{where} lacks {wanted} (it holds {supply})", Reason.SHORT_SUPPLY)
     counts = supply.counts()
     for size in sizes:
         counts[size] -= 1
@@ -69,18 +69,19 @@ def _called(board: Board, region: str) -> str:
 
 def _move(board: Board, player: PlayerState, to: str, rules: Rules, special: bool) -> None:
     if to not in board.region_ids:
-        raise _refuse(f"unknown region '{to}'")
+        raise _refuse(f"unknown region '{to}'", Reason.UNKNOWN_REGION)
     if to not in move_targets(board, rules, player.pawn, special):
         assert player.pawn is not None  # from off the board every region is a target
         if to == player.pawn and special and rules.special_move == "any":
-            raise _refuse(f"the pawn is already in {_called(board, to)}")
-        raise _refuse(f"{_called(board, to)} is not adjacent to {_called(board, player.pawn)}")
+            raise _refuse(f"the pawn is already in {_called(board, to)}", Reason.ALREADY_THERE)
+        raise _refuse(f"{_called(board, to)} is not adjacent to {_called(board, player.pawn)}",
+                      Reason.NOT_ADJACENT)
     player.pawn = to
 
 
 def _recruit(state: GameState, board: Board, player: PlayerState, sizes: list[int]) -> None:
     if player.pawn is None:
-        raise _refuse("the pawn is not on the board yet; move first")
+        raise _refuse("the pawn is not on the board yet; move first", Reason.NOT_ON_BOARD)
     region = state.regions[player.pawn]
     region.castellers = str(_take(region.supply, sizes, _called(board, player.pawn)))
     player.pool = str(Pool.of([*player.team, *sizes]))
@@ -90,21 +91,21 @@ def _claim(state: GameState, board: Board, player: PlayerState, action: Special,
            rules: Rules, free: bool) -> None:
     assert action.tile is not None and action.tower is not None
     if player.pawn is None:
-        raise _refuse("the pawn is not on the board yet; move first")
+        raise _refuse("the pawn is not on the board yet; move first", Reason.NOT_ON_BOARD)
     region = state.regions[player.pawn]
     if action.tile not in region.performance_tiles:
         raise _refuse(f"tile {action.tile} is not in {_called(board, player.pawn)}'s row "
-                      f"({', '.join(region.performance_tiles) or 'empty'})")
+                      f"({', '.join(region.performance_tiles) or 'empty'})", Reason.TILE_NOT_HERE)
     tile: PerformanceTile = board.tile(action.tile)
     try:
         tower = Tower.parse(action.tower, rules)
     except NotationError as error:
-        raise _refuse(f"claim tower: {error}") from None
+        raise _refuse(f"claim tower: {error}", Reason.INVALID_TOWER) from None
     result = check_tower(tower, player.ranks, rules, player.team)
     reasons = tile_shortfalls(tile.spec, result)
     if reasons:
         raise _refuse(f"the tower {tower} does not meet {tile.id} ({tile.tile}): "
-                      + "; ".join(reasons))
+                      + "; ".join(reasons), Reason.TILE_NOT_MET)
     if not free and rules.claim_collects_own_token:
         region.special_tokens += 1
     region.performance_tiles = [t for t in region.performance_tiles if t != tile.id]
@@ -128,9 +129,9 @@ def _special(state: GameState, board: Board, player: PlayerState, action: Specia
     free = turn.free_special
     if not free:
         if turn.special:
-            raise _refuse("the special action was already taken this turn")
+            raise _refuse("the special action was already taken this turn", Reason.SPECIAL_TAKEN)
         if player.special_tokens < 1:
-            raise _refuse("no special action token left")
+            raise _refuse("no special action token left", Reason.NO_TOKEN)
     token_region = player.pawn
     if action.kind == "recruit":
         assert action.size is not None
@@ -159,41 +160,44 @@ def apply(state: GameState, board: Board, action: Action, rules: Rules = STANDAR
     """The state after the current player takes `action`; an EndTurn needs `finder` when it
     ends a round with festivals (`chosen` towers go before the finder's)."""
     if state.game_over:
-        raise _refuse("the game is over")
+        raise _refuse("the game is over", Reason.GAME_OVER)
     if isinstance(action, EndTurn):
         return end_turn(state, board, rules, finder, chosen)
     new = state.clone()
     turn = new.turn
     player = new.current
     if turn.free_special and not isinstance(action, Special):
-        raise _refuse("a special tile was trained: its free special action comes first")
+        raise _refuse("a special tile was trained: its free special action comes first",
+                      Reason.FREE_SPECIAL_FIRST)
     if isinstance(action, Move):
         if turn.moved:
-            raise _refuse("the pawn already moved this turn (a special action can move again)")
+            raise _refuse("the pawn already moved this turn (a special action can move again)",
+                          Reason.ALREADY_MOVED)
         _move(board, player, action.to, rules, special=False)
         turn.moved = True
     elif isinstance(action, Recruit):
         if turn.recruited:
-            raise _refuse("already recruited this turn")
+            raise _refuse("already recruited this turn", Reason.ALREADY_RECRUITED)
         _recruit(new, board, player, list(action.sizes))
         turn.recruited = True
     elif isinstance(action, Train):
         if turn.trained:
-            raise _refuse("already trained this turn")
+            raise _refuse("already trained this turn", Reason.ALREADY_TRAINED)
         offered = trainable(new, board, player)
         name = action.skill.lower()
         if name != SPECIAL:
             try:
                 name = parse_skill(name).value
             except NotationError as error:
-                raise _refuse(str(error)) from None
+                raise _refuse(str(error), Reason.UNKNOWN_SKILL) from None
         if name not in offered:
             where = _called(board, player.pawn) if player.pawn else "off the board"
             raise _refuse(f"the wheel does not offer {name} in {where} this round "
-                          f"(it offers {', '.join(offered) or 'nothing'})")
+                          f"(it offers {', '.join(offered) or 'nothing'})", Reason.NOT_OFFERED)
         if name == SPECIAL and turn.special and not rules.free_special_is_extra:
             raise _refuse("the special action was already taken this turn, and a trained "
-                          "special tile's action replaces it (free_special_is_extra=false)")
+                          "special tile's action replaces it (free_special_is_extra=false)",
+                          Reason.SPECIAL_TAKEN)
         if name == SPECIAL:
             turn.free_special = True
         else:
@@ -207,7 +211,8 @@ def apply(state: GameState, board: Board, action: Action, rules: Rules = STANDAR
 def end_turn(state: GameState, board: Board, rules: Rules = STANDARD,
              finder: TowerFinder | None = None, chosen: Choices | None = None) -> GameState:
     if state.turn.free_special:
-        raise _refuse("a special tile was trained: take its free special action first")
+        raise _refuse("a special tile was trained: take its free special action first",
+                      Reason.FREE_SPECIAL_FIRST)
     new = state.clone()
     order = new.turn_order
     position = order.index(new.turn.player)
@@ -233,7 +238,7 @@ def end_round(state: GameState, board: Board, rules: Rules = STANDARD,
             except ValueError as error:
                 if not named:
                     raise
-                raise _refuse(str(error)) from None
+                raise _refuse(str(error), Reason.CANNOT_COMPETE) from None
             new = apply_outcome(new, outcome, rules)
     new.festival_towers = {}
     new.wheel_rotation += 1
@@ -267,19 +272,19 @@ def name_festival_tower(state: GameState, board: Board, name: str, tower: str | 
                         rules: Rules = STANDARD) -> GameState:
     """`name` will build `tower` (None: will not compete) at this round's festival."""
     if state.game_over:
-        raise _refuse("the game is over")
+        raise _refuse("the game is over", Reason.GAME_OVER)
     player = state.player(name)
     if not state.festivals_in(state.round):
-        raise _refuse(f"no festival at the end of round {state.round}")
+        raise _refuse(f"no festival at the end of round {state.round}", Reason.NO_FESTIVAL)
     if tower is not None:
         try:
             parsed = Tower.parse(tower, rules)
         except NotationError as error:
-            raise _refuse(f"festival tower: {error}") from None
+            raise _refuse(f"festival tower: {error}", Reason.INVALID_TOWER) from None
         result = check_tower(parsed, player.ranks, rules, player.team)
         if not result.valid:
             raise _refuse(f"{name} cannot build {parsed}: "
-                          + "; ".join(str(v) for v in result.violations))
+                          + "; ".join(str(v) for v in result.violations), Reason.INVALID_TOWER)
         tower = str(parsed)
     new = state.clone()
     new.festival_towers = {**new.festival_towers, name: tower}
@@ -314,20 +319,21 @@ def require_refilled(state: GameState) -> None:
     """Raise `IllegalAction` naming the refills still to record, if any."""
     message = missing_refills(state)
     if message is not None:
-        raise _refuse(message)
+        raise _refuse(message, Reason.REFILL_DUE)
 
 
 def refill(state: GameState, board: Board, region: str, sizes: list[int]) -> GameState:
     """Record the castellers really drawn from the bag for `region` at a due refill."""
     if region not in board.region_ids:
-        raise _refuse(f"unknown region '{region}'")
+        raise _refuse(f"unknown region '{region}'", Reason.UNKNOWN_REGION)
     due = state.refills_due.get(region)
     if due is None:
         waiting = ", ".join(_called(board, r) for r in state.refills_due) or "none"
-        raise _refuse(f"no refill is due in {_called(board, region)} (due: {waiting})")
+        raise _refuse(f"no refill is due in {_called(board, region)} (due: {waiting})",
+                      Reason.REFILL_NOT_DUE)
     if len(sizes) != due:
         raise _refuse(f"{_called(board, region)} draws {due} castellers at this refill, "
-                      f"not {len(sizes)}")
+                      f"not {len(sizes)}", Reason.REFILL_COUNT)
     assert state.bag is not None
     new = state.clone()
     new.bag = str(_take(Pool.parse(state.bag), sizes, "the bag"))

@@ -146,11 +146,13 @@ class RefillEntry(_Model):
 
 
 class TowerChoiceEntry(_Model):
-    """The tower a player names for this round's festival (`none`: not competing)."""
+    """The tower a player names for this round's festival (`none`: not competing); with a
+    `location`, for that festival only (two festivals in one region, two towers)."""
 
     type: Literal["festival_tower"] = "festival_tower"
     player: str
     tower: str | None
+    location: str | None = None
 
 
 HistoryEntry = Annotated[ActionEntry | RefillEntry | TowerChoiceEntry,
@@ -206,6 +208,9 @@ class GameState(_Model):
     festival_towers: dict[str, str | None] = {}
     final_score: FinalScore | None = None
     history: History | None = None
+    # +1 on every write of the file (service.store): a writer that loaded an older revision
+    # is refused, so two writers never lose a step
+    revision: Annotated[int, Field(ge=0)] = 0
 
     @field_validator("bag")
     @classmethod

@@ -15,7 +15,7 @@ import pytest
 import models.combo as combo
 from cli.edge import SCHEMA_VERSION
 from cli.main import COMMANDS
-from cli.outputs import SCHEMAS, adapter
+from service.results.registry import SCHEMAS, adapter
 from tests.cli.helpers import assert_bad_input, no_crash, run
 
 GAME = "examples/game/round3.json"

@@ -1,5 +1,6 @@
-"""planner.stopping: a stop request ends a running CP-SAT solve (from another thread, as the
-CLI's SIGINT watcher does) and every solve started after it; reset() clears it."""
+"""planner.stopping: cancelling a token ends a running CP-SAT solve under it (from another
+thread, as the CLI's SIGINT watcher does) and every solve started after it under that token;
+a solve under another token, or none, runs on."""
 
 from __future__ import annotations
 
@@ -14,11 +15,10 @@ from ortools.sat.python import cp_model
 from planner import stopping
 
 
-@pytest.fixture(autouse=True)
-def clean() -> Iterator[None]:
-    stopping.reset()
-    yield
-    stopping.reset()
+@pytest.fixture()
+def token() -> Iterator[stopping.CancelToken]:
+    with stopping.cancel_scope(stopping.CancelToken()) as made:
+        yield made
 
 
 def hard_model() -> cp_model.CpModel:
@@ -46,8 +46,8 @@ def solver(limit: float = 60.0) -> cp_model.CpSolver:
     return s
 
 
-def test_a_request_stops_a_running_solve() -> None:
-    threading.Timer(0.5, stopping.request_stop).start()
+def test_a_cancel_stops_a_running_solve(token: stopping.CancelToken) -> None:
+    threading.Timer(0.5, token.cancel).start()
     started = time.perf_counter()
     code = stopping.solve_stoppable(solver(), hard_model())
     assert time.perf_counter() - started < 10  # against a 60 s limit
@@ -55,16 +55,16 @@ def test_a_request_stops_a_running_solve() -> None:
     assert stopping.stop_requested()
 
 
-def test_a_solve_after_the_request_gets_no_time() -> None:
-    stopping.request_stop()
+def test_a_solve_after_the_cancel_gets_no_time(token: stopping.CancelToken) -> None:
+    token.cancel()
     s = solver()
     code = stopping.solve_stoppable(s, hard_model())
     assert code in (cp_model.FEASIBLE, cp_model.UNKNOWN)
     assert s.parameters.max_time_in_seconds == 0.0
 
 
-def test_a_solve_that_must_finish_is_not_stopped() -> None:
-    stopping.request_stop()
+def test_a_solve_that_must_finish_is_not_stopped(token: stopping.CancelToken) -> None:
+    token.cancel()
     model = cp_model.CpModel()
     x = model.new_int_var(0, 5, "x")
     model.maximize(x)
@@ -73,7 +73,32 @@ def test_a_solve_that_must_finish_is_not_stopped() -> None:
     assert s.value(x) == 5
 
 
-def test_reset_clears_the_request() -> None:
-    stopping.request_stop()
-    stopping.reset()
+def test_cancelling_one_token_leaves_another_requests_solve_alone() -> None:
+    """Two requests in two threads, each under its own token: cancelling the first stops only
+    its solve; the second runs to its own (short) limit."""
+    first, second = stopping.CancelToken(), stopping.CancelToken()
+    codes: dict[str, int] = {}
+    times: dict[str, float] = {}
+
+    def run(name: str, token: stopping.CancelToken, limit: float) -> None:
+        with stopping.cancel_scope(token):
+            began = time.perf_counter()
+            codes[name] = stopping.solve_stoppable(solver(limit), hard_model())
+            times[name] = time.perf_counter() - began
+            assert stopping.stop_requested() == token.cancelled
+
+    threads = [threading.Thread(target=run, args=("first", first, 60.0)),
+               threading.Thread(target=run, args=("second", second, 2.0))]
+    for thread in threads:
+        thread.start()
+    threading.Timer(0.3, first.cancel).start()
+    for thread in threads:
+        thread.join()
+    assert first.cancelled and not second.cancelled
+    assert times["first"] < 10
+    assert times["second"] >= 1.5  # it used its own limit: the other cancel did not reach it
+
+
+def test_no_token_no_stop() -> None:
+    assert stopping.current_token() is None
     assert not stopping.stop_requested()

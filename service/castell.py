@@ -1,0 +1,155 @@
+"""The Castell game handle: one object per game that every interface (the CLI, the web page,
+the batch runner) asks, so that the readings, the names as typed, the notation, the record and
+the revision are handled in one place.
+
+A `Game` holds a state with its history and its board. Every rule-dependent question takes the
+game's own readings (`game.rules`, from the state); a what-if under other readings says so by
+name (`what_if_rules`). Writes go through `service.store.GameFile`: atomic, under a lock,
+refused when the file moved on since it was loaded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from models.errors import SpecError
+from models.game import load_board
+from service.store import GameFile
+
+if TYPE_CHECKING:
+    from models.game import Board, GameState, PlayerState
+    from models.tower import Rules
+
+
+def _board_for(state: GameState, state_path: Path | None, board_path: str | Path | None
+               ) -> Board:
+    """`board_path` if given, else the board the state names (a file path as written by
+    `state new --board`, tried as given and beside the state file), else the default board."""
+    if board_path is None and state.board != "default":
+        named = Path(state.board)
+        places = [named] + ([state_path.parent / named] if state_path is not None else [])
+        found = next((p for p in places if p.is_file()), None)
+        if found is None:
+            where = f"{state_path}: " if state_path is not None else ""
+            raise SpecError(f"{where}board file '{state.board}' not found; "
+                            "pass it with --board FILE")
+        board_path = str(found)
+    return load_board(board_path)
+
+
+class Game:
+    """A Castell game: its state (with its history), its board, and where it is kept."""
+
+    def __init__(self, state: GameState, board: Board, path: Path | None = None):
+        from models.game import check_against_board
+
+        check_against_board(state, board)
+        self.state = state
+        self.board = board
+        self.path = path
+        self.file = GameFile(path) if path is not None else None
+        self.loaded_revision = state.revision
+
+    # -- loading and saving ------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: str | Path, board_path: str | Path | None = None) -> Game:
+        """The game kept in `path` (its board found as `_board_for` says)."""
+        from models.game import load_state
+
+        where = Path(path)
+        state = load_state(where)
+        return cls(state, _board_for(state, where, board_path), where)
+
+    @classmethod
+    def from_state(cls, state: GameState, board: Board, path: str | Path | None = None
+                   ) -> Game:
+        return cls(state, board, None if path is None else Path(path))
+
+    @classmethod
+    @contextlib.contextmanager
+    def editing(cls, path: str | Path, board_path: str | Path | None = None
+                ) -> Iterator[Game]:
+        """The game in `path`, loaded and kept under its file's lock until the block ends, so
+        that a step and its save are one write (two writers at once land one after the other,
+        never one over the other)."""
+        file = GameFile(path)
+        with file.locked():
+            game = cls.load(path, board_path)
+            game.file = file  # the same lock object: its save inside the block does not wait
+            yield game
+
+    @property
+    def revision(self) -> int:
+        return self.state.revision
+
+    def save(self, expect_revision: int | None = None) -> None:
+        """Write the game back, atomically and under the lock, as revision +1; refused
+        (`StaleRevision`) when the file is no longer at `expect_revision` (default: the
+        revision this handle loaded)."""
+        if self.file is None:
+            raise SpecError("this game has no file to save to")
+        loaded = self.loaded_revision if expect_revision is None else expect_revision
+        new = self.state.model_copy(update={"revision": loaded + 1})
+        self.file.write(new.to_json(), loaded)
+        self.state = new
+        self.loaded_revision = new.revision
+
+    # -- what every question needs ------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The readings this game is played with (stored in the state)."""
+        return self.state.game_rules
+
+    def position(self) -> GameState:
+        """The state without its history: what the referee's questions and the planner take."""
+        return self.state.without_history()
+
+    def player(self, name: str | None = None) -> PlayerState:
+        """The player `name` names as typed at the table (another case, spaces around it); the
+        player to move when `name` is None. An unknown name says which players there are and
+        which one it is close to."""
+        from models.names import typed_match
+
+        if name is None:
+            return self.state.current
+        names = [p.name for p in self.state.players]
+        found = typed_match(names, name)
+        if found is not None:
+            return self.state.players[found]
+        close = difflib.get_close_matches(name.strip().casefold(),
+                                          [n.casefold() for n in names], n=1, cutoff=0.5)
+        hint = ""
+        if close:
+            hint = f"; did you mean '{names[[n.casefold() for n in names].index(close[0])]}'?"
+        raise SpecError(f"no player '{name}' in this game (players: {', '.join(names)}){hint}",
+                        token=name)
+
+    def require_refilled(self) -> None:
+        """Refuse (a `SpecError` naming them) while refill draws are still to be recorded: a
+        planner cannot look past a draw it has not seen."""
+        from models.game import missing_refills
+
+        message = missing_refills(self.state)
+        if message is not None:
+            where = str(self.path) if self.path is not None else "STATE"
+            raise SpecError(message.replace("STATE", where))
+
+    def what_if(self, rules_text: str | None) -> Rules:
+        """The game's readings, or, for a question that is explicitly a what-if
+        (`--what-if-rules`), the readings `rules_text` names (the output says so)."""
+        if rules_text is None:
+            return self.rules
+        from models.tower import rules_named
+
+        return rules_named(rules_text)
+
+
+RULES_WITH_STATE = ("--rules does not go with --state: the game's readings are stored in it "
+                    "(see `castell state show`); to ask under other readings, use "
+                    "--what-if-rules")

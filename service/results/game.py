@@ -1,0 +1,169 @@
+"""What the game commands answer: board, route, wheel, festival, score, rules, play, state."""
+
+from __future__ import annotations
+
+from pydantic import ConfigDict, Field
+
+from models.game import FestivalResult, FinalScore, GameState, Standing
+from service.results.base import Output, _Part
+
+
+class Region(_Part):
+    id: str
+    name: str
+    x: float
+    y: float
+    neighbours: list[str]
+    festival_towns: list[str]
+
+
+class FestivalTown(_Part):
+    name: str
+    region: str
+    type: str
+
+
+class BoardOutput(Output):
+    """`castell board --json`."""
+
+    name: str
+    provisional: list[str] = Field(description="Board sections not yet checked against the "
+                                   "printed board.")
+    regions: list[Region]
+    borders: list[tuple[str, str]]
+    dotted_links: list[tuple[str, str]]
+    festival_locations: list[FestivalTown]
+
+
+class RouteOutput(Output):
+    """`castell route --json` (region ids)."""
+
+    model_config = ConfigDict(populate_by_name=True)
+
+    from_: str = Field(alias="from")
+    to: str
+    moves: int
+    paths: list[list[str]]
+    turns: int
+    turns_with_special: int
+
+
+class WheelRound(_Part):
+    round: int
+    slots: dict[str, str] = Field(description="Slot (region id or 'all') -> skill tile.")
+
+
+class WhereRound(_Part):
+    round: int
+    regions: list[str]
+
+
+class WheelOutput(Output):
+    """`castell wheel --json`."""
+
+    side: str
+    rounds: list[WheelRound]
+    skill: str | None
+    where: list[WhereRound] | None
+
+
+class FestivalEntry(_Part):
+    player: str
+    eligible: bool
+    reason: str | None
+    tower: str | None
+    score: int | None
+    rank: int | None
+    prize: str | None
+
+
+class SizeTokenWinner(_Part):
+    size: int
+    player: str
+
+
+class FestivalOutcome(_Part):
+    round: int
+    location: str
+    region: str
+    type: str
+    size_tokens: list[int]
+    entries: list[FestivalEntry]
+    size_token_winners: list[SizeTokenWinner]
+
+
+class FestivalSpace(_Part):
+    round: int
+    location: str
+    region: str
+    size_tokens: list[int]
+
+
+class FestivalOutput(Output):
+    """`castell festival --json`: the festivals held at the end of the round."""
+
+    round: int
+    festivals: list[FestivalOutcome]
+    next: FestivalSpace | None = Field(description="The next festival, when none is held now.")
+
+
+class ScoreOutput(Output):
+    """`castell score --json`."""
+
+    players: list[Standing]  # a player's five categories and total, as the state stores them
+    winners: list[str]
+    game_over: bool
+    round: int | None = Field(description="The current round while the game goes on.")
+
+
+class Switch(_Part):
+    switch: str
+    values: list[str]
+    default: str
+    meaning: str
+
+
+class RulesOutput(Output):
+    """`castell rules --json`."""
+
+    variants: dict[str, list[str]] = Field(description="Variant -> its switches that differ "
+                                           "from standard, as 'switch=value'.")
+    switches: list[Switch]
+
+
+class HeldFestival(_Part):
+    location: str
+    region: str
+    round: int
+    size_tokens: list[int]
+    result: FestivalResult | None
+
+
+class PlayOutput(Output):
+    """`castell play --json`: the step recorded and what changed."""
+
+    applied: str
+    written: bool
+    round: int
+    turn: str | None
+    festivals: list[HeldFestival]
+    drawn: dict[str, str] = Field(description="Region id -> castellers a refill drew.")
+    refills_due: dict[str, int]
+    game_over: bool
+    final_score: FinalScore | None
+
+
+class StateShowOutput(GameState, Output):
+    """`castell state show --json`: the state file's fields, with `schema_version`."""
+
+
+class StateNewOutput(Output):
+    """`castell state new --json`: the game started, and the state itself when it went to
+    stdout (`--out -`)."""
+
+    wrote: str | None = Field(description="The state file written; null for stdout.")
+    players: list[str]
+    seed: int | None = Field(description="The seed of a random deal; null for --deal.")
+    deal: str | None
+    rules: str
+    state: GameState | None = Field(description="The new state, when not written to a file.")

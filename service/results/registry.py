@@ -1,0 +1,44 @@
+"""Command -> the result type of one line of its `--json` output (`castell schema`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from models.puzzle import Puzzle
+from service.results import combo, game, plan, puzzles, towers
+from service.results.base import BatchError
+
+# Command -> what one line of its `--json` output is. A union: the line is one of them (a
+# batch error line, or a puzzle of the stream).
+SCHEMAS: dict[str, Any] = {
+    "verify": towers.VerifyOutput | BatchError,
+    "best": towers.BestOutput | BatchError,
+    "check": towers.CheckOutput | BatchError,
+    "board": game.BoardOutput,
+    "route": game.RouteOutput,
+    "wheel": game.WheelOutput,
+    "festival": game.FestivalOutput,
+    "score": game.ScoreOutput,
+    "plan": plan.PlanOutput,
+    "play": game.PlayOutput,
+    "rules": game.RulesOutput,
+    "state new": game.StateNewOutput,
+    "state show": game.StateShowOutput,
+    "puzzle generate": puzzles.PuzzleGenerateOutput | Puzzle,
+    "puzzle check": puzzles.PuzzleCheckOutput,
+    "puzzle solve": puzzles.PuzzleSolveOutput,
+    "puzzle sheet": puzzles.PuzzleSheetOutput,
+    "combo cards": combo.ComboCardsOutput | combo.ComboStatsOutput,
+    "combo score": combo.ComboScoreOutput,
+    "combo show": combo.ComboStateOutput,
+    "combo play": combo.ComboStateOutput,
+    "combo arrange": combo.ComboArrangeOutput,
+    "combo advise": combo.ComboAdviceOutput,
+    "combo tournament": combo.ComboTournamentOutput,
+}
+
+
+def adapter(command: str) -> TypeAdapter[Any]:
+    return TypeAdapter(SCHEMAS[command])

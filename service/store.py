@@ -1,0 +1,72 @@
+"""A game file on disk: read and written under an exclusive lock, each write +1 on its
+revision, a write from a writer that loaded an older revision refused (never a lost step).
+
+The lock is `filelock`'s, on a `.lock` file beside the game file; the write itself is atomic
+(`models.files.write_atomic`: a temporary file renamed over the old one).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+from filelock import FileLock, Timeout
+
+from models.errors import CastellError, Reason, Refused
+from models.files import MAX_FILE_BYTES, read_text, write_atomic
+
+# how long a writer waits for another one to finish its step before it gives up: a step is
+# milliseconds (a festival's towers, seconds), so this is only ever reached by a stuck process
+LOCK_WAIT_S = 60.0
+
+
+class StaleRevision(Refused):
+    """The file changed since the writer loaded it."""
+
+    def __init__(self, loaded: int, now: int):
+        self.loaded = loaded
+        self.now = now
+        super().__init__(f"the game changed since you loaded it: revision {loaded}, now {now}; "
+                         "reload it and try again", Reason.STALE_REVISION)
+
+
+class GameFile:
+    """One game file and its lock. `locked()` holds the lock across a read-check-write (the
+    lock is re-entrant within this object: `write` inside `locked()` does not wait)."""
+
+    def __init__(self, path: Path | str):
+        self.path = Path(path)
+        self._lock = FileLock(str(self.path) + ".lock", timeout=LOCK_WAIT_S)
+
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[None]:
+        try:
+            with self._lock:
+                yield
+        except Timeout:
+            raise CastellError(f"{self.path}: another writer has held it for "
+                               f"{LOCK_WAIT_S:.0f} s; try again") from None
+
+    def text(self) -> str:
+        return read_text(self.path, MAX_FILE_BYTES)
+
+    def revision_on_disk(self) -> int:
+        """The revision the file holds now (0 for a file written before revisions)."""
+        try:
+            data = json.loads(self.text())
+        except (ValueError, CastellError):
+            return 0
+        value = data.get("revision", 0) if isinstance(data, dict) else 0
+        return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+    def write(self, text: str, loaded: int) -> None:
+        """Write `text` (which already carries revision `loaded + 1`), under the lock, unless
+        the file is no longer at revision `loaded`."""
+        with self.locked():
+            if self.path.exists():
+                now = self.revision_on_disk()
+                if now != loaded:
+                    raise StaleRevision(loaded, now)
+            write_atomic(self.path, text)
