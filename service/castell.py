@@ -12,17 +12,23 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from models.errors import SpecError
-from models.game import load_board
-from service.store import GameFile
+from models.errors import Reason, Refused, SpecError
+from models.game import RefillEntry, TowerChoiceEntry, load_board
+from service.festivals import preview, referee_finder
+from service.steps import StepOutcome, claim_finder, step_outcome
+from service.store import GameFile, StaleRevision
 
 if TYPE_CHECKING:
-    from models.game import Board, GameState, PlayerState
+    from models.game import Action, Board, GameState, HistoryEntry, Outcome, PlayerState
     from models.tower import Rules
+
+# The referee's tower searches (a festival's towers at `end`, a claim's tower) are the dp
+# engine's: milliseconds on any pool the rules allow; the limit is only a safety net.
+REFEREE_TIME_LIMIT = 10.0
 
 
 def _board_for(state: GameState, state_path: Path | None, board_path: str | Path | None
@@ -139,6 +145,86 @@ class Game:
         if message is not None:
             where = str(self.path) if self.path is not None else "STATE"
             raise SpecError(message.replace("STATE", where))
+
+    # -- the record: steps and undo ---------------------------------------------------------
+
+    def legal_actions(self, player: str | None = None) -> list[Action]:
+        """What the player to move may do now (claims with a tower that meets the tile), in
+        the game's readings; [] for any other player."""
+        from models.game import legal_actions
+
+        if player is not None and self.player(player).name != self.state.turn.player:
+            return []
+        if self.state.refills_due:
+            return []
+        return legal_actions(self.position(), self.board, self.rules, tiles=claim_finder())
+
+    def step(self, step: str | Sequence[str] | Action | HistoryEntry, *,
+             as_player: str | None = None, expect_revision: int | None = None,
+             time_limit: float = REFEREE_TIME_LIMIT, confirm_reveal: bool = False
+             ) -> StepOutcome:
+        """Record one step through the referee (an action in the notation, the words a shell
+        gave, an `Action` of the player to move, or a history entry; `undo` undoes). Refused
+        (`Refused` with its code) when the rules do not allow it, when `as_player` is not the
+        player to move, or when `expect_revision` is not this game's revision. The handle's
+        state changes; `save()` writes it. `confirm_reveal`: see `undo`."""
+        from models.game import ActionEntry, parse_step, record, require_refilled
+        from models.game.actions import ACTION
+
+        self._check_revision(expect_revision)
+        if isinstance(step, str) or (isinstance(step, Sequence) and not isinstance(step, str)):
+            entry = parse_step(step, self.state, self.board)
+        elif isinstance(step, ActionEntry | RefillEntry | TowerChoiceEntry):
+            entry = step
+        else:
+            entry = ActionEntry(player=self.state.turn.player,
+                                action=ACTION.validate_python(step))
+        if entry is None:
+            return self.undo(expect_revision=expect_revision, confirm_reveal=confirm_reveal)
+        if as_player is not None and isinstance(entry, ActionEntry):
+            who = self.player(as_player).name
+            if who != self.state.turn.player:
+                raise Refused(f"it is {self.state.turn.player}'s turn, not {who}'s",
+                              Reason.WRONG_PLAYER)
+        if isinstance(entry, ActionEntry):
+            require_refilled(self.state)
+        before = self.state
+        after = record(before, self.board, entry, referee_finder(time_limit))
+        after.revision = before.revision
+        self.state = after
+        return step_outcome(before, after, self.board, entry)
+
+    def undo(self, *, expect_revision: int | None = None, confirm_reveal: bool = False
+             ) -> StepOutcome:
+        """Take back the last recorded step. In a seeded game a step that drew castellers from
+        the bag is never undone (the draw was seen); a recorded game may, with
+        `confirm_reveal` (the CLI confirms by the command itself)."""
+        from models.game import undo
+
+        self._check_revision(expect_revision)
+        before = self.state
+        after = undo(before, self.board)
+        if before.bag != after.bag:  # the step drew castellers from the bag
+            if before.deal == "seeded":
+                raise Refused("the last step drew castellers from the bag (the refill at the "
+                              "end of the round): a draw that was seen is not undone",
+                              Reason.UNDO_CROSSES_DRAW)
+            if not confirm_reveal:
+                raise Refused("the last step recorded a draw from the bag: confirm to undo it",
+                              Reason.UNDO_CROSSES_DRAW)
+        after.revision = before.revision
+        self.state = after
+        return step_outcome(before, after, self.board, None)
+
+    def _check_revision(self, expected: int | None) -> None:
+        if expected is not None and expected != self.state.revision:
+            raise StaleRevision(expected, self.state.revision)
+
+    # -- questions of the position ------------------------------------------------------------
+
+    def preview_festivals(self, time_limit: float = REFEREE_TIME_LIMIT) -> list[Outcome]:
+        """This round's festivals as `end` will resolve them (the towers players named)."""
+        return preview(self.position(), self.board, time_limit)
 
     def what_if(self, rules_text: str | None) -> Rules:
         """The game's readings, or, for a question that is explicitly a what-if

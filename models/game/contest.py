@@ -13,7 +13,7 @@ from models.game.state import (
     GameState,
     SizeTokenWinner,
 )
-from models.tower import STANDARD, Festival, Pool, Rules, SkillRanks, Tower, check_tower
+from models.tower import Festival, Pool, Rules, SkillRanks, Tower, check_tower
 
 TowerFinder = Callable[[Pool, SkillRanks, Festival, Rules], Tower | None]
 
@@ -107,7 +107,7 @@ def resolve_festival(state: GameState, board: Board, space: FestivalSpace, rules
     return Outcome(space, tuple(entries), tuple(winners))
 
 
-def apply_outcome(state: GameState, outcome: Outcome, rules: Rules = STANDARD) -> GameState:
+def apply_outcome(state: GameState, outcome: Outcome, rules: Rules) -> GameState:
     """The state after a festival: scores, prizes, size tokens and earned regions (by the
     `earned_regions` reading), and the result written into the festival's space."""
     new = state.clone()

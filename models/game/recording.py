@@ -39,7 +39,7 @@ def step(state: GameState, board: Board, entry: HistoryEntry,
         return apply(state, board, entry.action, rules, finder, recorded)
     if isinstance(entry, RefillEntry):
         return refill(state, board, entry.region, list(Pool.parse(entry.castellers)))
-    return name_festival_tower(state, board, entry.player, entry.tower, rules)
+    return name_festival_tower(state, board, entry.player, entry.tower, rules, entry.location)
 
 
 def record(state: GameState, board: Board, entry: HistoryEntry,

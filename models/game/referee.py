@@ -21,7 +21,6 @@ from models.game.setup import draw
 from models.game.state import FinalScore, GameState, PlayerState, Standing
 from models.game.wheel import offers
 from models.tower import (
-    STANDARD,
     Pool,
     Rules,
     Skill,
@@ -155,7 +154,7 @@ def _special(state: GameState, board: Board, player: PlayerState, action: Specia
         state.regions[token_region].special_tokens += 1
 
 
-def apply(state: GameState, board: Board, action: Action, rules: Rules = STANDARD,
+def apply(state: GameState, board: Board, action: Action, rules: Rules,
           finder: TowerFinder | None = None, chosen: Choices | None = None) -> GameState:
     """The state after the current player takes `action`; an EndTurn needs `finder` when it
     ends a round with festivals (`chosen` towers go before the finder's)."""
@@ -208,7 +207,7 @@ def apply(state: GameState, board: Board, action: Action, rules: Rules = STANDAR
     return new
 
 
-def end_turn(state: GameState, board: Board, rules: Rules = STANDARD,
+def end_turn(state: GameState, board: Board, rules: Rules,
              finder: TowerFinder | None = None, chosen: Choices | None = None) -> GameState:
     if state.turn.free_special:
         raise _refuse("a special tile was trained: take its free special action first",
@@ -222,7 +221,7 @@ def end_turn(state: GameState, board: Board, rules: Rules = STANDARD,
     return end_round(new, board, rules, finder, chosen)
 
 
-def end_round(state: GameState, board: Board, rules: Rules = STANDARD,
+def end_round(state: GameState, board: Board, rules: Rules,
               finder: TowerFinder | None = None, chosen: Choices | None = None) -> GameState:
     """Festivals of this round, the wheel's turn, refills, and the next round's first turn."""
     new = state.clone()
@@ -241,6 +240,7 @@ def end_round(state: GameState, board: Board, rules: Rules = STANDARD,
                 raise _refuse(str(error), Reason.CANNOT_COMPETE) from None
             new = apply_outcome(new, outcome, rules)
     new.festival_towers = {}
+    new.festival_towers_at = {}
     new.wheel_rotation += 1
     if new.round in board.refill_rounds and new.bag is not None:
         if new.deal == "recorded":
@@ -258,24 +258,37 @@ def end_round(state: GameState, board: Board, rules: Rules = STANDARD,
     return new
 
 
-def named_towers(state: GameState, rules: Rules = STANDARD) -> dict[tuple[str, str], Tower | None]:
-    """The towers players named for this round's festivals (`festival_towers`), as `Choices`."""
+def named_towers(state: GameState, rules: Rules) -> dict[tuple[str, str], Tower | None]:
+    """The towers players named for this round's festivals, as `Choices`: a tower named for
+    one festival (`festival_towers_at`) before one named for the round (`festival_towers`)."""
     named: dict[tuple[str, str], Tower | None] = {}
     for name, text in state.festival_towers.items():
         tower = None if text is None else Tower.parse(text, rules)
         for space in state.festivals_in(state.round):
             named[(space.location, name)] = tower
+    for location, towers in state.festival_towers_at.items():
+        for name, text in towers.items():
+            named[(location, name)] = None if text is None else Tower.parse(text, rules)
     return named
 
 
 def name_festival_tower(state: GameState, board: Board, name: str, tower: str | None,
-                        rules: Rules = STANDARD) -> GameState:
-    """`name` will build `tower` (None: will not compete) at this round's festival."""
+                        rules: Rules, location: str | None = None) -> GameState:
+    """`name` will build `tower` (None: will not compete) at this round's festival, or at the
+    festival held at `location` only. A tower that could not compete there (not valid for the
+    player, too short, a size token missing, the pawn elsewhere) is refused now, not at `end`."""
     if state.game_over:
         raise _refuse("the game is over", Reason.GAME_OVER)
     player = state.player(name)
-    if not state.festivals_in(state.round):
+    festivals = [f for f in state.festivals_in(state.round) if not f.resolved]
+    if not festivals:
         raise _refuse(f"no festival at the end of round {state.round}", Reason.NO_FESTIVAL)
+    if location is not None:
+        festivals = [f for f in festivals if f.location == location]
+        if not festivals:
+            held = ", ".join(f.location for f in state.festivals_in(state.round))
+            raise _refuse(f"no festival at {location} this round (this round: {held})",
+                          Reason.NO_FESTIVAL)
     if tower is not None:
         try:
             parsed = Tower.parse(tower, rules)
@@ -284,10 +297,30 @@ def name_festival_tower(state: GameState, board: Board, name: str, tower: str | 
         result = check_tower(parsed, player.ranks, rules, player.team)
         if not result.valid:
             raise _refuse(f"{name} cannot build {parsed}: "
-                          + "; ".join(str(v) for v in result.violations), Reason.INVALID_TOWER)
+                          + "; ".join(str(v) for v in result.violations),
+                          Reason.INVALID_TOWER)
+        here = [f for f in festivals if f.region == player.pawn]
+        if not here:
+            where = _called(board, player.pawn) if player.pawn else "off the board"
+            held = ", ".join(f"{f.location} ({_called(board, f.region)})" for f in festivals)
+            raise _refuse(f"{name} cannot compete with it: the pawn is in {where}, and this "
+                          f"round's festival is held at {held}", Reason.CANNOT_COMPETE)
+        for space in here:
+            short = space.festival.shortfalls(parsed, rules)
+            if short:
+                raise _refuse(f"{parsed} cannot compete at {space.location}: "
+                              + "; ".join(short), Reason.CANNOT_COMPETE)
         tower = str(parsed)
     new = state.clone()
-    new.festival_towers = {**new.festival_towers, name: tower}
+    if location is None:
+        new.festival_towers = {**new.festival_towers, player.name: tower}
+        new.festival_towers_at = {
+            where: {who: t for who, t in towers.items() if who != player.name}
+            for where, towers in new.festival_towers_at.items()}
+    else:
+        at = dict(new.festival_towers_at.get(location, {}))
+        at[player.name] = tower
+        new.festival_towers_at = {**new.festival_towers_at, location: at}
     return new
 
 
@@ -357,7 +390,7 @@ def _refill(state: GameState, board: Board) -> None:
     state.bag = str(Pool.of(bag))
 
 
-def legal_actions(state: GameState, board: Board, rules: Rules = STANDARD,
+def legal_actions(state: GameState, board: Board, rules: Rules,
                   tiles: TileFinder | None = None) -> list[Action]:
     """Every action the current player may take now (claims only when `tiles` finds a tower)."""
     if state.game_over:

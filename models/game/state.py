@@ -206,6 +206,9 @@ class GameState(_Model):
     refills_due: dict[str, Annotated[int, Field(ge=1)]] = {}
     # towers players named for this round's festival (tower text, None = not competing)
     festival_towers: dict[str, str | None] = {}
+    # towers named for one festival of this round only: festival location -> player -> tower
+    # (two festivals in one region, two towers); they go before `festival_towers`
+    festival_towers_at: dict[str, dict[str, str | None]] = {}
     final_score: FinalScore | None = None
     history: History | None = None
     # +1 on every write of the file (service.store): a writer that loaded an older revision

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import ConfigDict, Field
 
 from models.game import FestivalResult, FinalScore, GameState, Standing
@@ -139,18 +141,46 @@ class HeldFestival(_Part):
     result: FestivalResult | None
 
 
+class PlayerChange(_Part):
+    """What one step changed for one player (only the players it changed)."""
+
+    player: str
+    pawn: str | None = Field(None, description="The region id the pawn moved to.")
+    recruited: list[int] = Field([], description="Castellers recruited, by size.")
+    trained: list[str] = Field([], description="Skill ranks raised, as 'skill=rank'.")
+    claimed: list[str] = Field([], description="Local performance tiles claimed.")
+    special_tokens: int = Field(0, description="Change in special action tokens held.")
+    collected_tokens: int = Field(0, description="Change in special tokens collected.")
+    size_tokens: list[int] = Field([], description="Size tokens won.")
+    best_tower_score: int = Field(0, description="Change in the best tower score.")
+
+
 class PlayOutput(Output):
     """`castell play --json`: the step recorded and what changed."""
 
     applied: str
+    step: str = Field(description="The step in the action notation ('undo' for an undo).")
     written: bool
+    revision: int = Field(description="The game file's revision after the step (+1 on every "
+                          "write).")
     round: int
     turn: str | None
     festivals: list[HeldFestival]
     drawn: dict[str, str] = Field(description="Region id -> castellers a refill drew.")
     refills_due: dict[str, int]
+    changes: list[PlayerChange] = Field(description="Each player's gains from this step.")
     game_over: bool
     final_score: FinalScore | None
+
+
+class RefusedOutput(Output):
+    """`castell play --json` (and `combo play`) for a step that was refused: nothing was
+    written."""
+
+    refused: Literal[True]
+    code: str = Field(description="The reason code (models.errors.Reason): e.g. "
+                      "'not_adjacent', 'recruit_limit', 'wrong_player', 'stale_revision'.")
+    reason: str = Field(description="The reason in words, as the CLI prints it.")
 
 
 class StateShowOutput(GameState, Output):

@@ -22,7 +22,7 @@ SCHEMAS: dict[str, Any] = {
     "festival": game.FestivalOutput,
     "score": game.ScoreOutput,
     "plan": plan.PlanOutput,
-    "play": game.PlayOutput,
+    "play": game.PlayOutput | game.RefusedOutput,
     "rules": game.RulesOutput,
     "state new": game.StateNewOutput,
     "state show": game.StateShowOutput,

@@ -1,0 +1,61 @@
+"""Festivals asked of a game: the referee's tower finder, the preview of this round's
+festivals with the towers players named, and the next festival.
+
+The record never turns "not found in time" into "cannot compete": the referee's finder accepts
+only a proven answer (the dp engine proves in milliseconds on every pool the rules allow); when
+the clock comes first it refuses to resolve the festival, saying what to do, and the game file
+is left as it was.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from models.errors import CastellError
+
+if TYPE_CHECKING:
+    from models.game import Board, FestivalSpace, GameState, Outcome, TowerFinder
+    from models.tower import Festival, Pool, Rules, SkillRanks, Tower
+
+
+class TowerSearchUnfinished(CastellError):
+    """A festival tower search hit its time limit: the festival is not resolved from it."""
+
+
+def referee_finder(time_limit: float) -> TowerFinder:
+    """The best festival tower of a player, proven; `TowerSearchUnfinished` when the limit
+    came before the proof (never a "no tower" that is only a clock)."""
+    from planner.tower import FestivalTower, Status, solve
+
+    def finder(pool: Pool, ranks: SkillRanks, festival: Festival, rules: Rules
+               ) -> Tower | None:
+        if not pool.total:
+            return None
+        result = solve(FestivalTower(festival), pool, ranks, rules, time_limit=time_limit)
+        if result.status is Status.OPTIMAL:
+            return result.tower
+        if result.status is Status.INFEASIBLE:
+            return None
+        raise TowerSearchUnfinished(
+            f"a festival tower was not proven within the time limit ({time_limit:g} s), so "
+            "the festival is not resolved; run again with a longer --time-limit")
+
+    return finder
+
+
+def preview(state: GameState, board: Board, time_limit: float) -> list[Outcome]:
+    """This round's festivals as `end` will resolve them: each player builds the tower they
+    named (`festival-tower`, `none` declines), else their best one."""
+    from models.game import named_towers, resolve_festival
+
+    rules = state.game_rules
+    named = named_towers(state, rules)
+    finder = referee_finder(time_limit)
+    return [resolve_festival(state, board, space, rules, finder, named)
+            for space in state.festivals_in(state.round) if not space.resolved]
+
+
+def next_festival(state: GameState) -> FestivalSpace | None:
+    """The first festival not held yet, from this round on."""
+    waiting = [f for f in state.festivals if not f.resolved and f.round >= state.round]
+    return min(waiting, key=lambda f: f.round, default=None)
