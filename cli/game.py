@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.markup import escape
@@ -11,22 +11,12 @@ from rich.table import Table
 from rich.text import Text
 
 from cli import options
-from cli.edge import at_edge, emit_json, out
-from cli.game_inputs import game_from
+from cli.edge import at_edge, emit_output, out
 from models.errors import SpecError
-from models.game import (
-    ALL_REGIONS,
-    CATEGORIES,
-    SPECIAL,
-    rotation_in_round,
-    score_game,
-    slot_tiles,
-    where_offered,
-)
-from models.tower import Festival, Pool, Rules, SkillRanks, Tower, parse_skill, rules_named
-
-if TYPE_CHECKING:
-    from models.game import FestivalSpace, GameState, Outcome
+from service.castell import REFEREE_TIME_LIMIT, Game
+from service.views import festival as festival_view
+from service.views import score as score_view
+from service.views import wheel as wheel_view
 
 
 class WheelTile(StrEnum):
@@ -43,12 +33,6 @@ class WheelTile(StrEnum):
 StateArg = options.StateFile
 
 
-def _wheel_rows(state: GameState, first: int, count: int) -> list[tuple[int, int]]:
-    """(round, wheel rotation in that round) for the rounds shown."""
-    return [(r, rotation_in_round(state.wheel_rotation, state.round, r))
-            for r in range(first, first + count)]
-
-
 @at_edge
 def wheel(
     state_file: StateArg,
@@ -57,7 +41,7 @@ def wheel(
         help="First round to show (default: the state's round).")] = None,
     ahead: Annotated[int, typer.Option(
         "--ahead", parser=options.whole(1, options.MAX_ROUNDS), metavar="N",
-        help="How many rounds to show (at most the game's rounds).")] = 3,
+        help="How many rounds to show (at most the game's rounds; never past its last).")] = 3,
     skill: Annotated[WheelTile | None, typer.Option(
         "--skill", case_sensitive=False,
         help="Where and when can I train this skill (or a special tile)?")] = None,
@@ -72,133 +56,82 @@ def wheel(
 
       castell wheel game.json --skill width --ahead 8
     """
-    data, state = game_from(state_file, board_file, pending_refills=True)
-    first = round_ or state.round
-    if not 1 <= first <= data.rounds:
-        raise SpecError(f"--round {first} is not a round of this game (1 to {data.rounds})")
-    if ahead > data.rounds:
-        raise SpecError(f"--ahead {ahead} is more rounds than the game has ({data.rounds})")
-    wanted = None
-    if skill is not None:
-        wanted = SPECIAL if skill is WheelTile.SPECIAL else parse_skill(skill.value).value
-    rows = _wheel_rows(state, first, ahead)
-    side = state.wheel_side
+    game = Game.load(state_file, board_file)
+    view = wheel_view(game, round_, ahead, skill.value if skill else None)
     if as_json:
-        emit_json({
-            "side": side,
-            "rounds": [{"round": r, "slots": slot_tiles(data, turn)} for r, turn in rows],
-            "skill": wanted,
-            "where": [{"round": r, "regions": where_offered(data, turn, wanted, side)}
-                      for r, turn in rows] if wanted else None,
-        })
+        emit_output(view)
         return
-    names = {r.id: escape(r.name) for r in data.regions}
-    table = Table(title=f"Skill wheel ({state.wheel_side} side)")
+    if not view.rounds:
+        out().print("The game is over: no round is left on the wheel.", highlight=False)
+        return
+    board = game.board
+    names = {r.id: escape(r.name) for r in board.regions}
+    table = Table(title=f"Skill wheel ({view.side} side)")
     table.add_column("region", overflow="fold")
-    for r, _ in rows:
-        table.add_column(f"round {r}", justify="center", overflow="fold")
-    for slot in [*data.region_ids, ALL_REGIONS]:
-        label = names.get(slot, "All Regions")
-        cells = []
-        for _, turn in rows:
-            tile = slot_tiles(data, turn)[slot]
-            cells.append(f"[bold green]{tile}[/]" if tile == wanted else tile)
-        table.add_row(label, *cells)
+    for row in view.rounds:
+        table.add_column(f"round {row.round}", justify="center", overflow="fold")
+    for slot in view.rounds[0].slots:
+        cells = [f"[bold green]{row.slots[slot]}[/]" if row.slots[slot] == view.skill
+                 else row.slots[slot] for row in view.rounds]
+        table.add_row(names.get(slot, "All Regions"), *cells)
     out().print(table)
-    if wanted:
-        for r, turn in rows:
-            where = where_offered(data, turn, wanted, side)
-            shown = "every region (All Regions slot)" if len(where) == len(data.region_ids) \
-                else ", ".join(names[w] for w in where) or "nowhere"
-            out().print(f"round {r}: {wanted} in {shown}")
-
-
-def outcome_json(outcome: Outcome) -> dict[str, Any]:
-    space = outcome.space
-    return {
-        "round": space.round, "location": space.location, "region": space.region,
-        "type": space.type, "size_tokens": space.size_tokens,
-        "entries": [{"player": e.player, "eligible": e.eligible, "reason": e.reason,
-                     "tower": str(e.tower) if e.tower else None, "score": e.score,
-                     "rank": e.rank, "prize": e.prize} for e in outcome.entries],
-        "size_token_winners": [{"size": s, "player": p} for s, p in outcome.size_tokens],
-    }
-
-
-def next_festival(state: GameState) -> FestivalSpace | None:
-    """The first festival not held yet, from this round on."""
-    waiting = [f for f in state.festivals if not f.resolved and f.round >= state.round]
-    return min(waiting, key=lambda f: f.round, default=None)
-
-
-GameRules = Annotated[str | None, typer.Option(
-    "--rules", "-r", help="Rule variant and switches (default: the ones the game was started "
-    "with; see `castell rules`).")]
-
-
-def game_rules(state: GameState, rules: str | None) -> Rules:
-    return state.game_rules if rules is None else rules_named(rules)
+    for where in view.where or []:
+        shown = "every region (All Regions slot)" if len(where.regions) == len(
+            board.region_ids) else ", ".join(names[w] for w in where.regions) or "nowhere"
+        out().print(f"round {where.round}: {view.skill} in {shown}")
 
 
 @at_edge
 def festival(
     state_file: StateArg,
-    rules: GameRules = None,
-    time_limit: options.TimeLimit = options.TOWER_TIME_LIMIT,
+    rules: Annotated[str | None, typer.Option("--rules", hidden=True)] = None,
+    time_limit: options.TimeLimit = REFEREE_TIME_LIMIT,
     board_file: options.BoardFile = None,
     as_json: options.Json = False,
 ) -> None:
-    """Resolve the festivals held at the end of the state's round.
+    """Preview the festivals held at the end of the state's round, as `end` will hold them.
 
-    Each player in the festival's region competes with their best festival tower (found by
-    the solver); prizes by the prize chart, size tokens to the most castellers of that size.
+    Each player in the festival's region competes with the tower they named (`castell play
+    STATE festival-tower PLAYER TOWER|none`), else their best festival tower (proven by the
+    solver); prizes by the prize chart, size tokens to the most castellers of that size. The
+    game's own readings apply.
 
     Example:
 
       castell festival game.json
     """
-    data, state = game_from(state_file, board_file, pending_refills=True)
-    variant = game_rules(state, rules)
-
-    from models.game import resolve_festival  # deferred: wheel and score hold no festival
-    from planner.tower import festival_tower  # deferred: wheel and score need no planner
-
-    def finder(pool: Pool, ranks: SkillRanks, fest: Festival, r: Rules) -> Tower | None:
-        return festival_tower(pool, ranks, fest, r, time_limit)
-
-    outcomes = [resolve_festival(state, data, space, variant, finder)
-                for space in state.festivals_in(state.round)]
-    upcoming = next_festival(state) if not outcomes else None
+    if rules is not None:
+        raise SpecError("--rules is not taken: a festival is held in the game's own readings, "
+                        "stored in the state (see `castell state show`)")
+    game = Game.load(state_file, board_file)
+    view = festival_view(game, time_limit)
     if as_json:
-        emit_json({"round": state.round, "festivals": [outcome_json(o) for o in outcomes],
-                   "next": None if upcoming is None else {
-                       "round": upcoming.round, "location": upcoming.location,
-                       "region": upcoming.region, "size_tokens": upcoming.size_tokens}})
+        emit_output(view)
         return
-    if not outcomes:
-        names = {r.id: r.name for r in data.regions}
+    if not view.festivals:
+        names = {r.id: r.name for r in game.board.regions}
+        upcoming = view.next
         after = "" if upcoming is None else (
             f" The next festival: end of round {upcoming.round} at {upcoming.location} "
             f"({names[upcoming.region]}), size tokens "
             f"{','.join(map(str, upcoming.size_tokens))}.")
-        over = " The game is over." if state.game_over else ""
-        out().print(f"No festival at the end of round {state.round}.{after or over}",
-                    highlight=False)
+        over = " The game is over." if game.state.game_over else ""
+        out().print(Text(f"No festival at the end of round {view.round}.{after or over}"))
         return
-    for outcome in outcomes:
-        space = outcome.space
-        tokens = ",".join(map(str, space.size_tokens))
-        table = Table(title=f"{escape(space.location)} (type {space.type}), round {space.round}, "
+    for held in view.festivals:
+        tokens = ",".join(map(str, held.size_tokens))
+        table = Table(title=f"{escape(held.location)} (type {held.type}), round {held.round}, "
                             f"size tokens {tokens}")
         for column in ("player", "tower", "score", "rank", "prize"):
             table.add_column(column, overflow="fold")
-        for e in outcome.entries:
+        for e in held.entries:
             reason = f"[dim]{escape(e.reason or '')}[/]"
-            table.add_row(escape(e.player), str(e.tower) if e.tower else reason,
-                          str(e.score or "-"), str(e.rank or "-"), e.prize or "-")
+            table.add_row(escape(e.player), e.tower or reason, str(e.score or "-"),
+                          str(e.rank or "-"), e.prize or "-")
         out().print(table)
-        for size, winner in outcome.size_tokens:
-            out().print(Text(f"size token {size}: {winner or 'nobody (no single leader)'}"))
+        for token in held.size_token_winners:
+            out().print(Text(f"size token {token.size}: "
+                             f"{token.player or 'nobody (no single leader)'}"))
 
 
 @at_edge
@@ -209,38 +142,46 @@ def score(
 ) -> None:
     """End-of-game score breakdown per player in the five categories, and the winner.
 
-    Before the game is over it is a standing (the points so far), not a result.
+    Before the game is over it is a standing (the points so far), not a result. Each
+    category is itemised: prizes by festival, earned regions, size tokens, tiles and
+    collected tokens.
 
     Example:
 
       castell score game.json --json
     """
-    data, state = game_from(state_file, board_file, pending_refills=True)
-    if not state.players:
-        raise SpecError("the state has no players")
-    cards, winners = score_game(state, data)
+    game = Game.load(state_file, board_file)
+    view = score_view(game)
     if as_json:
-        emit_json({"players": [c.as_dict() for c in cards], "winners": winners,
-                   "game_over": state.game_over,
-                   "round": None if state.game_over else state.round})
+        emit_output(view)
         return
-    title = "Final score: the game is over" if state.game_over else \
-        f"Standing in round {state.round} of {data.rounds} (not a result: the game goes on)"
+    rounds = game.board.rounds
+    title = "Final score: the game is over" if view.game_over else \
+        f"Standing in round {view.round} of {rounds} (not a result: the game goes on)"
     table = Table(title=title)
     table.add_column("player", overflow="fold")
-    headers = {"best_tower": "tower", "region_variety": "regions", "prizes": "prizes",
-               "size_tokens": "sizes", "local_performances": "performances"}
-    for category in CATEGORIES:
-        table.add_column(headers[category], justify="right")
+    for header in ("tower", "regions", "prizes", "sizes", "performances"):
+        table.add_column(header, justify="right")
     table.add_column("total", justify="right", style="bold")
-    for card in cards:
-        table.add_row(escape(card.player), *(str(getattr(card, c)) for c in CATEGORIES),
+    for card in view.players:
+        table.add_row(escape(card.player), str(card.best_tower), str(card.region_variety),
+                      str(card.prizes), str(card.size_tokens), str(card.local_performances),
                       str(card.total))
     out().print(table)
-    if state.game_over:
-        label = "winner" if len(winners) == 1 else "tied winners"
-        out().print(Text(f"{label}: {', '.join(winners)}"))
+    names = {r.id: r.name for r in game.board.regions}
+    for item in view.items:
+        prizes = ", ".join(f"{p.prize} at {p.location} (round {p.round}, {p.points})"
+                           for p in item.prizes) or "none"
+        tiles = ", ".join(f"{t.id} ({t.points})" for t in item.tiles) or "none"
+        regions = ", ".join(names[r] for r in item.earned_regions) or "none"
+        sizes = ", ".join(map(str, item.size_tokens)) or "none"
+        out().print(Text(f"{item.player}: prizes {prizes}; regions {regions}; size tokens "
+                         f"{sizes}; tiles {tiles}; collected tokens {item.collected_tokens} "
+                         f"({item.collected_token_points})", style="dim"))
+    if view.game_over:
+        label = "winner" if len(view.winners) == 1 else "tied winners"
+        out().print(Text(f"{label}: {', '.join(view.winners)}"))
     else:
-        label = "leading" if len(winners) == 1 else "level at the top"
-        out().print(Text(f"{label} so far: {', '.join(winners)} (round {state.round} of "
-                         f"{data.rounds})"))
+        label = "leading" if len(view.winners) == 1 else "level at the top"
+        out().print(Text(f"{label} so far: {', '.join(view.winners)} (round {view.round} of "
+                         f"{rounds})"))

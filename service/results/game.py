@@ -61,12 +61,13 @@ class WhereRound(_Part):
 
 
 class WheelOutput(Output):
-    """`castell wheel --json`."""
+    """`castell wheel --json` (only the game's rounds: none once the game is over)."""
 
     side: str
     rounds: list[WheelRound]
     skill: str | None
     where: list[WhereRound] | None
+    game_over: bool = Field(False, description="The game is over: no round is left to show.")
 
 
 class FestivalEntry(_Part):
@@ -81,7 +82,7 @@ class FestivalEntry(_Part):
 
 class SizeTokenWinner(_Part):
     size: int
-    player: str
+    player: str | None = Field(description="Null: nobody (a tie, or no competitor had one).")
 
 
 class FestivalOutcome(_Part):
@@ -109,6 +110,31 @@ class FestivalOutput(Output):
     next: FestivalSpace | None = Field(description="The next festival, when none is held now.")
 
 
+class PrizeItem(_Part):
+    round: int
+    location: str
+    prize: str
+    points: int
+
+
+class TileItem(_Part):
+    id: str
+    points: int
+
+
+class ScoreItems(_Part):
+    """Where a player's points come from, category by category."""
+
+    player: str
+    best_tower: int = Field(description="The best festival tower score.")
+    prizes: list[PrizeItem] = Field(description="Prizes won, by festival.")
+    earned_regions: list[str] = Field(description="Region ids that count for variety.")
+    size_tokens: list[int]
+    tiles: list[TileItem] = Field(description="Local performance tiles claimed.")
+    collected_tokens: int = Field(description="Special tokens collected with claims.")
+    collected_token_points: int
+
+
 class ScoreOutput(Output):
     """`castell score --json`."""
 
@@ -116,6 +142,7 @@ class ScoreOutput(Output):
     winners: list[str]
     game_over: bool
     round: int | None = Field(description="The current round while the game goes on.")
+    items: list[ScoreItems] = Field(description="Each player's categories itemised.")
 
 
 class Switch(_Part):

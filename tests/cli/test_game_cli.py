@@ -286,7 +286,7 @@ def _check_turns_one_step(wheel: dict[str, Any], rounds: list[dict[str, Any]]) -
 def test_wheel_json_shape_and_rotation() -> None:
     state = _load(ROUND3)
     data = _ok_json("wheel", ROUND3)
-    assert set(data) == {"side", "rounds", "skill", "where"}
+    assert set(data) == {"side", "rounds", "skill", "where", "game_over"}
     assert data["side"] == "standard"
     assert data["skill"] is None and data["where"] is None
     assert [r["round"] for r in data["rounds"]] == [3, 4, 5]  # default: 3 rounds from now
@@ -556,8 +556,10 @@ def test_festival_no_festival_this_round(tmp_path: Path) -> None:
     assert data["next"]["round"] == first["round"]
 
 
-def test_festival_unknown_rules_variant() -> None:
-    assert_bad_input(run("festival", ROUND3, "--rules", "standrd"), "standrd", "standard")
+def test_festival_takes_the_games_readings_not_rules() -> None:
+    """The festival is the game's: --rules (what the command took before) is refused, naming
+    where the readings are."""
+    assert_bad_input(run("festival", ROUND3, "--rules", "standard"), "--rules", "stored")
 
 
 # --- castell score -----------------------------------------------------------------------------
@@ -624,7 +626,7 @@ def test_score_hand_made_end_state(tmp_path: Path) -> None:
     state = _end_state(**END)
     path = _write(tmp_path, "end.json", state)
     data = _ok_json("score", path)
-    assert set(data) == {"players", "winners", "game_over", "round"}
+    assert set(data) == {"players", "winners", "game_over", "round", "items"}
     cards = data["players"]
     assert [c["player"] for c in cards] == ["Anna", "Biel", "Carla"]
     for card, player in zip(cards, state["players"], strict=True):
