@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
@@ -11,29 +11,12 @@ from rich.table import Table
 from rich.text import Text
 
 from cli import complete, options
-from cli.edge import at_edge, emit_json, err, out
-from cli.game_inputs import board_from
-from models.game import Board
+from cli.edge import at_edge, emit_output, err, out
+from models.game import load_board as board_from
+from service.maps import board_view, route_view
 
 if TYPE_CHECKING:
-    from models.game import Route
-
-
-def board_json(board: Board) -> dict[str, Any]:
-    from models.game import RegionGraph  # deferred: keeps start-up light
-
-    return {
-        "name": board.name,
-        "provisional": board.provisional,
-        "regions": [{"id": r.id, "name": r.name, "x": r.x, "y": r.y,
-                     "neighbours": RegionGraph(board).neighbours(r.id),
-                     "festival_towns": [f.name for f in board.festival_locations
-                                        if f.region == r.id]}
-                    for r in board.regions],
-        "borders": [list(pair) for pair in board.borders],
-        "dotted_links": [list(pair) for pair in board.dotted_links],
-        "festival_locations": [f.model_dump() for f in board.festival_locations],
-    }
+    pass
 
 
 @at_edge
@@ -61,7 +44,7 @@ def board(
 
         save(board_map(data), svg)
     if as_json:
-        emit_json(board_json(data))
+        emit_output(board_view(data))
         return
     graph = RegionGraph(data)
     table = Table(title=escape(data.name) + ("  [dim](provisional data)[/]" if data.provisional
@@ -81,12 +64,6 @@ def board(
     out().print(table)
     if svg is not None:
         err().print(Text(f"map written to {Path(svg)}"))
-
-
-def route_json(found: Route) -> dict[str, Any]:
-    return {"from": found.start, "to": found.end, "moves": found.moves,
-            "paths": [list(p) for p in found.paths], "turns": found.turns,
-            "turns_with_special": found.turns_with_special}
 
 
 @at_edge
@@ -109,15 +86,13 @@ def route(
 
       castell route "terres de l'ebre" barcelona --json
     """
-    from models.game import RegionGraph  # deferred: keeps start-up light
-
     data = board_from(board_file)
-    found = RegionGraph(data).route(data.find_region(start).id, data.find_region(end).id)
+    found = route_view(data, start, end)
     if as_json:
-        emit_json(route_json(found))
+        emit_output(found)
         return
     names = {r.id: escape(r.name) for r in data.regions}
-    table = Table(title=f"{names[found.start]} → {names[found.end]}: {found.moves} moves")
+    table = Table(title=f"{names[found.from_]} → {names[found.to]}: {found.moves} moves")
     table.add_column("shortest path", overflow="fold")
     for path in found.paths:
         table.add_row(" → ".join(names[p] for p in path))

@@ -10,11 +10,12 @@ from rich.table import Table
 from rich.text import Text
 
 from cli import options
-from cli.edge import at_edge, emit_json, out
-from cli.game_inputs import board_from, game_with_history
+from cli.edge import at_edge, emit_output, out
 from models.errors import SpecError
 from models.files import not_an_input, write_atomic
-from models.tower import rules_named
+from models.game import load_board
+from service.castell import Game
+from service.setup import shown, start_game, started
 
 WheelSide = Annotated[Literal["standard", "advanced"] | None, typer.Option(
     "--wheel-side", help="standard (with the All Regions slot) or advanced (No Regions); "
@@ -76,39 +77,22 @@ def new(
 
       castell state new --players Anna,Biel --rules standard,special_move=any -o game.json
     """
-    # deferred: dealing and the census are not what `state show` needs
-    from models.game import check_census, game_from_deal, load_deal, new_game
-
     not_an_input(output, deal, board_file)
-    board = board_from(board_file)
-    board_name = str(board_file) if board_file else "default"
+    board = load_board(board_file)
     count, listed = _players(players, names)
-    variant = rules_named(rules)
-    if deal is not None:
-        state = game_from_deal(board, load_deal(deal), listed, variant,
-                               board_name=board_name, wheel_side=wheel_side)
-        how = f"the deal in {deal}"
-    else:
-        if not 2 <= count <= 4:
-            raise SpecError(f"--players: 2 to 4 players, not {count}")
-        state = new_game(board, count, seed, listed, board_name=board_name,
-                         rules=variant, wheel_side=wheel_side)
-        how = f"seed {seed}"
-    check_census(state, board)
+    state = start_game(board, str(board_file) if board_file else "default", count, listed,
+                       seed, deal, rules, wheel_side)
+    how = f"the deal in {deal}" if deal is not None else f"seed {seed}"
     if output != "-":
         write_atomic(output, state.to_json())
     if as_json:
-        emit_json({"wrote": None if output == "-" else output,
-                   "players": [p.name for p in state.players],
-                   "seed": None if deal is not None else seed,
-                   "deal": None if deal is None else str(deal), "rules": variant.name,
-                   "state": state.model_dump(mode="json") if output == "-" else None})
+        emit_output(started(state, None if output == "-" else output, seed, deal))
         return
     if output == "-":
         typer.echo(state.to_json(), nl=False)
         return
-    typer.echo(f"wrote {output}: {len(state.players)} players, {how}, rules {variant.name}",
-               err=True)
+    typer.echo(f"wrote {output}: {len(state.players)} players, {how}, rules "
+               f"{state.game_rules.name}", err=True)
 
 
 @app.command("template")
@@ -131,7 +115,7 @@ def template(
     """
     from models.game import deal_template  # deferred: not what `state show` needs
 
-    board = board_from(board_file)
+    board = load_board(board_file)
     count, listed = _players(players, None)
     if not 2 <= count <= 4:
         raise SpecError(f"--players: 2 to 4 players, not {count}")
@@ -161,13 +145,14 @@ def show(
       castell state show game.json --svg game.svg
     """
     not_an_input(svg, state_file, board_file, option="--svg")
-    board, state = game_with_history(state_file, board_file)
+    game = Game.load(state_file, board_file)
+    board, state = game.board, game.state
     if svg is not None:
         from cli.svg import game_map, save  # deferred: keeps start-up light
 
         save(game_map(board, state), svg)
     if as_json:
-        emit_json(state.model_dump(mode="json"))
+        emit_output(shown(game))
         return
     names = {r.id: escape(r.name) for r in board.regions}
     status = "game over" if state.game_over \
@@ -206,9 +191,12 @@ def show(
     if state.refills_due:
         notes.append("refill due: " + ", ".join(f"{names[r]} draws {n}"
                                                  for r, n in state.refills_due.items()))
-    if state.festival_towers:
-        notes.append("festival towers named: " + ", ".join(
-            f"{who} {tower or 'not competing'}" for who, tower in state.festival_towers.items()))
+    named = [f"{who} {tower or 'not competing'}" for who, tower in state.festival_towers.items()]
+    named += [f"{who} at {where} {tower or 'not competing'}"
+              for where, towers in state.festival_towers_at.items()
+              for who, tower in towers.items()]
+    if named:
+        notes.append("festival towers named: " + ", ".join(named))
     if state.final_score is not None:
         notes.append("final score: " + ", ".join(
             f"{c.player} {c.total}" for c in state.final_score.cards)

@@ -213,6 +213,9 @@ class RefusedOutput(Output):
 class StateShowOutput(GameState, Output):
     """`castell state show --json`: the state file's fields, with `schema_version`."""
 
+    def to_json(self) -> str:
+        return Output.to_json(self)  # one line, not the state file's indented form
+
 
 class StateNewOutput(Output):
     """`castell state new --json`: the game started, and the state itself when it went to

@@ -1,0 +1,50 @@
+"""Starting a Castell game: a seeded deal or the real one typed in, with the readings it is
+played with stored in the state."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from models.errors import SpecError
+from service.results import SCHEMA_VERSION
+from service.results.game import StateNewOutput, StateShowOutput
+
+if TYPE_CHECKING:
+    from models.game import Board, GameState
+    from service.castell import Game
+
+
+def start_game(board: Board, board_name: str, count: int, names: list[str] | None, seed: int,
+               deal: str | Path | None, rules_text: str,
+               wheel_side: Literal["standard", "advanced"] | None) -> GameState:
+    """The first state of a game; its census checked against the board's bag."""
+    from models.game import check_census, game_from_deal, load_deal, new_game
+    from models.tower import rules_named
+
+    rules = rules_named(rules_text)
+    if deal is not None:
+        state = game_from_deal(board, load_deal(deal), names, rules, board_name=board_name,
+                               wheel_side=wheel_side)
+    else:
+        if not 2 <= count <= 4:
+            raise SpecError(f"--players: 2 to 4 players, not {count}")
+        state = new_game(board, count, seed, names, board_name=board_name, rules=rules,
+                         wheel_side=wheel_side)
+    check_census(state, board)
+    return state
+
+
+def started(state: GameState, wrote: str | None, seed: int, deal: str | Path | None
+            ) -> StateNewOutput:
+    """What `state new --json` says: the game started (and the state, when not written)."""
+    return StateNewOutput(
+        schema_version=SCHEMA_VERSION, wrote=wrote, players=[p.name for p in state.players],
+        seed=None if deal is not None else seed, deal=None if deal is None else str(deal),
+        rules=state.game_rules.name, state=state if wrote is None else None)
+
+
+def shown(game: Game) -> StateShowOutput:
+    """The state file's own fields, `schema_version` first (itself a state file)."""
+    return StateShowOutput.model_validate(
+        {"schema_version": SCHEMA_VERSION, **game.state.model_dump(mode="json")})
