@@ -10,13 +10,16 @@ import difflib
 import unicodedata
 from functools import cached_property
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from models.errors import NotationError, SpecError
 from models.files import load_toml, validate
 from models.tower import STANDARD, ExhibitionTile, Size, Tile, parse_skill, parse_tile
+
+if TYPE_CHECKING:
+    from models.game.regions import RegionGraph
 
 FestivalType = Literal["I", "II"]
 Prize = Literal["trophy", "medal", "ribbon"]
@@ -210,6 +213,13 @@ class Board(_Strict):
         if dealt > sum(self.bag.values()):
             raise ValueError(f"bag: {dealt} castellers dealt at setup for {players} players but "
                              f"the bag holds {sum(self.bag.values())}")
+
+    @cached_property
+    def graph(self) -> RegionGraph:
+        """The region graph, built once and owned by this board (no process-wide cache)."""
+        from models.game.regions import RegionGraph
+
+        return RegionGraph(self)
 
     @cached_property
     def region_ids(self) -> tuple[str, ...]:

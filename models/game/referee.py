@@ -297,7 +297,7 @@ def name_festival_tower(state: GameState, board: Board, name: str, tower: str | 
         result = check_tower(parsed, player.ranks, rules, player.team)
         if not result.valid:
             raise _refuse(f"{name} cannot build {parsed}: "
-                          + "; ".join(str(v) for v in result.violations),
+                          + "; ".join(v.message for v in result.violations),
                           Reason.INVALID_TOWER)
         here = [f for f in festivals if f.region == player.pawn]
         if not here:

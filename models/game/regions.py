@@ -25,9 +25,6 @@ def _networkx() -> Any:
 
     return networkx
 
-_GRAPHS: dict[int, tuple[Board, RegionGraph]] = {}
-
-
 class NoRoute(ProvenNo):
     """The board has no route between two regions."""
 
@@ -63,12 +60,9 @@ def move_targets(board: Board, rules: Rules, pawn: str | None, special: bool) ->
 
 
 def graph_of(board: Board) -> RegionGraph:
-    """The board's region graph, built once per board (the referee asks for it per action)."""
-    cached = _GRAPHS.get(id(board))
-    if cached is None or cached[0] is not board:
-        cached = (board, RegionGraph(board))
-        _GRAPHS[id(board)] = cached
-    return cached[1]
+    """The board's region graph, built once per board and kept by it (the referee asks for it
+    per action)."""
+    return board.graph
 
 
 class RegionGraph:
