@@ -9,8 +9,11 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 from models.game import load_board, load_state, new_game
 from service.castell import Game
+from service.store import StaleRevision
 
 BOARD = load_board()
 STEPS = 50
@@ -52,8 +55,6 @@ def test_a_stale_save_changes_nothing(tmp_path: Path) -> None:
     fast.save()
     before = path.read_bytes()
     slow.step("end")
-    try:
+    with pytest.raises(StaleRevision):
         slow.save()
-    except Exception as error:  # noqa: BLE001 - the type is asserted below
-        assert type(error).__name__ == "StaleRevision"
     assert path.read_bytes() == before
