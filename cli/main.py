@@ -37,8 +37,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
               "take."),
     "wheel": ("cli.game", "wheel", "Which skill each region offers this round and the next "
               "ones."),
-    "festival": ("cli.game", "festival", "Resolve the festivals held at the end of the state's "
-                 "round."),
+    "festival": ("cli.game", "festival", "Preview the festivals held at the end of the state's "
+                 "round, as `end` will hold them."),
     "score": ("cli.game", "score", "End-of-game score breakdown per player in the five "
               "categories, and the winner."),
     "plan": ("cli.plan", "plan", "Plan a player's next turns: moves, recruits, training, "

@@ -50,10 +50,10 @@ def choose(actions: list) -> object:
 
 while True:
     last_turn = state.round == 3 and state.turn.player == state.turn_order[-1]
-    action = choose(legal_actions(state, board))
+    action = choose(legal_actions(state, board, state.game_rules))
     if last_turn and isinstance(action, EndTurn):
         break
-    state = apply(state, board, action, finder=festival_tower)
+    state = apply(state, board, action, state.game_rules, finder=festival_tower)
 
 if len(sys.argv) > 1:
     Path(sys.argv[1]).write_text(state.to_json(), encoding="utf-8")

@@ -92,13 +92,13 @@ def test_random_games_keep_the_invariants(players: int, seed: int, policy: int) 
         if state.game_over:
             break
         # the claim finder is the slow part: use it on about half of the steps
-        actions = legal_actions(state, BOARD, tiles=tile_tower if rng.random() < 0.5 else None)
+        actions = legal_actions(state, BOARD, STANDARD, tiles=tile_tower if rng.random() < 0.5 else None)
         assert actions
         if state.turn.free_special:
             assert all(isinstance(a, Special) for a in actions)
         action = _pick(state, actions, rng)
         snapshot = state.model_copy(deep=True)
-        new = apply(state, BOARD, action, finder=festival_tower)
+        new = apply(state, BOARD, action, STANDARD, finder=festival_tower)
         assert state == snapshot  # the referee never changes the state it was given
         _check_step(state, new, census)
         if new.round != state.round:
@@ -115,9 +115,9 @@ def test_random_games_keep_the_invariants(players: int, seed: int, policy: int) 
     assert rounds_ended == BOARD.rounds == 10
     assert state.round == BOARD.rounds + 1
     assert all(f.resolved for f in state.festivals)
-    assert legal_actions(state, BOARD) == []
+    assert legal_actions(state, BOARD, STANDARD) == []
     with pytest.raises(IllegalAction, match="over"):
-        apply(state, BOARD, EndTurn())
+        apply(state, BOARD, EndTurn(), STANDARD)
 
 
 # --- hand-made positions ------------------------------------------------------------------------
@@ -145,20 +145,20 @@ def refused(state: GameState, action: Action, reason: str, rules: Rules = STANDA
 
 def test_the_first_move_goes_anywhere_then_only_to_neighbours() -> None:
     state = at(None)
-    placed = apply(state, BOARD, Move(to="girona"))
+    placed = apply(state, BOARD, Move(to="girona"), STANDARD)
     assert placed.current.pawn == "girona"
     assert placed.turn.moved
     # Lleida and Girona share no border (the twelve borders of the default board)
     refused(at("lleida"), Move(to="girona"), "Girona is not adjacent to Lleida")  # names
     refused(at("lleida"), Move(to="valencia"), "unknown region")
     refused(at("lleida"), Move(to="lleida"), "not adjacent")
-    assert apply(at("lleida"), BOARD, Move(to="terres-de-lebre")).current.pawn == "terres-de-lebre"
+    assert apply(at("lleida"), BOARD, Move(to="terres-de-lebre"), STANDARD).current.pawn == "terres-de-lebre"
 
 
 def test_moving_twice_is_refused_but_a_special_move_is_not() -> None:
-    state = apply(at(None), BOARD, Move(to="lleida"))
+    state = apply(at(None), BOARD, Move(to="lleida"), STANDARD)
     refused(state, Move(to="comarques-centrals"), "already moved")
-    again = apply(state, BOARD, Special(kind="move", to="comarques-centrals"))
+    again = apply(state, BOARD, Special(kind="move", to="comarques-centrals"), STANDARD)
     assert again.current.pawn == "comarques-centrals"
     assert again.current.special_tokens == 6
 
@@ -177,12 +177,12 @@ def test_recruiting_three_is_a_validation_error() -> None:
 def test_recruiting_takes_from_the_region() -> None:
     state = at("lleida", pool="9x3,7x2,5")
     state.regions["lleida"].castellers = "9,7,4,2"
-    new = apply(state, BOARD, Recruit(sizes=[9, 4]))
+    new = apply(state, BOARD, Recruit(sizes=[9, 4]), STANDARD)
     assert new.regions["lleida"].supply == Pool.parse("7,2")
     assert new.current.team == Pool.parse("9x4,7x2,5,4")
     refused(new, Recruit(sizes=[7]), "already recruited")
     # a special recruit is one more, on top of the turn's recruit
-    more = apply(new, BOARD, Special(kind="recruit", size=2))
+    more = apply(new, BOARD, Special(kind="recruit", size=2), STANDARD)
     assert more.regions["lleida"].supply == Pool.parse("7")
 
 
@@ -197,7 +197,7 @@ def test_recruiting_a_size_the_region_lacks_is_refused() -> None:
 
 def test_training_twice_is_refused() -> None:
     # rotation 0: Girona's slot faces base, the All Regions slot faces balance (board.toml)
-    state = apply(at("girona"), BOARD, Train(skill="base"))
+    state = apply(at("girona"), BOARD, Train(skill="base"), STANDARD)
     assert state.current.ranks.base == 1
     refused(state, Train(skill="balance"), "already trained")
 
@@ -207,29 +207,29 @@ def test_training_what_the_wheel_does_not_offer_is_refused() -> None:
     refused(at("girona"), Train(skill="special"), "does not offer special")
     refused(at("girona"), Train(skill="juggling"), "unknown skill")
     refused(at(None), Train(skill="balance"), "off the board")
-    assert apply(at("girona"), BOARD, Train(skill="BALANCE")).current.ranks.balance == 1
+    assert apply(at("girona"), BOARD, Train(skill="BALANCE"), STANDARD).current.ranks.balance == 1
 
 
 def test_a_special_action_needs_a_token() -> None:
     state = at("lleida", tokens=0)
     refused(state, Special(kind="move", to="comarques-centrals"), "no special action token")
     refused(state, Special(kind="recruit", size=9), "no special action token")
-    assert not [a for a in legal_actions(state, BOARD) if isinstance(a, Special)]
+    assert not [a for a in legal_actions(state, BOARD, STANDARD) if isinstance(a, Special)]
 
 
 def test_a_second_special_action_in_one_turn_is_refused() -> None:
     state = at("lleida")
     state.regions["lleida"].castellers = "9,7,4,2"
-    once = apply(state, BOARD, Special(kind="recruit", size=9))
+    once = apply(state, BOARD, Special(kind="recruit", size=9), STANDARD)
     assert once.current.special_tokens == 6
     assert once.regions["lleida"].special_tokens == 1  # the token lies in the region's row
     refused(once, Special(kind="recruit", size=7), "already taken")
     refused(once, Special(kind="move", to="camp-de-tarragona"),
             "already taken")
     # the next turn (the next player's) has its own special action
-    later = end_turn(once, BOARD)
-    later = apply(later, BOARD, Move(to="lleida"))
-    assert apply(later, BOARD, Special(kind="recruit", size=7)).current.special_tokens == 6
+    later = end_turn(once, BOARD, STANDARD)
+    later = apply(later, BOARD, Move(to="lleida"), STANDARD)
+    assert apply(later, BOARD, Special(kind="recruit", size=7), STANDARD).current.special_tokens == 6
 
 
 def claim_position() -> GameState:
@@ -261,7 +261,7 @@ def test_claiming_a_tile_not_in_the_regions_row_is_refused() -> None:
 
 def test_a_valid_claim_moves_the_tile_and_collects_the_tokens() -> None:
     state = claim_position()
-    new = apply(state, BOARD, Special(kind="claim", tile="LP01", tower="9,9,9/7,7/5"))
+    new = apply(state, BOARD, Special(kind="claim", tile="LP01", tower="9,9,9/7,7/5"), STANDARD)
     me = new.current
     assert me.claimed_tiles == ["LP01"]
     assert new.regions["lleida"].performance_tiles == ["LP17"]
@@ -287,12 +287,12 @@ def test_a_claim_without_collecting_the_own_token() -> None:
 
 def test_legal_actions_offer_the_claims_the_finder_can_meet() -> None:
     state = claim_position()
-    claims = [a for a in legal_actions(state, BOARD, tiles=tile_tower)
+    claims = [a for a in legal_actions(state, BOARD, STANDARD, tiles=tile_tower)
               if isinstance(a, Special) and a.kind == "claim"]
     # 9x3,7x2,5 builds exactly 3-2-1; with no ranks, no 4-level balance tower
     assert [a.tile for a in claims] == ["LP01"]
-    assert apply(state, BOARD, claims[0]).current.claimed_tiles == ["LP01"]
-    assert not [a for a in legal_actions(state, BOARD)
+    assert apply(state, BOARD, claims[0], STANDARD).current.claimed_tiles == ["LP01"]
+    assert not [a for a in legal_actions(state, BOARD, STANDARD)
                 if isinstance(a, Special) and a.kind == "claim"]  # no finder, no claims
 
 
@@ -302,7 +302,7 @@ def free_special_position() -> GameState:
     state.regions["alt-pirineu-aran"].performance_tiles = ["LP01"]
     state.regions["alt-pirineu-aran"].special_tokens = 2
     state.regions["alt-pirineu-aran"].castellers = "8,6"
-    new = apply(state, BOARD, Train(skill="special"))
+    new = apply(state, BOARD, Train(skill="special"), STANDARD)
     assert new.turn.free_special and new.turn.trained
     return new
 
@@ -315,27 +315,27 @@ def test_a_pending_free_special_comes_before_anything_else() -> None:
     refused(state, Train(skill="balance"), reason)
     refused(state, EndTurn(), reason)
     with pytest.raises(IllegalAction, match=reason):
-        end_turn(state, BOARD)
-    actions = legal_actions(state, BOARD)
+        end_turn(state, BOARD, STANDARD)
+    actions = legal_actions(state, BOARD, STANDARD)
     assert actions and all(isinstance(a, Special) for a in actions)
 
 
 def test_the_free_special_costs_no_token() -> None:
     state = free_special_position()
-    moved = apply(state, BOARD, Special(kind="move", to="lleida"))
+    moved = apply(state, BOARD, Special(kind="move", to="lleida"), STANDARD)
     assert moved.current.pawn == "lleida"
     assert moved.current.special_tokens == 7
     assert sum(r.special_tokens for r in moved.regions.values()) == 2  # none added
     assert not moved.turn.free_special
     assert not moved.turn.moved  # the turn's own Move is still there
     # free_special_is_extra (standard): the turn's own special action is still there too
-    paid = apply(moved, BOARD, Special(kind="move", to="terres-de-lebre"))
+    paid = apply(moved, BOARD, Special(kind="move", to="terres-de-lebre"), STANDARD)
     assert paid.current.special_tokens == 6
 
 
 def test_a_free_claim_collects_the_row_without_spending() -> None:
     state = free_special_position()
-    new = apply(state, BOARD, Special(kind="claim", tile="LP01", tower="9,9,9/7,7/5"))
+    new = apply(state, BOARD, Special(kind="claim", tile="LP01", tower="9,9,9/7,7/5"), STANDARD)
     assert new.current.claimed_tiles == ["LP01"]
     assert new.current.collected_tokens == 2
     assert new.current.special_tokens == 7
@@ -372,7 +372,7 @@ def festival_position(dani: str = "girona") -> GameState:
 
 def test_a_festival_resolved_at_the_end_of_the_round() -> None:
     state = festival_position()
-    new = apply(state, BOARD, EndTurn(), finder=festival_tower)
+    new = apply(state, BOARD, EndTurn(), STANDARD, finder=festival_tower)
     assert (new.round, new.wheel_rotation, new.turn.player) == (4, 3, "Anna")
     assert new.festivals[0].resolved
     anna, biel, carla, dani = new.players
@@ -423,7 +423,7 @@ def test_a_player_may_choose_the_festival_tower_or_not_compete() -> None:
 
 def test_festival_ties_share_the_prize_and_nobody_takes_a_tied_token() -> None:
     state = festival_position(dani="lleida")
-    new = apply(state, BOARD, EndTurn(), finder=festival_tower)
+    new = apply(state, BOARD, EndTurn(), STANDARD, finder=festival_tower)
     anna, biel, _carla, dani = new.players
     # Anna and Dani both score 7 and share rank 1; Biel is third (rank 2 is skipped)
     assert anna.prizes == {"trophy": 1} and dani.prizes == {"trophy": 1}
@@ -445,4 +445,4 @@ def test_festival_ties_by_turn_order() -> None:
 
 def test_a_due_festival_needs_a_finder() -> None:
     with pytest.raises(ValueError, match="finder"):
-        end_round(festival_position(), BOARD)
+        end_round(festival_position(), BOARD, STANDARD)

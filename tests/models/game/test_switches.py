@@ -38,7 +38,7 @@ def test_special_move_adjacent_or_any() -> None:
     far_moves = {a.to for a in legal_actions(state, BOARD, anywhere)
                  if isinstance(a, Special) and a.kind == "move"}
     assert FAR in far_moves and "girona" not in far_moves
-    assert FAR not in {a.to for a in legal_actions(state, BOARD)
+    assert FAR not in {a.to for a in legal_actions(state, BOARD, STANDARD)
                        if isinstance(a, Special) and a.kind == "move"}
 
 
@@ -83,9 +83,9 @@ def test_free_special_is_extra_false_refuses_a_paid_and_a_trained_special() -> N
     refused(back, Train(skill="special"), "free_special_is_extra=false", rules=strict)
     assert Train(skill="special") not in legal_actions(back, BOARD, strict)
     # the standard reading: both in one turn
-    extra = apply(back, BOARD, Train(skill="special"))
+    extra = apply(back, BOARD, Train(skill="special"), STANDARD)
     assert extra.turn.free_special
-    assert Train(skill="special") in legal_actions(back, BOARD)
+    assert Train(skill="special") in legal_actions(back, BOARD, STANDARD)
 
 
 def test_rules_text_sets_switches_and_round_trips() -> None:
@@ -112,4 +112,4 @@ def test_bad_rules_text_is_refused_with_a_hint(text: str, says: str) -> None:
 
 def test_an_illegal_action_is_an_illegal_action() -> None:
     with pytest.raises(IllegalAction):
-        apply(at("girona"), BOARD, Move(to=FAR))
+        apply(at("girona"), BOARD, Move(to=FAR), STANDARD)

@@ -15,6 +15,7 @@ from models.game.board import ALL_REGIONS, Board, board_from_dict, default_board
 from models.game.referee import IllegalAction, apply, end_round, legal_actions
 from models.game.setup import new_game
 from models.game.wheel import offers, rotation_in_round, slot_tiles, where_offered
+from models.tower import STANDARD
 
 DEFAULT = load_board()
 
@@ -123,21 +124,21 @@ def test_training_follows_the_turning_wheel() -> None:
     state = new_game(DEFAULT, 2, seed=3)
     state.players[0].pawn = "girona"
     # round 1: Girona faces base, All Regions faces balance (see the table above)
-    assert {a.skill for a in legal_actions(state, DEFAULT) if isinstance(a, Train)} == \
+    assert {a.skill for a in legal_actions(state, DEFAULT, STANDARD) if isinstance(a, Train)} == \
         {"base", "balance"}
     with pytest.raises(IllegalAction, match="does not offer mix"):
-        apply(state, DEFAULT, Train(skill="mix"))
-    state = end_round(state, DEFAULT)
+        apply(state, DEFAULT, Train(skill="mix"), STANDARD)
+    state = end_round(state, DEFAULT, STANDARD)
     assert (state.round, state.wheel_rotation) == (2, 1)
     state.players[0].pawn = "girona"
     # round 2, clockwise: Girona faces what Barcelona faced (mix), All Regions what Alt Pirineu
     # faced (special)
-    assert {a.skill for a in legal_actions(state, DEFAULT) if isinstance(a, Train)} == \
+    assert {a.skill for a in legal_actions(state, DEFAULT, STANDARD) if isinstance(a, Train)} == \
         {"mix", "special"}
-    trained = apply(state, DEFAULT, Train(skill="mix"))
+    trained = apply(state, DEFAULT, Train(skill="mix"), STANDARD)
     assert trained.players[0].ranks.mix == 1
     with pytest.raises(IllegalAction, match="does not offer base"):
-        apply(state, DEFAULT, Train(skill="base"))
+        apply(state, DEFAULT, Train(skill="base"), STANDARD)
 
 
 def test_advanced_side_offers_only_the_region_slot() -> None:
@@ -145,9 +146,9 @@ def test_advanced_side_offers_only_the_region_slot() -> None:
     state.players[0].pawn = "girona"
     state.wheel_side = "advanced"
     with pytest.raises(IllegalAction, match="does not offer balance"):
-        apply(state, DEFAULT, Train(skill="balance"))
-    assert apply(state, DEFAULT, Train(skill="base")).players[0].ranks.base == 1
-    assert [a.skill for a in legal_actions(state, DEFAULT) if isinstance(a, Train)] == ["base"]
+        apply(state, DEFAULT, Train(skill="balance"), STANDARD)
+    assert apply(state, DEFAULT, Train(skill="base"), STANDARD).players[0].ranks.base == 1
+    assert [a.skill for a in legal_actions(state, DEFAULT, STANDARD) if isinstance(a, Train)] == ["base"]
 
 
 @pytest.mark.parametrize("rotation", range(8))

@@ -108,8 +108,8 @@ def test_a_plan_starts_at_the_players_next_turn() -> None:
 
 def test_a_partly_spent_turn_is_planned_from_where_it_stands() -> None:
     state = played(5, 2, 3)
-    moved = next(a for a in legal_actions(state, BOARD) if isinstance(a, Move))
-    state = apply(state, BOARD, moved)
+    moved = next(a for a in legal_actions(state, BOARD, state.game_rules) if isinstance(a, Move))
+    state = apply(state, BOARD, moved, state.game_rules)
     plan = plan_turns(state, BOARD, state.turn.player, turns=1, time_limit=LIMIT)
     assert_replayed(plan)
     first = plan.turns[0].actions
