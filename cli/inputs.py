@@ -1,40 +1,38 @@
-"""Turning option text and batch lines into domain values; pydantic errors as `field: message`."""
+"""Batch input and output at the edge: the numbered lines of a file or stdin, one JSON answer
+printed per line, and the exit code the lines earned. Reading each line as its model and
+answering it is the application layer's (`service.batch`)."""
 
 from __future__ import annotations
 
-import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 
-from cli.edge import ExitCode, emit_json
-from models.errors import SpecError
-from models.files import MAX_FILE_BYTES, TOO_LONG_NUMBER, check_depth, decode, read_text
-from models.tower import Pool, Rules, SkillRanks, rules_named
+from cli.edge import ExitCode, emit_json, emit_output
+from cli.options import complete_rules
+from models.files import MAX_FILE_BYTES, decode, read_text
+from models.tower import VARIANTS
 
 if TYPE_CHECKING:  # pydantic is imported when a batch line is read, not by every command
-    from pydantic import BaseModel, ValidationError
+    from pydantic import BaseModel
+
+    from service.batch import BatchItem
 
 M = TypeVar("M", bound="BaseModel")
-MAX_LINE = 100_000  # characters in one batch line: a line holds a few short notations
 
-
-def read_inputs(pool: str | None, skills: str, rules: str) -> tuple[Pool | None, SkillRanks, Rules]:
-    variant = rules_named(rules)
-    return (Pool.parse(pool, variant) if pool is not None else None,
-            SkillRanks.parse(skills), variant)
-
-
-def validation_message(error: ValidationError) -> str:
-    """`field.path: message` for each problem, joined by `; `."""
-    parts = []
-    for problem in error.errors():
-        path = ".".join(str(p) for p in problem["loc"]) or "(line)"
-        parts.append(f"{path}: {problem['msg']}")
-    return "; ".join(parts)
+# --rules of the tower questions: None when not given, so that with --state it can be refused
+# (the game's readings are its own) rather than silently dropped
+TowerRules = Annotated[str | None, typer.Option(
+    "--rules", "-r", autocompletion=complete_rules, show_default=False,
+    help=f"Rule variant ({', '.join(VARIANTS)}; default: standard), then switch=value items; "
+    "see `castell rules`. Not with --state: the game's readings are stored in it.")]
+WhatIfRules = Annotated[str | None, typer.Option(
+    "--what-if-rules", metavar="RULES", autocompletion=complete_rules,
+    help="With --state: ask under these readings instead of the game's (a what-if; the "
+    "answer says so).")]
 
 
 def batch_lines(source: str | Path) -> Iterator[tuple[int, str]]:
@@ -48,51 +46,26 @@ def batch_lines(source: str | Path) -> Iterator[tuple[int, str]]:
             yield number, line
 
 
-def emit_batch(source: str | Path, schema: type[M], handle: Callable[[M], dict[str, Any]]
-               ) -> NoReturn:
-    """Print one JSON result per line; exit 4 if a line met an internal error, else 2 if any
+def emit_items(items: Iterable[BatchItem[Any]]) -> NoReturn:
+    """Print one JSON answer per line; exit 4 if a line met an internal error, else 2 if any
     line was bad, else 0."""
     bad = internal = False
-    for item in run_batch(source, schema, handle):
-        bad |= "error" in item
-        internal |= str(item.get("error", "")).startswith("internal error")
-        emit_json(item)
+    for item in items:
+        bad |= item.bad
+        internal |= item.internal
+        if isinstance(item.output, dict):
+            emit_json(item.output)
+        else:
+            emit_output(item.output)
     raise typer.Exit(ExitCode.INTERNAL if internal else
                      ExitCode.BAD_INPUT if bad else ExitCode.YES)
 
 
-def run_batch(source: str | Path, schema: type[M], handle: Callable[[M], dict[str, Any]]
-              ) -> Iterator[dict[str, Any]]:
-    """One result object per line; a bad line gives `{"line": n, "error": ...}` and we go on."""
-    for number, line in batch_lines(source):
-        try:
-            yield handle(read_line(line, schema))
-        except SpecError as error:
-            yield {"line": number, "error": str(error)}
-        except Exception as error:  # a bug on one line must not cost the user the others
-            yield {"line": number, "error": f"internal error ({type(error).__name__}: {error})"}
+def emit_batch(source: str | Path, schema: type[M], handle: Callable[[M], dict[str, Any]]
+               ) -> NoReturn:
+    """A batch whose answers are still dicts (`castell combo score --batch`, until its use
+    case returns a result model): each line answered by `handle`, printed, the exit code as
+    `emit_items` says."""
+    from service.batch import answer_lines
 
-
-def read_line(line: str, schema: type[M]) -> M:
-    """One batch line as `schema`: bounded, JSON, text (no lone surrogates), valid."""
-    if len(line) > MAX_LINE:
-        raise SpecError(f"the line is {len(line)} characters long; at most {MAX_LINE}")
-    try:
-        data = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise SpecError(f"not JSON: {error.msg} at column {error.colno}") from None
-    except RecursionError:
-        raise SpecError("nested too deep") from None
-    except ValueError:  # Python's int-conversion limit (models.files.parse_json)
-        raise SpecError(TOO_LONG_NUMBER) from None
-    check_depth(data, "the line")
-    from pydantic import ValidationError
-
-    try:
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        raise SpecError("holds a lone surrogate (\\ud800-\\udfff): not text") from None
-    try:
-        return schema.model_validate(data)
-    except ValidationError as error:
-        raise SpecError(validation_message(error)) from None
+    emit_items(answer_lines(batch_lines(source), schema, handle))

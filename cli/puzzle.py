@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from contextlib import ExitStack
 from enum import StrEnum
 from pathlib import Path
-from typing import IO, Annotated, Any, cast
+from typing import Annotated, cast
 
 import typer
 from rich.console import Console
@@ -17,16 +16,12 @@ from rich.table import Table
 from rich.text import Text
 
 from cli import options
-from cli.edge import ExitCode, at_edge, emit_json, err, out
+from cli.edge import ExitCode, at_edge, emit_output, err, out
 from cli.inputs import batch_lines
 from cli.render import tower_picture
-from models.errors import SpecError
-from models.files import atomic_open, field_errors
+from models.files import atomic_open
 from models.puzzle import Difficulty, Kind, Puzzle
-from models.tower import rules_named
-from planner.puzzles import check_puzzle, generate_one, kind_for, puzzle_key, question_of
-from planner.stopping import in_workers
-from planner.tower import solve
+from service import puzzles as use
 
 app = typer.Typer(help="Generate, check, solve and print puzzles with one solution.",
                   no_args_is_help=True)
@@ -57,28 +52,7 @@ PuzzleFile = Annotated[Path, typer.Argument(
 
 
 def read_puzzles(source: str | Path) -> list[Puzzle]:
-    from pydantic import ValidationError
-
-    puzzles = []
-    for number, line in batch_lines(source):
-        try:
-            puzzles.append(Puzzle.model_validate_json(line))
-        except ValidationError as error:
-            raise SpecError(f"{source}, line {number}: {field_errors(error)}") from None
-    if not puzzles:
-        raise SpecError(f"{source} holds no puzzles")
-    return puzzles
-
-
-MAX_REDRAWS = 200  # draws for one index before a set is declared exhausted
-
-
-def _make(job: tuple[Kind | None, Difficulty, int, int, str], retry: int = 0
-          ) -> tuple[tuple[str, ...], str]:
-    kind, level, seed, index, rules = job
-    puzzle = generate_one(kind_for(kind, index), level, seed, index, rules_named(rules),
-                          retry=retry)
-    return puzzle_key(puzzle), json.dumps(puzzle.model_dump(mode="json"), ensure_ascii=False)
+    return use.read_puzzles(batch_lines(source), source)
 
 
 @app.command("generate")
@@ -120,58 +94,25 @@ def generate(
     """
     chosen = None if kind is PuzzleKind.ANY else cast(Kind, kind.value)
     level: Difficulty = difficulty.value
-    jobs = [(chosen, level, seed, index, rules) for index in range(count)]
     console = err()
-    with ExitStack() as stack:
+    with ExitStack() as stack, _progress(count, console) as progress:
         sink = sys.stdout if output == "-" else stack.enter_context(atomic_open(output))
-        _run(jobs, workers, sink, console)
+        task = progress.add_task("puzzles", total=count)
+        written = use.generate(chosen, level, count, seed, rules, workers, sink.write,
+                               lambda: progress.advance(task), output)
     if output == "-":
         return
     if as_json:
-        emit_json({"wrote": output, "puzzles": count})
+        emit_output(written)
     else:
         console.print(Text(f"wrote {count} puzzles to {output}"))
 
 
-def _run(jobs: list[tuple[Kind | None, Difficulty, int, int, str]], workers: int,
-         sink: IO[str], console: Console) -> None:
-    """Puzzles in index order whatever the number of workers (each is a function of its
-    index), never one twice: a puzzle that repeats an earlier one of the set is drawn again
-    for its index (in index order, so the set is the same for any number of workers); with a
-    progress bar on stderr for large runs."""
-    count = len(jobs)
-    seen: set[tuple[str, ...]] = set()
-
-    def write(job: tuple[Kind | None, Difficulty, int, int, str],
-              made: tuple[tuple[str, ...], str]) -> None:
-        key, line = made
-        retry = 0
-        while key in seen:
-            retry += 1
-            if retry > MAX_REDRAWS:
-                raise SpecError(f"puzzle {job[3]} repeated an earlier one {MAX_REDRAWS} times: "
-                                "there may not be that many distinct puzzles of this kind and "
-                                "difficulty; ask for fewer")
-            key, line = _make(job, retry)
-        seen.add(key)
-        sink.write(line + "\n")
-
-    with Progress("generating", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console, transient=True,
-                  disable=count < 20 or not console.is_terminal) as progress:
-        task = progress.add_task("puzzles", total=count)
-        if workers == 1:
-            for job in jobs:
-                write(job, _make(job))
-                progress.advance(task)
-        else:
-            made_by = in_workers(_make, jobs, workers)  # Ctrl-C stops every worker at once
-            try:
-                for job, made in zip(jobs, made_by, strict=True):
-                    write(job, made)
-                    progress.advance(task)
-            finally:
-                made_by.close()  # a failed write ends the workers too
+def _progress(count: int, console: Console) -> Progress:
+    """A progress bar on stderr for large runs on a terminal."""
+    return Progress("generating", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    console=console, transient=True,
+                    disable=count < 20 or not console.is_terminal)
 
 
 @app.command("check")
@@ -186,12 +127,10 @@ def check(puzzle_file: PuzzleFile, as_json: options.Json = False) -> None:
 
       castell puzzle check examples/puzzles/medium.jsonl
     """
-    verdicts = [check_puzzle(p) for p in read_puzzles(puzzle_file)]
-    failed = [v for v in verdicts if not v.ok]
+    checked = use.check(read_puzzles(puzzle_file))
+    verdicts, failed = checked.verdicts, checked.failed
     if as_json:
-        emit_json({"ok": not failed, "checked": len(verdicts),
-                   "failed": [{"id": v.puzzle.id, "problems": list(v.problems),
-                               "second": str(v.second) if v.second else None} for v in failed]})
+        emit_output(checked.output())
     else:
         for verdict in verdicts:
             if verdict.ok:
@@ -218,22 +157,16 @@ def solve_puzzles(puzzle_file: PuzzleFile, as_json: Annotated[bool, typer.Option
 
       castell puzzle solve examples/puzzles/medium.jsonl --json
     """
-    rows: list[dict[str, Any]] = []
-    for puzzle in read_puzzles(puzzle_file):
-        result = solve(question_of(puzzle), puzzle.team, puzzle.ranks, puzzle.variant)
-        rows.append({"id": puzzle.id, "status": str(result.status),
-                     "tower": str(result.tower) if result.tower else None,
-                     "objective": result.objective,
-                     "matches_recorded": str(result.tower) == puzzle.solution})
+    rows = use.solve(read_puzzles(puzzle_file))
     if as_json:
         for row in rows:
-            emit_json(row)
+            emit_output(row)
         return
     table = Table(title="Solutions")
     for column in ("id", "status", "tower", "objective"):
         table.add_column(column, overflow="fold")
     for row in rows:
-        table.add_row(escape(row["id"]), row["status"], row["tower"] or "-", str(row["objective"]))
+        table.add_row(escape(row.id), row.status, row.tower or "-", str(row.objective))
     out().print(table)
 
 
@@ -251,12 +184,11 @@ def sheet(
 
       castell puzzle sheet examples/puzzles/medium.jsonl --out sheets/
     """
-    from cli.sheet import write_sheets  # deferred: keeps start-up light
+    from cli.sheet import render_sheet  # deferred: keeps start-up light
 
-    puzzles = read_puzzles(puzzle_file)
-    written = write_sheets(puzzles, Path(directory), title)
+    written = use.sheet(read_puzzles(puzzle_file), Path(directory), title, render_sheet)
     if as_json:
-        emit_json({"wrote": [str(path) for path in written], "puzzles": len(puzzles)})
+        emit_output(written)
         return
-    for path in written:
+    for path in written.wrote:
         err().print(Text(f"wrote {path}"))

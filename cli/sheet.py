@@ -1,16 +1,14 @@
-"""Printable puzzle sheets: an HTML page of puzzles and a separate answer key (jinja2)."""
+"""Printable puzzle sheets: an HTML page of puzzles and a separate answer key (jinja2); the
+files are written by the use case (`service.puzzles.sheet`)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import drawsvg as draw
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from cli.svg import pool_svg, tower_svg
-from models.errors import SpecError
-from models.files import write_atomic
 from models.puzzle import Puzzle
 from models.tower import SKILL_ORDER
 
@@ -63,16 +61,3 @@ def render_sheet(puzzles: list[Puzzle], title: str, answers: bool) -> str:
     template = _ENV.get_template("sheet.html.j2")
     return str(template.render(title=title, answers=answers,
                                puzzles=[_view(p) for p in puzzles]))
-
-
-def write_sheets(puzzles: list[Puzzle], directory: Path, title: str) -> list[Path]:
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-        written = []
-        for name, answers in (("puzzles.html", False), ("answers.html", True)):
-            path = directory / name
-            write_atomic(path, render_sheet(puzzles, title, answers))
-            written.append(path)
-    except OSError as error:
-        raise SpecError(f"cannot write sheets to '{directory}': {error.strerror}") from None
-    return written

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
-from pydantic import BaseModel, ConfigDict, Field
 from rich.console import RenderableType
 from rich.panel import Panel
 from rich.text import Text
@@ -16,33 +14,19 @@ from cli import options
 from cli.edge import (
     ExitCode,
     at_edge,
-    emit_json,
+    emit_output,
     fail,
     fail_interrupted,
     graceful,
     interrupted,
     out,
 )
-from cli.game_inputs import player_inputs, tile_text
-from cli.inputs import emit_batch, read_inputs
+from cli.inputs import TowerRules, WhatIfRules, batch_lines, emit_items
 from cli.render import stack, tower_picture, uses_text
-from models.errors import SpecError
+from cli.verify import what_if_line
 from models.files import not_an_input
-from models.game import next_reachable_festival
-from models.tower import Festival, parse_tile
-from planner.tower import (
-    DEFAULT_TIME_LIMIT,
-    ENGINES,
-    Answer,
-    BestTower,
-    Engine,
-    FestivalTower,
-    Question,
-    Status,
-    TileCheck,
-    answer,
-    height_weight,
-)
+from service import towers
+from service.towers import Asked, Solving, TowerReply
 
 
 class EngineName(StrEnum):
@@ -56,120 +40,34 @@ EngineOption = Annotated[EngineName, typer.Option(
     help="dp (the product: exact, milliseconds), cpsat (the CP-SAT model) or search "
          "(exhaustive; small pools only).")]
 
-EXIT_FOR = {Status.OPTIMAL: ExitCode.YES, Status.INFEASIBLE: ExitCode.NO,
-            Status.FEASIBLE: ExitCode.TIME_LIMIT, Status.UNKNOWN: ExitCode.TIME_LIMIT}
+EXIT_FOR = {"optimal": ExitCode.YES, "infeasible": ExitCode.NO,
+            "feasible": ExitCode.TIME_LIMIT, "unknown": ExitCode.TIME_LIMIT}
 
 
-class SolveLine(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    pool: str
-    skills: str = "none"
-    rules: str = "standard"
-    engine: str = "dp"
-    time_limit: float = Field(DEFAULT_TIME_LIMIT, ge=0.001, le=options.MAX_TIME_LIMIT,
-                              allow_inf_nan=False)
-
-
-class BestLine(SolveLine):
-    """One line of `castell best --batch`."""
-
-    festival: str | None = None
-
-
-class CheckLine(SolveLine):
-    """One line of `castell check --batch`."""
-
-    tile: str
-
-
-def _engine(name: str) -> Engine:
-    for engine in ENGINES:
-        if name == engine:
-            return engine
-    raise SpecError(f"unknown engine '{name}' (engines: {', '.join(ENGINES)})", token=name)
-
-
-def run_question(line: BestLine | CheckLine, workers: int = 1, seed: int = 0) -> Answer:
-    pool, ranks, rules = read_inputs(line.pool, line.skills, line.rules)
-    assert pool is not None  # the line's pool is required
-    question: Question
-    if isinstance(line, CheckLine):
-        question = TileCheck(parse_tile(line.tile))
-    elif line.festival is not None:
-        question = FestivalTower(Festival.parse(line.festival, rules))
-    else:
-        question = BestTower()
-    return answer(question, pool, ranks, rules, engine=_engine(line.engine),
-                  time_limit=line.time_limit, workers=workers, seed=seed)
-
-
-def _number(value: float | None) -> float | int | None:
-    if value is None:
-        return None
-    return int(value) if float(value).is_integer() else value
-
-
-CLOCK_HIT_SHARE = 0.9  # of the time limit, run by an unproven solve: see `answer_json`
-
-
-def answer_json(reply: Answer, time_limit: float | None = None) -> dict[str, Any]:
-    result, question = reply.result, reply.question
-    tower = result.tower
-    bound: float | int | None = _number(result.bound)
-    if isinstance(question, BestTower) and bound is not None:
-        bound = int(bound) // height_weight(reply.pool.total)  # the proven bound on the height
-    why = reply.why_not
-    data: dict[str, Any] = {
-        "status": str(result.status),
-        "tower": str(tower) if tower else None,
-        "levels": tower.as_lists() if tower else None,
-        "height": tower.height if tower else None,
-        "castellers": tower.castellers if tower else None,
-        "score": result.objective if isinstance(question, FestivalTower) else None,
-        "uses": result.uses.as_dict() if result.uses else None,
-        "bound": bound,
-        "wall_time_s": round(result.wall_time_s, 6),
-        # an unproven solve that ran (nearly) its whole time limit: the wall clock, not the
-        # deterministic budget (planner.tower.configure: it ends a solve well within the limit
-        # unless the machine is very busy), stopped it, so the answer may differ from one run
-        # (or machine) to the next. Inferred here: the tower solve reports no clock hit itself
-        "stopped_by_clock": time_limit is not None and not result.proven
-        and result.wall_time_s >= CLOCK_HIT_SHARE * time_limit,
-        "engine": result.engine,
-        "reasons": list(why.reasons) if why else [],
-        "closest": str(why.closest.tower) if why and why.closest and why.closest.tower else None,
-        "suggestions": [s.as_dict() for s in why.suggestions] if why else [],
-    }
-    if isinstance(question, TileCheck):
-        # null when the time limit came first: neither a yes nor a proven no
-        data["achievable"] = {Status.OPTIMAL: True, Status.INFEASIBLE: False}.get(result.status)
-    return data
-
-
-def _status_line(reply: Answer) -> str:
-    status = reply.result.status
-    if status is Status.OPTIMAL and not interrupted():
-        return "[bold green]optimal[/] (proven)" if not isinstance(reply.question, TileCheck) \
+def _status_line(reply: TowerReply) -> str:
+    status = reply.status
+    if status == "optimal" and not interrupted():
+        return "[bold green]optimal[/] (proven)" if not reply.is_tile \
             else "[bold green]achievable[/] (a tower meets the tile)"
     if interrupted():
         return f"[bold yellow]interrupted[/] ({status}): the best answer found before Ctrl-C"
-    if status is Status.FEASIBLE:
+    if status == "feasible":
         return "[bold yellow]feasible[/]: the time limit came before a proof of optimality"
-    if status is Status.INFEASIBLE:
+    if status == "infeasible":
         return "[bold red]not achievable[/] (proven)"
     return "[bold yellow]unknown[/]: the time limit came before any answer"
 
 
-def _summary(reply: Answer) -> str:
-    result, question = reply.result, reply.question
+def _summary(reply: TowerReply) -> str:
+    result, festival = reply.result, reply.festival
     lines = [f"status: {_status_line(reply)}"]
     tower = result.tower
     if tower is not None:
-        if isinstance(question, FestivalTower):
-            matches = question.festival.matches(tower)
+        if festival is not None:
+            matches = festival.matches(tower)
             lines.append(f"score: {tower.height} levels + {matches} matching castellers "
                          f"= [bold]{tower.height + matches}[/]")
-            if result.bound is not None and result.status is not Status.OPTIMAL:
+            if result.bound is not None and reply.status != "optimal":
                 lines.append(f"bound: no tower scores more than {int(result.bound)}")
         else:
             lines.append(f"height {tower.height}, {tower.castellers} castellers")
@@ -178,7 +76,7 @@ def _summary(reply: Answer) -> str:
     return "\n".join(lines)
 
 
-def _why_not(reply: Answer) -> RenderableType | None:
+def _why_not(reply: TowerReply) -> RenderableType | None:
     why = reply.why_not
     if why is None:
         return None
@@ -198,16 +96,30 @@ def _why_not(reply: Answer) -> RenderableType | None:
     return stack(*parts)
 
 
-def _show(reply: Answer) -> None:
+def _reach_line(reply: TowerReply) -> Text | None:
+    """`best` of a game's player without a festival: which festival it took, if any."""
+    name, space = reply.looked_for, reply.reached
+    if name is None:
+        return None
+    if space is None:
+        return Text(f"No festival left that {name} can reach: the tallest tower instead.")
+    tokens = ",".join(map(str, space.size_tokens))
+    return Text(f"{name}'s next reachable festival: {space.location}, end of round "
+                f"{space.round}, size tokens {tokens}")
+
+
+def _show(reply: TowerReply) -> None:
     tower = reply.result.tower
     out().print(stack(
+        what_if_line(reply.what_if_rules),
+        _reach_line(reply),
         tower_picture(tower) if tower else None,
-        Panel(_summary(reply), title=str(reply.question), expand=False),
+        Panel(_summary(reply), title=reply.title, expand=False),
         _why_not(reply),
     ))
 
 
-def _finish(reply: Answer, as_json: bool, svg: str | None, time_limit: float) -> None:
+def _finish(reply: TowerReply, as_json: bool, svg: str | None) -> None:
     tower = reply.result.tower
     stopped = interrupted()  # Ctrl-C stopped the solve: its best answer so far, marked
     if svg is not None and tower is not None and not stopped:
@@ -215,25 +127,12 @@ def _finish(reply: Answer, as_json: bool, svg: str | None, time_limit: float) ->
 
         save(tower_svg(tower.as_lists(), str(tower)), svg)
     if as_json:
-        emit_json({**answer_json(reply, time_limit), **({"interrupted": True} if stopped else {})})
+        emit_output(reply.output(interrupted=stopped))
     else:
         _show(reply)
     if stopped:
         fail_interrupted("interrupted: the answer above is the best found so far")
-    raise typer.Exit(EXIT_FOR[reply.result.status])
-
-
-def _no_team_options(pool: str | None, skills: str) -> None:
-    if pool is not None or skills != "none":
-        fail("--state FILE takes the player's team and skills: drop --pool/--skills")
-
-
-def _batch(source: str | Path, schema: type[BestLine] | type[CheckLine], workers: int,
-           seed: int) -> None:
-    def handle(line: BestLine | CheckLine) -> dict[str, Any]:
-        return answer_json(run_question(line, workers, seed), line.time_limit)
-
-    emit_batch(source, schema, handle)
+    raise typer.Exit(EXIT_FOR[reply.status])
 
 
 @at_edge
@@ -242,8 +141,8 @@ def best(
     skills: options.Skills = "none",
     festival: Annotated[str | None, typer.Option(
         "--festival", "-f", help="The festival's size tokens, e.g. '6,3'.")] = None,
-    rules: options.Rules = "standard",
-    time_limit: options.TimeLimit = DEFAULT_TIME_LIMIT,
+    rules: TowerRules = None,
+    time_limit: options.TimeLimit = options.TOWER_TIME_LIMIT,
     engine: EngineOption = EngineName.DP,
     workers: options.Workers = 1,
     seed: options.Seed = 0,
@@ -252,12 +151,14 @@ def best(
     svg: options.Svg = None,
     state_file: options.StateOption = None,
     player: options.Player = None,
+    what_if_rules: WhatIfRules = None,
     board_file: options.BoardFile = None,
 ) -> None:
     """Your best tower: the tallest (then widest), or with --festival the best festival score.
 
     With --state, the team, skill ranks and readings are a player's in that game, and with
-    no --festival the next festival the player can still reach is used.
+    no --festival the next festival the player can still reach is used; --what-if-rules asks
+    under other readings instead (the answer says so).
 
     Exit 0 proven best, 1 no tower can compete, 2 bad input, 3 time limit before a proof (the
     best tower found so far is still printed).
@@ -275,30 +176,14 @@ def best(
         if pool is not None or festival is not None:
             fail("give either --pool or --batch, not both (each batch line holds its own pool, "
                  "festival and options)")
-        _batch(batch, BestLine, workers, seed)
-    if state_file is not None:
-        _no_team_options(pool, skills)
-        data, game, pool, skills, rules = player_inputs(state_file, board_file, player)
-        if festival is None:
-            name = player or game.turn.player
-            space = next_reachable_festival(game, data, name)
-            if space is None and not as_json:
-                out().print(Text(f"No festival left that {name} can reach: the tallest "
-                                 "tower instead."), highlight=False)
-            elif space is not None:
-                festival = ",".join(map(str, space.size_tokens))
-                if not as_json:
-                    out().print(Text(f"{name}'s next reachable festival: {space.location}, "
-                                     f"end of round {space.round}, size tokens {festival}"))
-    elif player is not None:
-        fail("--player goes with --state FILE")
-    if pool is None:
+        emit_items(towers.best_batch(batch_lines(batch), workers, seed))
+    if pool is None and state_file is None and player is None:
         fail("missing --pool (or --batch FILE); see 'castell best --help'")
-    line = BestLine(pool=pool, skills=skills, rules=rules, engine=engine.value,
-                    time_limit=time_limit, festival=festival)
+    asked = Asked(pool=pool, skills=skills, rules=rules, state=state_file, board=board_file,
+                  player=player, what_if_rules=what_if_rules)
     with graceful():
-        reply = run_question(line, workers, seed)
-    _finish(reply, as_json, svg, line.time_limit)
+        reply = towers.best(asked, festival, Solving(engine.value, time_limit, workers, seed))
+    _finish(reply, as_json, svg)
 
 
 @at_edge
@@ -307,8 +192,8 @@ def check(
         help="The tile: 'shape:4-3-2-1' or 'exhibition:4:balance+width'.")] = None,
     pool: options.Team = None,
     skills: options.Skills = "none",
-    rules: options.Rules = "standard",
-    time_limit: options.TimeLimit = DEFAULT_TIME_LIMIT,
+    rules: TowerRules = None,
+    time_limit: options.TimeLimit = options.TOWER_TIME_LIMIT,
     engine: EngineOption = EngineName.DP,
     workers: options.Workers = 1,
     seed: options.Seed = 0,
@@ -317,12 +202,13 @@ def check(
     svg: options.Svg = None,
     state_file: options.StateOption = None,
     player: options.Player = None,
+    what_if_rules: WhatIfRules = None,
     board_file: options.BoardFile = None,
 ) -> None:
     """Can you claim a local performance tile? Shows a tower that meets it, or why not.
 
     The tile is its text or its id on the board (`LP09`). With --state, the team, skill
-    ranks and readings are a player's in that game.
+    ranks and readings are a player's in that game (--what-if-rules: other readings, said).
 
     Exit 0 achievable, 1 proven not achievable, 2 bad input, 3 time limit before an answer.
 
@@ -340,22 +226,11 @@ def check(
             fail("give either a TILE or --batch, not both")
         if pool is not None:
             fail("give either --pool or --batch, not both (each batch line holds its own)")
-        _batch(batch, CheckLine, workers, seed)
-    if state_file is not None:
-        _no_team_options(pool, skills)
-        data, _, pool, skills, rules = player_inputs(state_file, board_file, player)
-        if tile is not None:
-            tile = tile_text(tile, data)
-    elif player is not None:
-        fail("--player goes with --state FILE")
-    elif tile is not None and ":" not in tile:
-        from models.game import load_board  # deferred: only a tile id needs the board
-
-        tile = tile_text(tile, load_board(board_file))
-    if tile is None or pool is None:
+        emit_items(towers.check_batch(batch_lines(batch), workers, seed))
+    if tile is None or (pool is None and state_file is None and player is None):
         fail("missing TILE or --pool (or --batch FILE); see 'castell check --help'")
-    line = CheckLine(pool=pool, skills=skills, rules=rules, engine=engine.value,
-                     time_limit=time_limit, tile=tile)
+    asked = Asked(pool=pool, skills=skills, rules=rules, state=state_file, board=board_file,
+                  player=player, what_if_rules=what_if_rules)
     with graceful():
-        reply = run_question(line, workers, seed)
-    _finish(reply, as_json, svg, line.time_limit)
+        reply = towers.check(tile, asked, Solving(engine.value, time_limit, workers, seed))
+    _finish(reply, as_json, svg)

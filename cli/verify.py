@@ -2,36 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from rich.panel import Panel
+from rich.text import Text
 
 from cli import options
-from cli.edge import ExitCode, at_edge, emit_json, fail, out
-from cli.inputs import emit_batch, read_inputs
+from cli.edge import ExitCode, at_edge, emit_output, fail, out
+from cli.inputs import TowerRules, WhatIfRules, batch_lines, emit_items
 from cli.render import stack, tower_picture, uses_text, violations_table
-from models.tower import CheckResult, Tower, check_tower
+from service.towers import Asked, Verified, verify_batch
+from service.towers import verify as verify_tower
 
 
-def verify_tower(tower_text: str, skills: str, pool: str | None, rules: str) -> CheckResult:
-    pool_value, ranks, variant = read_inputs(pool, skills, rules)
-    return check_tower(Tower.parse(tower_text, variant), ranks, variant, pool_value)
-
-
-def result_json(result: CheckResult) -> dict[str, Any]:
-    uses = result.uses
-    return {
-        "valid": result.valid,
-        "tower": str(result.tower),
-        "height": result.tower.height,
-        "castellers": result.tower.castellers,
-        "uses": uses.as_dict() if uses else None,
-        "violations": [v.as_dict() for v in result.violations],
-    }
-
-
-def _show(result: CheckResult) -> None:
+def _show(verified: Verified) -> None:
+    result = verified.check
     tower = result.tower
     if result.valid:
         verdict = "[bold green]valid[/]"
@@ -40,10 +26,18 @@ def _show(result: CheckResult) -> None:
     else:
         body = f"[bold red]invalid[/]   height {tower.height}, {tower.castellers} castellers"
     out().print(stack(
+        what_if_line(verified.what_if_rules),
         tower_picture(tower),
         Panel(body, title=str(tower), expand=False),
         violations_table(result.violations) if result.violations else None,
     ))
+
+
+def what_if_line(rules: str | None) -> Text | None:
+    """The line a what-if's answer starts with: which readings it used."""
+    if rules is None:
+        return None
+    return Text(f"what-if: readings {rules}, not the game's", style="bold yellow")
 
 
 @at_edge
@@ -54,18 +48,20 @@ def verify(
     pool: Annotated[str | None, typer.Option(
         "--pool", "-p", help="Check the castellers against this pool, e.g. '9x4,7x3,5,5,3'.")
     ] = None,
-    rules: options.Rules = "standard",
+    rules: TowerRules = None,
     as_json: options.Json = False,
     batch: options.Batch = None,
     svg: options.Svg = None,
     state_file: options.StateOption = None,
     player: options.Player = None,
+    what_if_rules: WhatIfRules = None,
     board_file: options.BoardFile = None,
 ) -> None:
     """Check a tower against the rules and your skill ranks (with --state: a player's team,
     skill ranks and readings in a game).
 
-    Exit 0 when valid, 1 when not, 2 on bad input. With --batch, exit 2 if any line was bad.
+    With --state, --what-if-rules asks under other readings than the game's (the answer says
+    so). Exit 0 when valid, 1 when not, 2 on bad input. With --batch, exit 2 if any line was bad.
 
     Examples:
 
@@ -85,28 +81,18 @@ def verify(
             fail("give either a TOWER or --batch, not both")
         if pool is not None:
             fail("give either --pool or --batch, not both (each batch line holds its own)")
-        from cli.verify_line import VerifyLine  # deferred: pydantic only for --batch
-
-        emit_batch(batch, VerifyLine, lambda line: result_json(
-            verify_tower(line.tower, line.skills, line.pool, line.rules)))
+        emit_items(verify_batch(batch_lines(batch)))
     if tower is None:
         fail("missing TOWER (or --batch FILE); see 'castell verify --help'")
-    if state_file is not None:
-        if pool is not None or skills != "none":
-            fail("--state FILE takes the player's team and skills: drop --pool/--skills")
-        from cli.game_inputs import player_inputs  # deferred: the game models only for --state
-
-        _, _, pool, skills, rules = player_inputs(state_file, board_file, player)
-    elif player is not None:
-        fail("--player goes with --state FILE")
-    result = verify_tower(tower, skills, pool, rules)
+    verified = verify_tower(tower, Asked(pool=pool, skills=skills, rules=rules,
+                                         state=state_file, board=board_file, player=player,
+                                         what_if_rules=what_if_rules))
     if svg is not None:
         from cli.svg import save, tower_svg  # deferred: keeps start-up light
 
-        save(tower_svg(result.tower.as_lists(), str(result.tower)), svg)
+        save(tower_svg(verified.check.tower.as_lists(), str(verified.check.tower)), svg)
     if as_json:
-        emit_json(result_json(result))
+        emit_output(verified.output())
     else:
-        _show(result)
-    raise typer.Exit(ExitCode.YES if result.valid else ExitCode.NO)
-
+        _show(verified)
+    raise typer.Exit(ExitCode.YES if verified.valid else ExitCode.NO)

@@ -2,6 +2,7 @@
 CP-SAT proof of uniqueness."""
 
 from planner.puzzles.generate import (
+    Verdict,
     check_puzzle,
     generate_one,
     kind_for,
@@ -13,6 +14,6 @@ from planner.puzzles.generate import (
 from planner.puzzles.unique import prove_unique, second_answer
 
 __all__ = [
-    "check_puzzle", "generate_one", "kind_for", "level_of", "measure", "prove_unique",
+    "Verdict", "check_puzzle", "generate_one", "kind_for", "level_of", "measure", "prove_unique",
     "puzzle_key", "question_of", "second_answer",
 ]

@@ -17,7 +17,6 @@ from typing import Any
 from models.puzzle import KINDS, Difficulty, Kind, Puzzle
 from models.tower import (
     SKILL_ORDER,
-    STANDARD,
     ExhibitionTile,
     Festival,
     Level,
@@ -164,7 +163,7 @@ def puzzle_key(puzzle: Puzzle) -> tuple[str, ...]:
 
 
 def generate_one(kind: Kind, level: Difficulty, seed: int, index: int,
-                 rules: Rules = STANDARD, max_attempts: int = 5000, retry: int = 0) -> Puzzle:
+                 rules: Rules, max_attempts: int = 5000, retry: int = 0) -> Puzzle:
     """Puzzle number `index` of a set: a function of its arguments only, so any number of
     worker processes produce the same set. `retry` > 0 draws another puzzle for the same
     index (when the first repeats an earlier puzzle of the set)."""

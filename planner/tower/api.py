@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from models.tower import STANDARD, Pool, Rules, SkillRanks
+from models.tower import Pool, Rules, SkillRanks
 from planner.tower.dp import solve_dp
 from planner.tower.questions import BestTower, Question
 from planner.tower.result import SolveResult, Status
@@ -18,17 +18,15 @@ DEFAULT_ENGINE: Engine = "dp"
 DEFAULT_TIME_LIMIT = 10.0
 
 
-def solve(question: Question, pool: Pool, ranks: SkillRanks | None = None,
-          rules: Rules = STANDARD, *, engine: Engine = DEFAULT_ENGINE,
-          time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1, seed: int = 0
-          ) -> SolveResult:
+def solve(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
+          engine: Engine = DEFAULT_ENGINE, time_limit: float = DEFAULT_TIME_LIMIT,
+          workers: int = 1, seed: int = 0) -> SolveResult:
     """Answer `question` for `pool`; `optimal` only when the engine proved it.
 
     Engines: "dp", the dynamic program over sizes (the product: exact, milliseconds, no
     solver); "cpsat", the CP-SAT model (the same layout the turn planner embeds; `workers` and
     `seed` are its own); "search", the exhaustive reference (small pools only).
     """
-    ranks = ranks or SkillRanks()
     if engine == "dp":
         return solve_dp(question, pool, ranks, rules, time_limit=time_limit)
     if engine == "search":
@@ -49,10 +47,9 @@ class Answer:
     why_not: WhyNot | None
 
 
-def answer(question: Question, pool: Pool, ranks: SkillRanks | None = None,
-           rules: Rules = STANDARD, *, engine: Engine = DEFAULT_ENGINE,
-           time_limit: float = DEFAULT_TIME_LIMIT, workers: int = 1, seed: int = 0,
-           explain_no: bool = True) -> Answer:
+def answer(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
+           engine: Engine = DEFAULT_ENGINE, time_limit: float = DEFAULT_TIME_LIMIT,
+           workers: int = 1, seed: int = 0, explain_no: bool = True) -> Answer:
     """Solve `question`; when it is proven impossible, also say why and what would help.
 
     The why-not re-solves the question some 16 times (each single extra casteller or rank):
@@ -60,7 +57,6 @@ def answer(question: Question, pool: Pool, ranks: SkillRanks | None = None,
     it gives the same proven answers in a fraction of the time; the exhaustive reference
     keeps to itself, so that it stays independent.
     """
-    ranks = ranks or SkillRanks()
     result = solve(question, pool, ranks, rules, engine=engine, time_limit=time_limit,
                    workers=workers, seed=seed)
     again_engine: Engine = "search" if engine == "search" else "dp"

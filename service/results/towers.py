@@ -8,6 +8,9 @@ from pydantic import Field
 
 from service.results.base import Output, TowerStatus, _Part
 
+WHAT_IF = ("Present when the question was a what-if on a game (`--state` with "
+           "`--what-if-rules`): the readings the answer used instead of the game's.")
+
 
 class SkillUses(_Part):
     balance: int
@@ -33,6 +36,7 @@ class VerifyOutput(Output):
     uses: SkillUses | None = Field(description="Skill uses of one valid accounting; null if "
                                    "invalid.")
     violations: list[Violation]
+    what_if_rules: str | None = Field(default=None, description=WHAT_IF)
 
 
 class Suggestion(_Part):
@@ -40,8 +44,8 @@ class Suggestion(_Part):
     add_rank: str | None = None
 
 
-class BestOutput(Output):
-    """`castell best --json`: the best tower, or why there is none."""
+class _TowerAnswer(Output):
+    """What `best` and `check` both answer (their own fields follow, in the order printed)."""
 
     status: TowerStatus
     tower: str | None
@@ -59,11 +63,21 @@ class BestOutput(Output):
     reasons: list[str] = Field(description="Why not, when there is no tower.")
     closest: str | None = Field(description="The closest tower, when there is none.")
     suggestions: list[Suggestion]
-    interrupted: Literal[True] | None = Field(
-        default=None, description="Present when Ctrl-C stopped the solve: the best so far.")
 
 
-class CheckOutput(BestOutput):
+INTERRUPTED = "Present when Ctrl-C stopped the solve: the best so far."
+
+
+class BestOutput(_TowerAnswer):
+    """`castell best --json`: the best tower, or why there is none."""
+
+    interrupted: Literal[True] | None = Field(default=None, description=INTERRUPTED)
+    what_if_rules: str | None = Field(default=None, description=WHAT_IF)
+
+
+class CheckOutput(_TowerAnswer):
     """`castell check --json`: can the tile be claimed, with a tower that meets it."""
 
     achievable: bool | None = Field(description="null when the time limit came first.")
+    interrupted: Literal[True] | None = Field(default=None, description=INTERRUPTED)
+    what_if_rules: str | None = Field(default=None, description=WHAT_IF)

@@ -8,6 +8,7 @@ from typer.testing import CliRunner
 
 from cli.main import app
 from models.puzzle import Puzzle
+from models.tower import STANDARD
 from models.tower.tower import Tower
 from planner.puzzles import generate_one, puzzle_key
 from tests.cli.helpers import one_json
@@ -51,7 +52,8 @@ def test_a_set_never_repeats_a_puzzle(tmp_path: Path) -> None:
     """Easy shapes are few, so independent draws repeat; the set redraws those, and the same
     way for any number of workers."""
     count, seed = 20, 0
-    drawn = [puzzle_key(generate_one("shape", "easy", seed, index)) for index in range(count)]
+    drawn = [puzzle_key(generate_one("shape", "easy", seed, index, STANDARD))
+             for index in range(count)]
     assert len(set(drawn)) < count  # without redraws this set would hold a repeat
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
     base = ["puzzle", "generate", "--count", str(count), "--seed", str(seed), "--kind", "shape",

@@ -541,3 +541,93 @@ def test_batch_all_good_exits_0(command: str, tmp_path: Path) -> None:
 @pytest.mark.parametrize("command", ["best", "check"])
 def test_batch_missing_file(command: str, tmp_path: Path) -> None:
     assert_bad_input(run(command, "--batch", str(tmp_path / "nope.jsonl")), "nope.jsonl")
+
+
+# --- asked of a game: names as typed, the game's readings, what-ifs ----------------------------
+
+GAME = "examples/game/round3.json"
+ANNA = ("--pool", "10x4,8,6x2,5,1", "--skills", "balance=1,strength=1,width=1")  # as in GAME
+
+
+def _unclocked(result: Result) -> dict[str, Any]:
+    data = one_json(result)
+    data.pop("wall_time_s")
+    return data
+
+
+def _game_with(tmp_path: Path, rules: str) -> Path:
+    """GAME with `rules` stored as its readings; Anna to move, three moves from Girona with
+    one special token, and Girona's festival (size token 8) at the end of this round."""
+    data = json.loads(Path(GAME).read_text())
+    data["rules"] = rules_named(rules).settings()
+    data["turn"]["player"] = "Anna"
+    for player in data["players"]:
+        if player["name"] == "Anna":
+            player.update(pawn="terres-de-lebre", special_tokens=1)
+    data["festivals"][0].update(region="girona", location="Girona", size_tokens=[8])
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize("typed", ["anna", "ANNA", " Anna "])
+def test_best_and_check_of_a_player_named_as_typed(typed: str) -> None:
+    # `best --player anna` was an internal error (exit 4: 'anna' is not in list)
+    mine = ("--state", GAME, "--player", typed)
+    assert _unclocked(run("best", *mine, "--json")) == \
+        _unclocked(run("best", "--state", GAME, "--player", "Anna", "--json"))
+    assert _unclocked(run("check", "LP09", *mine, "--json")) == \
+        _unclocked(run("check", "LP09", "--state", GAME, "--player", "Anna", "--json"))
+
+
+@pytest.mark.parametrize("command", [["best"], ["check", "shape:4-2-1-1"]])
+def test_rules_with_a_state_is_refused(command: list[str]) -> None:
+    # it was dropped silently: `best` answered under the game's readings
+    from service.castell import RULES_WITH_STATE
+
+    result = run(*command, "--state", GAME, "--player", "Anna", "--rules", "one-fewer")
+    assert assert_bad_input(result) == f"error: {RULES_WITH_STATE}"
+
+
+@pytest.mark.parametrize(("command", "asked"), [
+    (["best"], ["best", "--festival", "10"]),
+    (["check", "shape:4-2-1-1"], ["check", "shape:4-2-1-1"])])
+def test_a_what_if_answers_under_its_readings_and_says_so(command: list[str],
+                                                          asked: list[str]) -> None:
+    game = ("--state", GAME, "--player", "Anna")
+    what_if = _unclocked(run(*command, *game, "--what-if-rules", "one-fewer", "--json"))
+    assert what_if.pop("what_if_rules") == "one-fewer"
+    assert what_if == _unclocked(run(*asked, *ANNA, "--rules", "one-fewer", "--json"))
+    assert what_if != _unclocked(run(*command, *game, "--json"))  # the readings matter here
+    human = run(*command, *game, "--what-if-rules", "one-fewer")
+    assert human.stdout.splitlines()[0] == "what-if: readings one-fewer, not the game's"
+    assert "what-if" not in run(*command, *game).stdout
+
+
+def test_a_what_if_goes_with_a_state() -> None:
+    assert_bad_input(run("best", *ANNA, "--what-if-rules", "one-fewer"), "--what-if-rules",
+                     "--state")
+
+
+def test_best_of_a_game_takes_the_festival_its_readings_reach(tmp_path: Path) -> None:
+    # special_move=any: one special move takes Anna to Girona this turn; reach used the
+    # graph distance (three moves) and ignored the game's readings, so it took no festival
+    rules = "standard,special_move=any"
+    game = ("--state", str(_game_with(tmp_path, rules)), "--player", "Anna")
+    human = run("best", *game)
+    assert "Anna's next reachable festival: Girona" in human.stdout
+    assert _unclocked(run("best", *game, "--json")) == \
+        _unclocked(run("best", *ANNA, "--rules", rules, "--festival", "8", "--json"))
+    # under the standard reading of the special move, Girona is out of reach
+    standard = ("--state", str(_game_with(tmp_path, "standard")), "--player", "Anna")
+    assert "Girona" not in run("best", *standard).stdout
+
+
+def test_check_of_a_game_honours_its_stored_readings(tmp_path: Path) -> None:
+    rules = "standard,decrease=one-fewer"
+    game = ("--state", str(_game_with(tmp_path, rules)), "--player", "Anna")
+    stored = _unclocked(run("check", "shape:4-2-1-1", *game, "--json"))
+    assert stored == _unclocked(run("check", "shape:4-2-1-1", *ANNA, "--rules", rules,
+                                    "--json"))
+    assert stored["achievable"] is False
+    assert _unclocked(run("check", "shape:4-2-1-1", *ANNA, "--json"))["achievable"] is True

@@ -329,3 +329,39 @@ def test_batch_file_not_utf8_is_bad_input(tmp_path: Path) -> None:
     path = tmp_path / "latin1.jsonl"
     path.write_bytes(b'\xff\xfe{"tower": "9"}\n')
     assert_bad_input(run("verify", "--batch", str(path)), "latin1.jsonl")
+
+
+# --- asked of a game: the game's readings, what-ifs ----------------------------------------------
+
+GAME = "examples/game/round3.json"
+ANNA = ("--pool", "10x4,8,6x2,5,1", "--skills", "balance=1,strength=1,width=1")  # as in GAME
+WIDE = "10,10,10,10/6,6/5/1"  # valid under the standard rules, not under one-fewer (R4)
+
+
+def test_rules_with_a_state_is_refused() -> None:
+    from service.castell import RULES_WITH_STATE
+
+    result = run("verify", WIDE, "--state", GAME, "--player", "anna", "--rules", "one-fewer")
+    assert assert_bad_input(result) == f"error: {RULES_WITH_STATE}"
+
+
+def test_a_what_if_answers_under_its_readings_and_says_so() -> None:
+    game = ("--state", GAME, "--player", "anna")
+    what_if = one_json(run("verify", WIDE, *game, "--what-if-rules", "one-fewer", "--json"))
+    assert what_if.pop("what_if_rules") == "one-fewer"
+    assert what_if == one_json(run("verify", WIDE, *ANNA, "--rules", "one-fewer", "--json"))
+    assert what_if["valid"] is False and one_json(run("verify", WIDE, *game, "--json"))["valid"]
+    human = run("verify", WIDE, *game, "--what-if-rules", "one-fewer")
+    assert human.exit_code == 1
+    assert human.stdout.splitlines()[0] == "what-if: readings one-fewer, not the game's"
+
+
+def test_verify_of_a_game_honours_its_stored_readings(tmp_path: Path) -> None:
+    rules = "standard,decrease=one-fewer"
+    data = json.loads(Path(GAME).read_text())
+    data["rules"] = rules_named(rules).settings()
+    state = tmp_path / "game.json"
+    state.write_text(json.dumps(data))
+    stored = one_json(run("verify", WIDE, "--state", str(state), "--player", "Anna", "--json"))
+    assert stored == one_json(run("verify", WIDE, *ANNA, "--rules", rules, "--json"))
+    assert stored["valid"] is False

@@ -3,6 +3,7 @@
 import pytest
 
 from models.puzzle import DIFFICULTIES, KINDS, Puzzle
+from models.tower import STANDARD
 from planner.puzzles.generate import check_puzzle, generate_one, level_of, measure, question_of
 from planner.puzzles.unique import prove_unique
 from planner.tower.search import answers
@@ -12,7 +13,7 @@ SAMPLE = [(kind, level, index) for kind in KINDS for level in DIFFICULTIES for i
 
 @pytest.fixture(scope="module")
 def sample() -> list[Puzzle]:
-    return [generate_one(kind, level, 11, index) for kind, level, index in SAMPLE]
+    return [generate_one(kind, level, 11, index, STANDARD) for kind, level, index in SAMPLE]
 
 
 def test_every_generated_puzzle_passes_the_check(sample: list[Puzzle]) -> None:
@@ -46,9 +47,9 @@ def test_exhaustive_search_confirms_uniqueness(sample: list[Puzzle]) -> None:
 
 
 def test_same_seed_same_puzzles_other_seed_other_puzzles() -> None:
-    first = [generate_one("tallest", "medium", 5, i) for i in range(4)]
-    again = [generate_one("tallest", "medium", 5, i) for i in range(4)]
-    other = [generate_one("tallest", "medium", 6, i) for i in range(4)]
+    first = [generate_one("tallest", "medium", 5, i, STANDARD) for i in range(4)]
+    again = [generate_one("tallest", "medium", 5, i, STANDARD) for i in range(4)]
+    other = [generate_one("tallest", "medium", 6, i, STANDARD) for i in range(4)]
     assert [p.model_dump_json() for p in first] == [p.model_dump_json() for p in again]
     assert [p.solution for p in first] != [p.solution for p in other]
 

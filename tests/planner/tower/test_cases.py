@@ -2,7 +2,7 @@
 
 import pytest
 
-from models.tower import Festival, Pool, SkillRanks, parse_tile, rules_named
+from models.tower import STANDARD, Festival, Pool, SkillRanks, parse_tile, rules_named
 from models.tower.skills import Skill
 from planner.tower.api import answer, solve
 from planner.tower.questions import BestTower, FestivalTower, TileCheck
@@ -30,18 +30,19 @@ def test_festival_needs_skill(pool_text: str, tokens: str, skills: str, needed: 
                               score: int, engine: str) -> None:
     pool, ranks = Pool.parse(pool_text), SkillRanks.parse(skills)
     question = FestivalTower(Festival.parse(tokens))
-    result = solve(question, pool, ranks, engine=engine)  # type: ignore[arg-type]
+    result = solve(question, pool, ranks, STANDARD, engine=engine)  # type: ignore[arg-type]
     assert result.status is Status.OPTIMAL
     assert result.objective == score
     assert result.uses is not None and result.uses[needed] >= 1
     assert_sound(result, question, pool, ranks, rules_named("standard"))
     without = ranks.plus(needed, -ranks[needed])
-    assert solve(question, pool, without, engine=engine).status is Status.INFEASIBLE  # type: ignore[arg-type]
+    assert solve(question, pool, without, STANDARD,
+                 engine=engine).status is Status.INFEASIBLE  # type: ignore[arg-type]
 
 
 def test_impossible_festival_suggests_the_missing_size() -> None:
     pool, ranks = Pool.parse("9x4,7x3,5x2"), SkillRanks.parse("width=1")
-    reply = answer(FestivalTower(Festival.parse("3")), pool, ranks)
+    reply = answer(FestivalTower(Festival.parse("3")), pool, ranks, STANDARD)
     assert reply.result.status is Status.INFEASIBLE
     assert reply.why_not is not None
     assert reply.why_not.suggestions == (Suggestion(add_casteller=3),)
@@ -51,7 +52,7 @@ def test_impossible_festival_suggests_the_missing_size() -> None:
 
 def test_too_short_festival_says_so_and_suggests_ranks() -> None:
     pool = Pool.parse("9x4,7x3,6,6,5x2,3")
-    reply = answer(FestivalTower(Festival.parse("6,3")), pool, SkillRanks())
+    reply = answer(FestivalTower(Festival.parse("6,3")), pool, SkillRanks(), STANDARD)
     assert reply.why_not is not None
     assert "the tallest tower these ranks allow has 3 levels; festivals need 4" in \
         reply.why_not.reasons
@@ -64,27 +65,27 @@ def test_too_short_festival_says_so_and_suggests_ranks() -> None:
 def test_each_suggestion_really_helps_and_the_others_do_not() -> None:
     pool, ranks = Pool.parse("8x3,6x2,4"), SkillRanks()
     question = TileCheck(parse_tile("exhibition:4:balance"))
-    reply = answer(question, pool, ranks)
+    reply = answer(question, pool, ranks, STANDARD)
     assert reply.why_not is not None
     suggested = set(reply.why_not.suggestions)
     for size in range(1, 11):
-        found = solve(question, pool.add(size), ranks).found
+        found = solve(question, pool.add(size), ranks, STANDARD).found
         assert found == (Suggestion(add_casteller=size) in suggested)
     for skill in Skill:
-        found = solve(question, pool, ranks.plus(skill)).found
+        found = solve(question, pool, ranks.plus(skill), STANDARD).found
         assert found == (Suggestion(add_rank=skill) in suggested)
 
 
 def test_exhibition_reason_names_a_missing_skill() -> None:
     reply = answer(TileCheck(parse_tile("exhibition:4:balance+width")),
-                   Pool.parse("9x4,7x3,5x2,3"), SkillRanks.parse("width=1"))
+                   Pool.parse("9x4,7x3,5x2,3"), SkillRanks.parse("width=1"), STANDARD)
     assert reply.why_not is not None
     assert "the tile asks for Balance; your rank is 0" in reply.why_not.reasons
 
 
 def test_shape_reasons() -> None:
     reply = answer(TileCheck(parse_tile("shape:5-3-3")), Pool.parse("9x5,7x3,5x3"),
-                   SkillRanks())
+                   SkillRanks(), STANDARD)
     assert reply.why_not is not None
     text = " ".join(reply.why_not.reasons)
     assert "Balance 1" in text and "width limit" in text
@@ -93,8 +94,8 @@ def test_shape_reasons() -> None:
 def test_one_fewer_variant_changes_the_answer() -> None:
     # standard: 9x3/7 is a valid 2-level tower with 4 castellers; one-fewer forbids 3 -> 1
     pool = Pool.parse("9x3,7")
-    standard = solve(BestTower(), pool)
-    one_fewer = solve(BestTower(), pool, rules=rules_named("one-fewer"))
+    standard = solve(BestTower(), pool, SkillRanks(), STANDARD)
+    one_fewer = solve(BestTower(), pool, SkillRanks(), rules_named("one-fewer"))
     assert standard.tower is not None and one_fewer.tower is not None
     assert (standard.tower.height, standard.tower.castellers) == (2, 4)
     assert (one_fewer.tower.height, one_fewer.tower.castellers) == (2, 3)
@@ -102,7 +103,7 @@ def test_one_fewer_variant_changes_the_answer() -> None:
 
 def test_search_never_claims_optimal_when_cut_short() -> None:
     bag = Pool.from_counts({s: 15 for s in range(1, 11)})
-    result = solve(BestTower(), bag, SkillRanks(3, 3, 3, 3, 3), engine="search",
+    result = solve(BestTower(), bag, SkillRanks(3, 3, 3, 3, 3), STANDARD, engine="search",
                    time_limit=0.05)
     assert result.status in (Status.FEASIBLE, Status.UNKNOWN)
 
@@ -112,7 +113,7 @@ def test_whole_bag_is_proven_by_cpsat() -> None:
     ranks = SkillRanks(3, 3, 3, 3, 3)
     for question in (BestTower(), FestivalTower(Festival.parse("6,3")),
                      TileCheck(parse_tile("shape:5-4-3-2-1"))):
-        result = solve(question, bag, ranks)
+        result = solve(question, bag, ranks, STANDARD)
         assert result.status is Status.OPTIMAL
         assert_sound(result, question, bag, ranks, rules_named("standard"))
 
@@ -122,5 +123,5 @@ def test_an_instance_that_aborted_cpsat_with_probing_off() -> None:
     # killed the process; the answer (two Balance uses would be needed) is a proven no
     pool, ranks = Pool.parse("9x3,8,7x3,5x2,3"), SkillRanks.parse("width=1,balance=1")
     for seed in range(4):
-        result = solve(FestivalTower(Festival((8,))), pool, ranks, seed=seed)
+        result = solve(FestivalTower(Festival((8,))), pool, ranks, STANDARD, seed=seed)
         assert result.status is Status.INFEASIBLE

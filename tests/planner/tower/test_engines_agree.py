@@ -70,7 +70,7 @@ def test_festival_from_the_pool_agrees(pool: Pool, ranks: SkillRanks, rules: Rul
 def test_some_instances_are_feasible() -> None:
     """Guard against a vacuous property: the generators do produce achievable questions."""
     pool = Pool.parse("9x4,7x3,6,6,5x2,3")
-    result = solve(FestivalTower(cs.Festival((6, 3))), pool, SkillRanks(width=1))
+    result = solve(FestivalTower(cs.Festival((6, 3))), pool, SkillRanks(width=1), Rules())
     assert result.status is Status.OPTIMAL
 
 

@@ -131,7 +131,7 @@ def test_a_first_game_team() -> None:
     """10,9x3,8x2,7x2,5,4 with no ranks: 3 levels at most (counts 3 > 2 > 1 under the width
     limit 3), and 9x3 / 8x2 or 7x2 / 5 or 4 reaches them: 3 levels, 6 castellers."""
     pool = Pool.parse("10,9x3,8x2,7x2,5,4")
-    found = solve(BestTower(), pool, NONE)
+    found = solve(BestTower(), pool, NONE, Rules())
     assert found.status is Status.OPTIMAL and found.tower is not None
     assert (found.tower.height, found.tower.castellers) == (3, 6)
     assert_sound(found, BestTower(), pool, NONE, Rules())
