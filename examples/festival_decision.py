@@ -5,7 +5,7 @@ We ask the solver for the best proven tower at each and pick the higher score.
 Run: python examples/festival_decision.py
 """
 
-from models.tower import Festival, Pool, SkillRanks, check_tower
+from models.tower import STANDARD, Festival, Pool, SkillRanks, check_tower
 from planner.tower import FestivalTower, Status, answer
 
 team = Pool.parse("10,9x4,8,7x3,6,6,5x2,3")
@@ -14,7 +14,7 @@ festivals = {"Valls": Festival.parse("6,3"), "Tarragona": Festival.parse("8,5,2"
 
 best_town, best_score = None, -1
 for town, festival in festivals.items():
-    reply = answer(FestivalTower(festival), team, ranks)
+    reply = answer(FestivalTower(festival), team, ranks, STANDARD)
     result = reply.result
     if result.status is Status.OPTIMAL and result.tower is not None:
         assert check_tower(result.tower, ranks, pool=team).valid

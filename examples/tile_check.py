@@ -3,7 +3,7 @@
 Run: python examples/tile_check.py
 """
 
-from models.tower import Pool, SkillRanks, meets_tile, parse_tile
+from models.tower import STANDARD, Pool, SkillRanks, meets_tile, parse_tile
 from planner.tower import TileCheck, answer
 
 team = Pool.parse("9x4,8,7x3,5x2,4,3")
@@ -11,7 +11,7 @@ ranks = SkillRanks.parse("width=1,mix=1")
 
 for text in ("shape:4-3-2-1", "exhibition:4:mix+width", "exhibition:5:balance"):
     tile = parse_tile(text)
-    reply = answer(TileCheck(tile), team, ranks)
+    reply = answer(TileCheck(tile), team, ranks, STANDARD)
     tower = reply.result.tower
     if tower is not None:
         assert meets_tile(tile, tower, ranks, pool=team)

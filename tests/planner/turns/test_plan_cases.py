@@ -8,6 +8,7 @@ from models.game.setup import new_game
 from models.game.state import FestivalSpace, GameState
 from models.tower.festival import Festival
 from models.tower.pool import Pool
+from models.tower.rules import STANDARD
 from models.tower.skills import Skill, SkillRanks
 from planner.tower.api import solve
 from planner.tower.questions import FestivalTower
@@ -45,7 +46,7 @@ def bare_state(pawn: str, team: str, skills: str, tokens: int, rotation: int,
 
 def best_score(team: str, skills: str, tokens: list[int]) -> int | None:
     result = solve(FestivalTower(Festival(tuple(tokens))), Pool.parse(team),
-                   SkillRanks.parse(skills))
+                   SkillRanks.parse(skills), STANDARD)
     return result.objective
 
 
