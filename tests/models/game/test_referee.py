@@ -92,7 +92,8 @@ def test_random_games_keep_the_invariants(players: int, seed: int, policy: int) 
         if state.game_over:
             break
         # the claim finder is the slow part: use it on about half of the steps
-        actions = legal_actions(state, BOARD, STANDARD, tiles=tile_tower if rng.random() < 0.5 else None)
+        tiles = tile_tower if rng.random() < 0.5 else None
+        actions = legal_actions(state, BOARD, STANDARD, tiles=tiles)
         assert actions
         if state.turn.free_special:
             assert all(isinstance(a, Special) for a in actions)
@@ -152,7 +153,8 @@ def test_the_first_move_goes_anywhere_then_only_to_neighbours() -> None:
     refused(at("lleida"), Move(to="girona"), "Girona is not adjacent to Lleida")  # names
     refused(at("lleida"), Move(to="valencia"), "unknown region")
     refused(at("lleida"), Move(to="lleida"), "not adjacent")
-    assert apply(at("lleida"), BOARD, Move(to="terres-de-lebre"), STANDARD).current.pawn == "terres-de-lebre"
+    moved = apply(at("lleida"), BOARD, Move(to="terres-de-lebre"), STANDARD)
+    assert moved.current.pawn == "terres-de-lebre"
 
 
 def test_moving_twice_is_refused_but_a_special_move_is_not() -> None:
@@ -229,7 +231,8 @@ def test_a_second_special_action_in_one_turn_is_refused() -> None:
     # the next turn (the next player's) has its own special action
     later = end_turn(once, BOARD, STANDARD)
     later = apply(later, BOARD, Move(to="lleida"), STANDARD)
-    assert apply(later, BOARD, Special(kind="recruit", size=7), STANDARD).current.special_tokens == 6
+    paid = apply(later, BOARD, Special(kind="recruit", size=7), STANDARD)
+    assert paid.current.special_tokens == 6
 
 
 def claim_position() -> GameState:

@@ -148,7 +148,8 @@ def test_advanced_side_offers_only_the_region_slot() -> None:
     with pytest.raises(IllegalAction, match="does not offer balance"):
         apply(state, DEFAULT, Train(skill="balance"), STANDARD)
     assert apply(state, DEFAULT, Train(skill="base"), STANDARD).players[0].ranks.base == 1
-    assert [a.skill for a in legal_actions(state, DEFAULT, STANDARD) if isinstance(a, Train)] == ["base"]
+    offered = legal_actions(state, DEFAULT, STANDARD)
+    assert [a.skill for a in offered if isinstance(a, Train)] == ["base"]
 
 
 @pytest.mark.parametrize("rotation", range(8))
