@@ -20,6 +20,7 @@ from models.combo import (
     PlayerState,
     Table,
     apply,
+    drawn,
     final_scores,
     legal_actions,
     load_deck,
@@ -29,12 +30,13 @@ from models.combo import (
     play,
     recorded_game,
     replay_problem,
+    rewind,
     score_tableau,
     sequence_problem,
     state_from_dict,
     undo,
 )
-from models.errors import CastellError, SpecError
+from models.errors import CastellError, Reason, SpecError
 from tests.models.combo.builders import card, deck, filler
 
 NAMES = ["Ana", "Ben", "Cem", "Dee", "Eli"]
@@ -53,7 +55,13 @@ def test_random_legal_games_reach_the_end(players: int, seed: int) -> None:
         for player in state.now.players:
             assert player.gold >= 0 and player.keys >= 0
             assert sequence_problem((p.row, p.column) for p in player.tableau) is None
-    assert undo(state).now == previous.now  # undo replays the history but its last action
+    assert rewind(state).now == previous.now  # the history replayed but its last action
+    if drawn(previous.now, state.now):  # the last take showed a new card: no undo over it
+        with pytest.raises(IllegalAction) as refused:
+            undo(state)
+        assert refused.value.code is Reason.UNDO_CROSSES_DRAW
+    else:
+        assert undo(state).now == previous.now
     assert replay_problem(state) is None
     deck = state.deck()
     scores, winners = final_scores(state)
@@ -256,10 +264,29 @@ def test_undo_and_a_refused_action_leave_the_state_as_it_was() -> None:
     before = state.model_dump()
     _refused(state, "buy c00", "Messenger")
     assert state.model_dump() == before
-    after = _run(state, "key move", "buy c00")
-    assert _run(after, "undo", "undo").now == state.now
-    with pytest.raises(IllegalAction, match="nothing to undo"):
+    moved = _run(state, "key move")
+    assert _run(moved, "undo").now == state.now  # a key move shows no card: undone
+    with pytest.raises(IllegalAction, match="nothing to undo") as nothing:
         undo(state)
+    assert nothing.value.code is Reason.NOTHING_TO_UNDO
+
+
+def test_undo_never_goes_back_over_a_card_drawn_into_a_row() -> None:
+    d = deck(*BASE)
+    state = _state(d, ["c00", "c01", "c02"], ["v00", "v01", "v02"])
+    took = _run(state, "key move", "buy c00")  # the castle row refilled: c03 seen by all
+    assert drawn(rewind(took).now, took.now) == ["c03"]
+    with pytest.raises(IllegalAction, match="drew c03 into a row") as crossing:
+        undo(took)
+    assert crossing.value.code is Reason.UNDO_CROSSES_DRAW
+    renewed = _run(state, "key renew")  # three new cards at once
+    with pytest.raises(IllegalAction) as renewing:
+        undo(renewed)
+    assert renewing.value.code is Reason.UNDO_CROSSES_DRAW
+    # a take from a row with nothing left to draw shows nothing: it may be undone
+    dry = _state(d, ["c00", "c01", "c02"], ["v00", "v01", "v02"], messenger="castle",
+                 castle_deck=[])
+    assert _run(_run(dry, "buy c00"), "undo").now == dry.now
 
 
 def test_a_recorded_game_waits_for_reveals() -> None:
