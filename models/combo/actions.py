@@ -96,7 +96,9 @@ def group_words(args: list[str]) -> list[str]:
         if first in VERBS or not actions:
             actions.append(arg)
         else:
-            actions[-1] += " " + (shlex.quote(arg) if " " in arg.strip() else arg)
+            # one word (a name with a space or a quote in it is one, as the shell gave it)
+            one = " " in arg.strip() or any(c in arg for c in "'\"\\")
+            actions[-1] += " " + (shlex.quote(arg) if one else arg)
     return actions
 
 
@@ -104,7 +106,7 @@ def _text(text: str | Sequence[str]) -> str:
     """The action's text: a string, or the words a shell gave (a word with spaces quoted)."""
     if isinstance(text, str):
         return text
-    return " ".join(shlex.quote(w) if not w or any(c.isspace() for c in w) else w for w in text)
+    return " ".join(shlex.quote(word) for word in text)
 
 
 def parse_action(text: str | Sequence[str], state: GameState | None = None) -> Action:

@@ -280,3 +280,42 @@ def test_the_example_deal_records_a_game(tmp_path: Path) -> None:
     path = _new(tmp_path, "--players", "Ana,Ben", "--deal", str(rows), "--first", "Ben")
     data = one_json(run("combo", "play", str(path), "buy V15", "reveal", "V08", "--json"))
     assert data["rows"]["village"] == ["V02", "V08", "V33"] and data["to_play"] == "Ana"
+
+
+def test_a_refused_step_exits_1_and_the_wrong_player_is_refused(tmp_path: Path) -> None:
+    path = _new(tmp_path, "--players", "Ana,Ben", "--seed", "5", "--first", "Ana")
+    before = path.read_bytes()
+    assert_refused(run("combo", "play", str(path), "key move", "--player", "Ben"),
+                   "Ana's turn, not Ben's")
+    assert_bad_input(run("combo", "play", str(path), "key move", "--player", "Bem"),
+                     "did you mean 'Ben'")
+    assert path.read_bytes() == before
+    data = one_json(run("combo", "play", str(path), "key move", "--player", " ana", "--json"))
+    assert data["history"] == [{"player": "Ana", "action": "key move"}]
+    assert_refused(run("combo", "play", str(path), "undo", "--player", "Ben"), "Ana's")
+    one_json(run("combo", "play", str(path), "undo", "--player", "Ana", "--json"))
+
+
+def test_card_ids_and_names_are_read_as_typed(tmp_path: Path) -> None:
+    path = _new(tmp_path, "--players", "Ana,Ben", "--seed", "5", "--first", "Ana")
+    card = load_state(path).now.rows["village"][0]
+    data = one_json(run("combo", "play", str(path), f"buy {card.lower()}", "--json"))
+    assert data["history"][0]["action"] == f"buy {card} at 0,0"
+    typed = one_json(run("combo", "score", TABLEAU.lower(), "--stored", "v03=1", "--json"))
+    assert typed == one_json(run("combo", "score", TABLEAU, "--stored", "V03=1", "--json"))
+    assert_bad_input(run("combo", "score", "C01,c01,-/-,-,-/-,-,-"), "appears twice")
+
+
+def test_a_first_card_anywhere_then_every_legal_cell_and_advice(tmp_path: Path) -> None:
+    path = _new(tmp_path, "--players", "Ana,Ben", "--seed", "5", "--first", "Ana")
+    state = load_state(path)
+    card = state.now.rows[state.now.messenger][0]
+    assert run("combo", "play", str(path), f"flip {card} at 7,8").exit_code == 0
+    state = load_state(path)
+    ben = legal_actions(state)[-1]
+    assert run("combo", "play", str(path), str(ben)).exit_code == 0
+    # Ana's next card goes next to 7,8: the advisor ranks those cells (it crashed on them)
+    data = one_json(run("combo", "advise", str(path), "--samples", "1", "--json"))
+    assert data["player"] == "Ana" and any(" at 7,9" in r["action"] for r in data["ranking"])
+    best = data["ranking"][0]["action"]
+    assert run("combo", "play", str(path), best).exit_code == 0
