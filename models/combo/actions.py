@@ -126,11 +126,15 @@ def as_typed(action: Action, state: GameState) -> Action:
     """The action with its card ids and neighbour name spelt as the game spells them, when they
     name one card or player as typed (another case, spaces around it); anything else is left as
     written, for the referee to refuse by name."""
-    card = state.deck().spelt
     if isinstance(action, Key):
         return action
+    deck = state.deck()
+    card = deck.spelt
     if isinstance(action, Reveal):
         return Reveal(tuple(card(c) for c in action.cards))
+    if action.card in deck.by_id and action.neighbour is None \
+            and all(d in deck.by_id for d in action.discards):
+        return action  # as the game spells it already (every action the bots play)
     neighbour = action.neighbour
     if neighbour is not None:
         names = [p.name for p in state.now.players]

@@ -160,7 +160,10 @@ class GameState(_Model):
         return type(self) is type(other) and self.__dict__ == other.__dict__
 
     def deck(self) -> Deck:
-        kept = self._deck
+        # read from the private slot itself: pydantic's attribute lookup for a private field
+        # costs ten times the rest, and the referee asks for the deck at every step
+        private = self.__pydantic_private__
+        kept = private.get("_deck") if private is not None else None
         if kept is None or kept[0] is not self.cards or kept[1] != self.card_source \
                 or kept[2] != len(self.cards):
             kept = (self.cards, self.card_source, len(self.cards),
