@@ -103,7 +103,7 @@ def group_words(args: list[str]) -> list[str]:
 
 
 def _text(text: str | Sequence[str]) -> str:
-    """The action's text: a string, or the words a shell gave (a word with spaces quoted)."""
+    """The action's text: a string, or the words a shell gave (each quoted as it needs)."""
     if isinstance(text, str):
         return text
     return " ".join(shlex.quote(word) for word in text)
