@@ -2,7 +2,16 @@
 deck, tableau placement and notation, exact end scoring with the purse allocator, the game state
 file and the referee. No solver, and no Castell types."""
 
-from models.combo.actions import Action, Key, Reveal, Take, group_words, parse_action
+from models.combo.actions import (
+    Action,
+    Key,
+    Reveal,
+    Take,
+    as_typed,
+    format_action,
+    group_words,
+    parse_action,
+)
 from models.combo.cards import (
     CELLS,
     LOCATIONS,
@@ -35,6 +44,7 @@ from models.combo.referee import (
     IllegalAction,
     apply,
     discount,
+    drawn,
     final_scores,
     legal_actions,
     neighbours,
@@ -43,6 +53,7 @@ from models.combo.referee import (
     play,
     price,
     replay_problem,
+    rewind,
     undo,
     winners,
 )
@@ -89,14 +100,14 @@ from models.combo.tableau import (
 __all__ = [
     "ALL_ABILITY_FORMS", "ALL_SCORE_FORMS", "CARDS_EACH", "CELLS", "LOCATIONS", "MAX_GOLD",
     "MAX_KEYS", "MAX_PLAYERS", "MIN_PLAYERS", "PUBLISHED", "READINGS", "ROW_SIZE", "SAMPLE",
-    "SHIELDS", "Action", "Allocation", "Card", "CardScore", "ComboRules", "Count", "Deck",
-    "Effect", "FinalScore", "GameState", "Grid", "HistoryEntry", "IllegalAction", "Key",
-    "Location", "Placed", "PlayerState", "Pos", "Purse", "Reveal", "Score", "ScoreSheet",
-    "Shield", "Slot", "Table", "Take", "View", "allocate", "allocate_exhaustive", "apply",
-    "cell_name", "cell_pos", "connected", "count", "deck_from_dict", "deck_stats", "describe",
-    "discount", "effect_file", "final_scores", "forms_used", "group_words", "legal_actions",
+    "SHIELDS", "Action", "Allocation", "Card", "CardScore", "ComboRules", "Count", "Deck", "Effect",
+    "FinalScore", "GameState", "Grid", "HistoryEntry", "IllegalAction", "Key", "Location", "Placed",
+    "PlayerState", "Pos", "Purse", "Reveal", "Score", "ScoreSheet", "Shield", "Slot", "Table",
+    "Take", "View", "allocate", "allocate_exhaustive", "apply", "as_typed", "cell_name", "cell_pos",
+    "connected", "count", "deck_from_dict", "deck_stats", "describe", "discount", "drawn",
+    "effect_file", "final_scores", "format_action", "forms_used", "group_words", "legal_actions",
     "legal_cells", "load_deck", "load_state", "neighbours", "new_game", "other", "parse_action",
     "pending_reveals", "placement_problem", "play", "price", "recorded_game", "replay_problem",
-    "sample_path", "score_tableau", "sequence_problem", "span_ok", "state_from_dict", "undo",
-    "walk", "winners",
+    "rewind", "sample_path", "score_tableau", "sequence_problem", "span_ok", "state_from_dict",
+    "undo", "walk", "winners"
 ]

@@ -1,4 +1,5 @@
-"""Castle Combo actions and their text, as a player types them (and the history records them).
+"""Castle Combo actions and their notation, as a player types them (and the history records
+them).
 
     key move | key renew
     buy V12 at 0,1 [neighbour Ben] [choose 2] [discard C07]
@@ -9,17 +10,27 @@
 card may leave it out). `choose N` picks option N (from 1) of the next `choose` ability, in the
 order the card's effects run; `discard ID` names the row card a `discard_from_row` removes;
 `neighbour NAME` the neighbour whose tableau a `from = "neighbour"` effect counts.
+
+`parse_action`/`format_action` round-trip, as the Castell notation's do: every legal action
+formats to a text that parses back to it. Given the game (`state`), card ids and neighbour names
+are read as typed at the table (`v12` is V12, `ben` is Ben; `as_typed`). Text that cannot be read
+is a `NotationError`; a well-written action that breaks a rule is the referee's refusal.
 """
 
 from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Literal
 
 from models.combo.tableau import Pos
 from models.errors import NotationError
+from models.names import typed_match
+
+if TYPE_CHECKING:
+    from models.combo.state import GameState
 
 MAX_ACTION_CHARS = 300
 
@@ -62,7 +73,9 @@ class Reveal:
 
 Action = Key | Take | Reveal
 _ID = re.compile(r"^[A-Za-z0-9_.]{1,16}$")
-_AT = re.compile(r"^(-?\d{1,2}),(-?\d{1,2})$")
+# any whole numbers: coordinates are relative to the first card, which may be written anywhere
+# (the action's length bounds them)
+_AT = re.compile(r"^(-?\d+),(-?\d+)$")
 
 
 def _card(token: str) -> str:
@@ -83,11 +96,55 @@ def group_words(args: list[str]) -> list[str]:
         if first in VERBS or not actions:
             actions.append(arg)
         else:
-            actions[-1] += " " + (shlex.quote(arg) if " " in arg.strip() else arg)
+            # one word (a name with a space or a quote in it is one, as the shell gave it)
+            one = " " in arg.strip() or any(c in arg for c in "'\"\\")
+            actions[-1] += " " + (shlex.quote(arg) if one else arg)
     return actions
 
 
-def parse_action(text: str) -> Action:
+def _text(text: str | Sequence[str]) -> str:
+    """The action's text: a string, or the words a shell gave (each quoted as it needs)."""
+    if isinstance(text, str):
+        return text
+    return " ".join(shlex.quote(word) for word in text)
+
+
+def parse_action(text: str | Sequence[str], state: GameState | None = None) -> Action:
+    """The action `text` names (a string, or the words a shell gave). With the game's `state`,
+    card ids and player names as typed at the table are read as the game spells them."""
+    action = _parse(_text(text))
+    return action if state is None else as_typed(action, state)
+
+
+def format_action(action: Action) -> str:
+    """`action` as players write it (and the history records it); `parse_action` reads it back
+    to the same action."""
+    return str(action)
+
+
+def as_typed(action: Action, state: GameState) -> Action:
+    """The action with its card ids and neighbour name spelt as the game spells them, when they
+    name one card or player as typed (another case, spaces around it); anything else is left as
+    written, for the referee to refuse by name."""
+    if isinstance(action, Key):
+        return action
+    deck = state.deck()
+    card = deck.spelt
+    if isinstance(action, Reveal):
+        return Reveal(tuple(card(c) for c in action.cards))
+    if action.card in deck.by_id and action.neighbour is None \
+            and all(d in deck.by_id for d in action.discards):
+        return action  # as the game spells it already (every action the bots play)
+    neighbour = action.neighbour
+    if neighbour is not None:
+        names = [p.name for p in state.now.players]
+        found = typed_match(names, neighbour)
+        neighbour = neighbour if found is None else names[found]
+    return replace(action, card=card(action.card), neighbour=neighbour,
+                   discards=tuple(card(d) for d in action.discards))
+
+
+def _parse(text: str) -> Action:
     if len(text) > MAX_ACTION_CHARS:
         raise NotationError(f"an action is at most {MAX_ACTION_CHARS} characters")
     try:

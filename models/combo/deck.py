@@ -6,6 +6,7 @@ checks what concerns several cards (unique ids).
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from collections import Counter
 from dataclasses import dataclass
@@ -33,6 +34,7 @@ from models.combo.cards import (
 )
 from models.errors import SpecError
 from models.files import parse_toml, read_text
+from models.names import typed_match
 
 MAX_FILE_BYTES = 1_000_000
 MAX_CARDS = 1000
@@ -91,6 +93,14 @@ class Deck:
         except KeyError:
             raise SpecError(f"no card '{card_id}' in {self.source}") from None
 
+    def spelt(self, typed: str) -> str:
+        """The card id `typed` stands for as typed at the table (another case, spaces around
+        it: `v12` is V12), or `typed` itself when it names no card or several."""
+        if typed in self.by_id:
+            return typed
+        found = typed_match([c.id for c in self.cards], typed)
+        return typed if found is None else self.cards[found].id
+
     def of(self, location: Location) -> list[Card]:
         return [c for c in self.cards if c.location == location]
 
@@ -125,14 +135,10 @@ def load_deck(path: Path | str | None = None) -> Deck:
                           str(target))
 
 
-_SAMPLE_CACHE: list[Deck] = []
-
-
+@functools.lru_cache(maxsize=1)  # the one shipped deck, read once
 def _sample() -> Deck:
-    if not _SAMPLE_CACHE:
-        data = tomllib.loads(sample_path().read_text(encoding="utf-8"))
-        _SAMPLE_CACHE.append(deck_from_dict(data, SAMPLE))
-    return _SAMPLE_CACHE[0]
+    data = tomllib.loads(sample_path().read_text(encoding="utf-8"))
+    return deck_from_dict(data, SAMPLE)
 
 
 # --- statistics ------------------------------------------------------------------------------

@@ -3,7 +3,8 @@ state, refusing what the rules do not allow (with the reason) and recording what
 
 A turn is an optional `key` action, then a `buy` or `flip` (take, place, ability, Messenger,
 refill). In a recorded game the refill leaves holes that `reveal` fills before play goes on.
-Every function works on a copy: a refused action leaves the caller's state as it was.
+Every function works on a copy: a refused action leaves the caller's state as it was. A refusal
+is an `IllegalAction` (a `Refused`) whose `code` says which rule, for an interface to act on.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from itertools import combinations, product
 
-from models.combo.actions import Action, Key, Reveal, Take, parse_action
+from models.combo.actions import Action, Key, Reveal, Take, as_typed, format_action, parse_action
 from models.combo.cards import (
     LOCATIONS,
     Card,
@@ -32,11 +33,14 @@ from models.combo.rules import ROW_SIZE
 from models.combo.scoring import MAX_GOLD, MAX_KEYS, ScoreSheet, score_tableau
 from models.combo.state import GameState, HistoryEntry, Placed, PlayerState, Table
 from models.combo.tableau import Pos, legal_cells, placement_problem
-from models.errors import CastellError
+from models.errors import CastellError, Reason, Refused
 
 
-class IllegalAction(CastellError):
-    """An action the rules do not allow now; the message says why."""
+class IllegalAction(Refused):
+    """An action the rules do not allow now: the message says why, `code` which rule."""
+
+    def __init__(self, message: str, code: Reason):
+        super().__init__(message, code)
 
 
 def other(location: Location) -> Location:
@@ -109,16 +113,17 @@ def _refill(state: GameState, table: Table) -> None:
 def _reveal(state: GameState, table: Table, action: Reveal, deck: Deck) -> None:
     if not state.recorded:
         raise IllegalAction("'reveal' is for a recorded game (new --deal); this game's decks "
-                            "are shuffled by its seed")
+                            "are shuffled by its seed", Reason.NOT_RECORDED)
     for card_id in action.cards:
         location = deck.card(card_id).location
         if not pending_reveals(table).get(location):
-            raise IllegalAction(f"no {location} card is waiting to be revealed")
+            raise IllegalAction(f"no {location} card is waiting to be revealed",
+                                Reason.NOT_WAITING)
         if not table.decks[location] and table.discard[location]:
             _reshuffle(state, table, location)
         if card_id not in table.decks[location]:
             raise IllegalAction(f"'{card_id}' cannot be revealed: it is not in the {location} "
-                                "deck (already seen)")
+                                "deck (already seen)", Reason.ILLEGAL)
         table.decks[location].remove(card_id)
         row = table.rows[location]
         row[row.index(None)] = card_id
@@ -128,13 +133,14 @@ def _reveal(state: GameState, table: Table, action: Reveal, deck: Deck) -> None:
 def _key(state: GameState, table: Table, action: Key) -> None:
     player = table.player
     if table.key_used:
-        raise IllegalAction(f"{player.name} has already used a key this turn (at most one)")
+        raise IllegalAction(f"{player.name} has already used a key this turn (at most one)",
+                            Reason.KEY_USED)
     if player.keys < 1:
-        raise IllegalAction(f"{player.name} has no key to spend")
+        raise IllegalAction(f"{player.name} has no key to spend", Reason.NO_KEY)
     if action.kind == "move":
         if other(table.messenger) in table.dead:
             raise IllegalAction(f"the {other(table.messenger)} row is out of the game; the "
-                                "Messenger cannot move there")
+                                "Messenger cannot move there", Reason.ROW_CLOSED)
         table.messenger = other(table.messenger)
     else:
         location = table.messenger
@@ -204,11 +210,11 @@ def _effects(state: GameState, table: Table, effects: Iterable[Effect], card: Ca
             if not picks.choices:
                 options = "; ".join(f"choose {i}" for i in range(1, len(effect.choose) + 1))
                 raise IllegalAction(f"{card.id}'s ability asks for a choice: add one of "
-                                    f"{options}")
+                                    f"{options}", Reason.CHOICE_NEEDED)
             pick = picks.choices.pop(0)
             if pick > len(effect.choose):
                 raise IllegalAction(f"{card.id}'s choice has {len(effect.choose)} options, "
-                                    f"not {pick}")
+                                    f"not {pick}", Reason.CHOICE_NEEDED)
             _effects(state, table, effect.choose[pick - 1], card, at, picks, deck)
     player.purses = {k: v for k, v in player.purses.items() if v}
 
@@ -219,10 +225,11 @@ def _neighbour(table: Table, picks: _Choices) -> PlayerState:
     if name is None:
         if len(near) > 1:
             raise IllegalAction(f"the ability counts a neighbour's tableau: add 'neighbour "
-                                f"{near[0]}' or 'neighbour {near[1]}'")
+                                f"{near[0]}' or 'neighbour {near[1]}'", Reason.NEIGHBOUR_NEEDED)
         name = near[0]
     if name not in near:
-        raise IllegalAction(f"'{name}' is not a neighbour (one of {', '.join(near)})")
+        raise IllegalAction(f"'{name}' is not a neighbour (one of {', '.join(near)})",
+                            Reason.NOT_NEIGHBOUR)
     picks.neighbour_used = True
     return next(p for p in table.players if p.name == name)
 
@@ -246,11 +253,11 @@ def _discard(table: Table, effect: DiscardFromRow, picks: _Choices, deck: Deck) 
         return  # nothing to discard: the effect does nothing
     if not picks.discards:
         raise IllegalAction(f"the ability discards a card of the {location} row: add "
-                            f"'discard ID' (one of {', '.join(present)})")
+                            f"'discard ID' (one of {', '.join(present)})", Reason.DISCARD_NEEDED)
     card_id = picks.discards.pop(0)
     if card_id not in present:
         raise IllegalAction(f"'{card_id}' is not in the {location} row "
-                            f"({', '.join(present)})")
+                            f"({', '.join(present)})", Reason.NOT_IN_ROW)
     row[row.index(card_id)] = None
     table.discard[location].append(card_id)
     _gain(table.player, effect.reward, deck.card(card_id).cost)
@@ -265,21 +272,22 @@ def _take(state: GameState, table: Table, action: Take, deck: Deck) -> None:
         reason = f"it is in the {other(location)} row, not the Messenger's" if elsewhere \
             else "it is not face up in a row"
         raise IllegalAction(f"cannot take '{action.card}': {reason} (the {location} row: "
-                            f"{', '.join(table.row_cards(location))})")
+                            f"{', '.join(table.row_cards(location))})", Reason.NOT_OFFERED_CARD)
     card = deck.card(action.card)
     taken = {(p.row, p.column) for p in player.tableau}
     at = action.at if action.at is not None else ((0, 0) if not taken else None)
     if at is None:
         raise IllegalAction(f"where does '{card.id}' go? add 'at ROW,COLUMN', one of "
-                            + " ".join(f"{r},{c}" for r, c in legal_cells(taken)))
+                            + " ".join(f"{r},{c}" for r, c in legal_cells(taken)),
+                            Reason.CELL_NEEDED)
     problem = placement_problem(taken, at)
     if problem:
-        raise IllegalAction(f"cannot place '{card.id}': {problem}")
+        raise IllegalAction(f"cannot place '{card.id}': {problem}", Reason.CELL_ILLEGAL)
     cost = price(player, deck, card)
     if not action.face_down and cost > player.gold:
         raise IllegalAction(f"cannot buy '{card.id}': it costs {cost} gold, {player.name} has "
                             f"{player.gold} (flip it instead for {state.rules.flip_gold} gold "
-                            f"and {state.rules.flip_keys} keys)")
+                            f"and {state.rules.flip_keys} keys)", Reason.TOO_EXPENSIVE)
     row[row.index(card.id)] = None
     player.tableau.append(Placed(card=card.id, row=at[0], column=at[1],
                                  face_down=action.face_down))
@@ -294,7 +302,8 @@ def _take(state: GameState, table: Table, action: Take, deck: Deck) -> None:
                   + ([f"neighbour {action.neighbour}"] if action.neighbour is not None
                      and not picks.neighbour_used else []))
         if unused:
-            raise IllegalAction(f"{card.id}'s ability does not use: {', '.join(unused)}")
+            raise IllegalAction(f"{card.id}'s ability does not use: {', '.join(unused)}",
+                                Reason.UNUSED_OPTION)
         if card.has_messenger:
             target = other(location)
             if state.rules.messenger_target == "printed" and card.messenger in LOCATIONS:
@@ -328,16 +337,18 @@ def apply(state: GameState, action: Action) -> GameState:
                                    "history": list(state.history)})
     table = new.now
     deck = new.deck()
+    action = as_typed(action, state)  # `v12` is V12, `neighbour ben` is Ben
     if isinstance(action, Reveal):
         _reveal(new, table, action, deck)
-        new.history.append(HistoryEntry(player="", action=str(action)))
+        new.history.append(HistoryEntry(player="", action=format_action(action)))
         return new
     if table.game_over:
-        raise IllegalAction("the game is over: every player has 9 cards")
+        raise IllegalAction("the game is over: every player has 9 cards", Reason.GAME_OVER)
     waiting = pending_reveals(table)
     if waiting:
         what = " and ".join(f"{n} {loc}" for loc, n in waiting.items())
-        raise IllegalAction(f"reveal the new cards first ({what}): 'reveal ID ...'")
+        raise IllegalAction(f"reveal the new cards first ({what}): 'reveal ID ...'",
+                            Reason.REVEAL_FIRST)
     name = table.player.name
     if isinstance(action, Take) and action.at is None and not table.player.tableau:
         action = replace(action, at=(0, 0))  # the history records where the first card went
@@ -345,19 +356,42 @@ def apply(state: GameState, action: Action) -> GameState:
         _key(new, table, action)
     else:
         _take(new, table, action, deck)
-    new.history.append(HistoryEntry(player=name, action=str(action)))
+    new.history.append(HistoryEntry(player=name, action=format_action(action)))
     return new
 
 
-def undo(state: GameState) -> GameState:
-    """The state before its last action: the start replayed with all the actions but the last."""
+def rewind(state: GameState) -> GameState:
+    """The state before its last action: the start replayed with all the actions but the last
+    (whatever that action showed; `undo` is the step a player may take)."""
     if not state.history:
-        raise IllegalAction("nothing to undo")
+        raise IllegalAction("nothing to undo", Reason.NOTHING_TO_UNDO)
     replayed = state.model_copy(update={"now": state.start.model_copy(deep=True),
                                         "history": []})
     for entry in state.history[:-1]:
         replayed = apply(replayed, parse_action(entry.action))
     return replayed
+
+
+def drawn(before: Table, after: Table) -> list[str]:
+    """The cards a step turned face up in the rows (a refill's or a renewal's draw)."""
+    seen = {c for location in LOCATIONS for c in before.row_cards(location)}
+    return [c for location in LOCATIONS for c in after.row_cards(location) if c not in seen]
+
+
+def undo(state: GameState) -> GameState:
+    """The state before its last action. In a game dealt by its seed, never back over a step
+    that drew a card into a row: everyone has seen it, and taking the step back would let its
+    player choose again knowing the card (`UNDO_CROSSES_DRAW`). A recorded game undoes any step:
+    it is a record of a real table, and undo corrects the record."""
+    before = rewind(state)
+    if not state.recorded:
+        shown = drawn(before.now, state.now)
+        if shown:
+            raise IllegalAction(f"cannot undo '{state.history[-1].action}': it drew "
+                                f"{', '.join(shown)} into a row, which everyone has seen "
+                                "(undo only goes back over steps that showed no new card)",
+                                Reason.UNDO_CROSSES_DRAW)
+    return before
 
 
 def play(state: GameState, texts: Iterable[str]) -> GameState:

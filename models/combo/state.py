@@ -21,6 +21,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    PrivateAttr,
     field_serializer,
     field_validator,
     model_validator,
@@ -124,9 +125,6 @@ class Table(_Model):
         return sum(1 for c in self.rows[location] if c is None)
 
 
-_LAST_DECK: dict[str, object] = {}
-
-
 class HistoryEntry(_Model):
     player: str
     action: str
@@ -142,23 +140,36 @@ class GameState(_Model):
     start: Table
     now: Table
     history: Annotated[list[HistoryEntry], Field(max_length=MAX_HISTORY)] = []
+    # +1 on every write of the file (service.store): a writer that loaded an older revision
+    # is refused, so two writers never lose a step (0 in a file written before revisions)
+    revision: Annotated[int, Field(ge=0)] = 0
+    # the deck built from `cards`, kept by this state and by the copies made from it (a
+    # simulated game asks for it at every action, and building one rebuilds its index); it
+    # says which card list and source it was built for, so a copy with other cards builds its
+    # own (the referee's copies share the card list; nothing changes it in place)
+    _deck: tuple[list[Card], str, int, Deck] | None = PrivateAttr(default=None)
 
     @field_serializer("cards")
     def _flat_cards(self, cards: list[Card]) -> list[dict[str, Any]]:
         return [card.as_file() for card in cards]
 
+    def __eq__(self, other: object) -> bool:
+        # the kept deck is a cache, not part of the game: two states are equal by their fields
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
     def deck(self) -> Deck:
-        # the last deck built is kept for the same card list: a simulated game asks for it at
-        # every action, and building one rebuilds its index (positions copied by the referee
-        # share their card list; nothing changes it in place)
-        last = _LAST_DECK.get("cards")
-        if last is not self.cards or _LAST_DECK["source"] != self.card_source \
-                or _LAST_DECK["size"] != len(self.cards):
-            _LAST_DECK.update(cards=self.cards, source=self.card_source, size=len(self.cards),
-                              deck=Deck(tuple(self.cards), self.card_source))
-        deck = _LAST_DECK["deck"]
-        assert isinstance(deck, Deck)
-        return deck
+        # read from the private slot itself: pydantic's attribute lookup for a private field
+        # costs ten times the rest, and the referee asks for the deck at every step
+        private = self.__pydantic_private__
+        kept = private.get("_deck") if private is not None else None
+        if kept is None or kept[0] is not self.cards or kept[1] != self.card_source \
+                or kept[2] != len(self.cards):
+            kept = (self.cards, self.card_source, len(self.cards),
+                    Deck(tuple(self.cards), self.card_source))
+            self._deck = kept
+        return kept[3]
 
     def to_json(self) -> str:
         return json.dumps(self.model_dump(mode="json"), ensure_ascii=False, indent=1) + "\n"
@@ -275,9 +286,11 @@ def new_game(deck: Deck, names: list[str], seed: int, rules: ComboRules | None =
 
 
 def _index(names: list[str], first: str) -> int:
-    if first not in names:
+    """The player `first` names, as typed at the table (another case, spaces around it)."""
+    found = typed_match(names, first)
+    if found is None:
         raise SpecError(f"first player '{first}' is not one of {', '.join(names)}")
-    return names.index(first)
+    return found
 
 
 def recorded_game(deck: Deck, names: list[str], castle: list[str], village: list[str],

@@ -18,9 +18,6 @@ from models.errors import NotationError
 SIDE = 3
 Pos = tuple[int, int]  # (row, column)
 NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
-# Coordinates a placement may name: the first card anywhere near the origin, and with a 3x3
-# bounding box every later one within two of it.
-MAX_COORD = 8
 
 
 @dataclass(frozen=True)
@@ -68,10 +65,10 @@ def legal_cells(occupied: Iterable[Pos]) -> list[Pos]:
 
 
 def placement_problem(occupied: Iterable[Pos], cell: Pos) -> str | None:
-    """Why `cell` is not a legal place for the next card, or None when it is."""
+    """Why `cell` is not a legal place for the next card, or None when it is. The bound is
+    relative, never absolute: coordinates only say where a card is next to the others (the
+    first card may be written anywhere; the 3x3 box keeps every later one within two of it)."""
     taken = set(occupied)
-    if max(abs(cell[0]), abs(cell[1])) > MAX_COORD:
-        return f"cell {cell[0]},{cell[1]} is too far out (coordinates within ±{MAX_COORD})"
     if not taken:
         return None
     if cell in taken:

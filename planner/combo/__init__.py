@@ -3,16 +3,19 @@ reference), bots, the turn advisor and tournaments. Every answer is re-scored by
 
 from planner.combo.advisor import (
     BOT_SAMPLES,
+    LAST_TURN,
     MAX_SAMPLES,
     VALUES,
     ActionValue,
     Advice,
+    LastTurn,
+    Value,
     advise,
     advisor_bot,
 )
 from planner.combo.arrange import Engine, Limits, best_arrangement
 from planner.combo.arrange_search import arrange_exhaustive
-from planner.combo.bots import BOTS, greedy, play_out, random_bot
+from planner.combo.bots import BOTS, Greedy, Values, greedy, play_out, random_bot
 from planner.combo.question import (
     ALL_CELLS,
     ArrangeQuestion,
@@ -29,6 +32,7 @@ __all__ = [
     "ALL_CELLS",
     "BOTS",
     "BOT_SAMPLES",
+    "LAST_TURN",
     "MAX_SAMPLES",
     "VALUES",
     "ActionValue",
@@ -37,9 +41,13 @@ __all__ = [
     "ArrangeResult",
     "Engine",
     "GameRecord",
+    "Greedy",
+    "LastTurn",
     "Limits",
     "Status",
     "Summary",
+    "Value",
+    "Values",
     "advise",
     "advisor_bot",
     "arrange_exhaustive",

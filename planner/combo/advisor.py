@@ -38,7 +38,7 @@ from models.combo import (
     score_tableau,
 )
 from models.errors import SpecError
-from planner.combo.bots import Bot, greedy, greedy_choice, play_out, rate_takes
+from planner.combo.bots import Bot, Values, greedy_choice, play_out, rate_takes
 
 MAX_SAMPLES = 10_000
 
@@ -149,11 +149,11 @@ def _other_row(state: GameState) -> str:
     return "village" if state.now.messenger == "castle" else "castle"
 
 
-def _after(state: GameState, action: Action) -> GameState:
+def _after(state: GameState, action: Action, values: Values) -> GameState:
     """The action, then (after a key) the greedy take, so that the turn is complete."""
     state = apply(state, action)
     if isinstance(action, Key):
-        state = apply(state, greedy_choice(state)[0])
+        state = apply(state, greedy_choice(state, values)[0])
     return state
 
 
@@ -162,7 +162,7 @@ def _after(state: GameState, action: Action) -> GameState:
 def advise(state: GameState, player: str | None = None, *, samples: int = 16, seed: int = 0,
            time_limit: float | None = None, candidates: int | None = None,
            reasons: bool = True, last_turn: LastTurn = "own_turn", value: Value = "score",
-           spread: bool = False,
+           spread: bool = False, values: Values | None = None,
            clock: Callable[[], float] = time.perf_counter) -> Advice:
     """Rank every legal action of the player to move (see the module text).
 
@@ -172,8 +172,11 @@ def advise(state: GameState, player: str | None = None, *, samples: int = 16, se
     samples it like any other (opponents who move later may still hand out gold or keys).
     `value` is what a sampled completion is worth (`VALUES`; an exact last-turn value is always
     the player's own score). `spread` makes the shortlist the best take of each different card
-    and way of taking it (buy, flip, ability choices) before a second cell of the same."""
+    and way of taking it (buy, flip, ability choices) before a second cell of the same.
+    `values` keeps the greedy bot's position values (a new cache for this question when None;
+    the advisor bot passes its own, kept over its game)."""
     started = clock()
+    values = Values() if values is None else values
     table = state.now
     if table.game_over:
         raise SpecError("the game is over: nothing to advise")
@@ -193,14 +196,15 @@ def advise(state: GameState, player: str | None = None, *, samples: int = 16, se
     if value not in VALUES:
         raise SpecError(f"value is one of {', '.join(VALUES)}")
     if candidates is not None:
-        actions = _shortlist(state, actions, candidates, spread)
+        actions = _shortlist(state, actions, candidates, values, spread)
     ranking = [ActionValue(a, exact=last and not (isinstance(a, Key) and a.kind == "renew"))
                for a in actions]
     for item in ranking:
         if item.exact:
             item.values = [float(_exact(state, item.action, seat))]
     complete = _sample(state, [r for r in ranking if not r.exact], samples, seed, seat,
-                       None if time_limit is None else started + time_limit, clock, value)
+                       None if time_limit is None else started + time_limit, clock, values,
+                       value)
     # successive halving: the actions that survived more rounds (more samples) first, each
     # round by mean; an exact value counts as fully sampled. Stable: ties keep the referee's
     # order.
@@ -219,9 +223,9 @@ def _exact(state: GameState, action: Action, seat: int) -> int:
                if isinstance(a, Take))
 
 
-def _shortlist(state: GameState, actions: list[Action], keep: int,
+def _shortlist(state: GameState, actions: list[Action], keep: int, values: Values,
                spread: bool = False) -> list[Action]:
-    rated = rate_takes(state)
+    rated = rate_takes(state, values)
     rated.sort(key=lambda r: -r.value)  # stable: ties keep the referee's order
     if spread:
         # the best cell of each way to take a card first, then the second-best cells, ...
@@ -243,13 +247,16 @@ def _shortlist(state: GameState, actions: list[Action], keep: int,
 
 
 def _sample(state: GameState, items: list[ActionValue], samples: int, seed: int, seat: int,
-            deadline: float | None, clock: Callable[[], float],
+            deadline: float | None, clock: Callable[[], float], values: Values,
             value: Value = "score") -> bool:
     """Successive halving over the sampled actions; False when the deadline cut it short."""
     if not items:
         return True
     worlds: list[GameState] = []
     rng = random.Random(f"advise:{seed}")
+    def greedy(world: GameState, rng: random.Random) -> Action:
+        return greedy_choice(world, values)[0]
+
     bots: list[Bot] = [greedy] * len(state.now.players)
     survivors = list(items)
     target = max(1, samples // 8) if len(items) > 3 else samples
@@ -260,7 +267,7 @@ def _sample(state: GameState, items: list[ActionValue], samples: int, seed: int,
             for k in range(item.samples, target):
                 if deadline is not None and clock() > deadline:
                     return False
-                world = _after(worlds[k], item.action)
+                world = _after(worlds[k], item.action, values)
                 done = play_out(world, bots, random.Random(f"{seed}:{k}"))
                 item.values.append(_worth(done, seat, value))
         if target >= samples:
@@ -292,9 +299,12 @@ def advisor_bot(samples: int = BOT_SAMPLES, candidates: int = BOT_CANDIDATES,
     over the best opponent by default: in a game against others, that is what wins); exact on
     its last turn."""
 
+    kept = Values()  # this bot's own, over the game it plays
+
     def choose(state: GameState, rng: random.Random) -> Action:
         advice = advise(state, samples=samples, seed=rng.randrange(2**31),
-                        candidates=candidates, reasons=False, value=value, spread=spread)
+                        candidates=candidates, reasons=False, value=value, spread=spread,
+                        values=kept)
         return advice.ranking[0].action
 
     return choose

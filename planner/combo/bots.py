@@ -7,6 +7,9 @@ for gold still in hand while turns remain (it buys later cards). That is its loo
 and keys: gold that would fill a purse is worth the purse rate, gold beyond it `GOLD_IN_HAND`.
 It also weighs a key that moves the Messenger (the other row is face up, so visible) by the best
 take there. It never renews a row: that would need the hidden cards it reveals.
+
+The values it computes are kept by a `Values` cache that its owner passes in (a `Greedy` bot
+keeps one for the games it plays; the advisor one per question), never by the process.
 """
 
 from __future__ import annotations
@@ -40,27 +43,46 @@ GOLD_IN_HAND = 0.5  # points per gold beyond the purses, while cards remain to b
 Bot = Callable[[GameState, random.Random], Action]
 
 
-# position values already computed, for the cards of one game (the list object they belong
-# to): rollouts of the same turn revisit the same tableaux many times
-_VALUES: dict[tuple[object, ...], float] = {}
-_VALUES_FOR: list[object] = [None]
 MAX_CACHED = 200_000
 
 
-def position_value(player: PlayerState, state: GameState, deck: Deck | None = None) -> float:
-    """The greedy evaluation of one player's position (see the module text)."""
-    if _VALUES_FOR[0] is not state.cards or len(_VALUES) > MAX_CACHED:
-        _VALUES.clear()
-        _VALUES_FOR[0] = state.cards
-    key = (tuple((p.card, p.row, p.column, p.face_down) for p in player.tableau),
-           player.keys, player.gold, tuple(sorted(player.purses.items())))
-    value = _VALUES.get(key)
-    if value is None:
-        total, gold_left = quick_score(player, deck or state.deck())
-        left = CARDS_EACH - len(player.tableau)
-        value = total + (GOLD_IN_HAND * gold_left if left else 0.0)
-        _VALUES[key] = value
-    return value
+class Values:
+    """Position values already computed, for the cards of one game (the list object they
+    belong to; other cards empty it): rollouts of the same turn revisit the same tableaux many
+    times. At most `MAX_CACHED` values, then it starts again."""
+
+    def __init__(self) -> None:
+        self._values: dict[tuple[object, ...], float] = {}
+        self._cards: object = None
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def of(self, player: PlayerState, state: GameState, deck: Deck) -> float:
+        if self._cards is not state.cards or len(self._values) >= MAX_CACHED:
+            self._values.clear()
+            self._cards = state.cards
+        key = (tuple((p.card, p.row, p.column, p.face_down) for p in player.tableau),
+               player.keys, player.gold, tuple(sorted(player.purses.items())))
+        value = self._values.get(key)
+        if value is None:
+            value = _value(player, deck)
+            self._values[key] = value
+        return value
+
+
+def _value(player: PlayerState, deck: Deck) -> float:
+    total, gold_left = quick_score(player, deck)
+    left = CARDS_EACH - len(player.tableau)
+    return total + (GOLD_IN_HAND * gold_left if left else 0.0)
+
+
+def position_value(player: PlayerState, state: GameState, deck: Deck | None = None,
+                   values: Values | None = None) -> float:
+    """The greedy evaluation of one player's position (see the module text), kept in
+    `values` when given."""
+    deck = deck or state.deck()
+    return _value(player, deck) if values is None else values.of(player, state, deck)
 
 
 def quick_score(player: PlayerState, deck: Deck) -> tuple[int, int]:
@@ -96,7 +118,7 @@ def _cell_free(card: Card) -> bool:
                    for e in walk(list(card.ability)))
 
 
-def rate_takes(state: GameState) -> list[Rated]:
+def rate_takes(state: GameState, values: Values | None = None) -> list[Rated]:
     """Every legal take now, with the greedy value of the mover's position after it (in the
     order `legal_actions` gives them). A take is applied by the referee once per card, mode and
     ability choice; for the other cells the placed card is only moved, when its ability does not
@@ -139,16 +161,16 @@ def rate_takes(state: GameState) -> list[Rated]:
             placed = Placed(card=action.card, row=action.at[0], column=action.at[1],
                             face_down=action.face_down)
             player = base.model_copy(update={"tableau": [*base.tableau[:-1], placed]})
-        value = position_value(player, state, deck)
+        value = position_value(player, state, deck, values)
         if action.face_down and action.at is not None:
             down[("down", action.at)] = value
         rated.append(Rated(action, None, value))
     return rated
 
 
-def greedy_choice(state: GameState) -> tuple[Action, float]:
+def greedy_choice(state: GameState, values: Values | None = None) -> tuple[Action, float]:
     """The greedy action and its value; ties go to the first in `legal_actions` order."""
-    rated = rate_takes(state)
+    rated = rate_takes(state, values)
     best = max(rated, key=lambda r: r.value)
     action: Action = best.action
     value = best.value
@@ -157,13 +179,24 @@ def greedy_choice(state: GameState) -> tuple[Action, float]:
     # is on and nothing waits for a reveal)
     if not table.key_used and table.player.keys >= 1 and other(table.messenger) not in table.dead:
         moved = apply(state, Key("move"))
-        there = max(rate_takes(moved), key=lambda r: r.value)
+        there = max(rate_takes(moved, values), key=lambda r: r.value)
         if there.value > value:
             action, value = Key("move"), there.value
     return action, value
 
 
+class Greedy:
+    """The greedy bot with its own cache of position values (for the games it plays)."""
+
+    def __init__(self) -> None:
+        self.values = Values()
+
+    def __call__(self, state: GameState, rng: random.Random) -> Action:
+        return greedy_choice(state, self.values)[0]
+
+
 def greedy(state: GameState, rng: random.Random) -> Action:
+    """The greedy action, computed afresh (no values kept: a `Greedy()` keeps them)."""
     return greedy_choice(state)[0]
 
 
@@ -179,4 +212,5 @@ def play_out(state: GameState, bots: Sequence[Bot], rng: random.Random) -> GameS
     return state
 
 
-BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy}
+# bot name -> a new bot of that kind (each game's own: what a bot keeps stays with it)
+BOTS: dict[str, Callable[[], Bot]] = {"random": lambda: random_bot, "greedy": Greedy}

@@ -134,7 +134,8 @@ def grid_of(placed: Mapping[Pos, Slot]) -> Grid:
 
 
 def parse_cards(text: str, deck: Deck) -> list[Slot]:
-    """`C07,V12,~C20,...` -> slots (face-down ones marked `~`), every id in the deck."""
+    """`C07,V12,~C20,...` -> slots (face-down ones marked `~`), every id in the deck (read as
+    typed: `v12` is V12)."""
     if len(text) > 400:
         raise SpecError("the card list is at most 400 characters")
     slots = []
@@ -142,8 +143,7 @@ def parse_cards(text: str, deck: Deck) -> list[Slot]:
         if not token:
             raise SpecError(f"empty card id in '{text}'")
         down = token.startswith("~")
-        card_id = token[1:] if down else token
-        deck.card(card_id)
+        card_id = deck.card(deck.spelt(token[1:] if down else token)).id
         slots.append(Slot(card_id, down))
     return slots
 

@@ -48,7 +48,7 @@ class GameRecord:
 def _bot(name: str, advisor_samples: int) -> Bot:
     if name == "advisor":
         return advisor_bot(advisor_samples)
-    return BOTS[name]
+    return BOTS[name]()
 
 
 def play_game(deck: Deck, bots: Sequence[str], seed: int, index: int,

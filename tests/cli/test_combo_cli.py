@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import Result
 
 from models.combo import (
     PUBLISHED,
@@ -23,6 +24,19 @@ from models.combo import (
 from tests.cli.helpers import assert_bad_input, no_crash, one_json, run
 
 TABLEAU = "C01,C02,C03/V01,V02,V03/~C06,C07,V12"
+
+
+def assert_refused(result: Result, *fragments: str) -> str:
+    """A step the rules refuse: exit 1, nothing on stdout, one line on stderr with every
+    fragment."""
+    no_crash(result)
+    assert result.exit_code == 1, (result.exit_code, result.stdout, result.stderr)
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error:"), result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0], (fragment, lines[0])
+    return lines[0]
 
 
 def test_cards_lists_the_sample_deck() -> None:
@@ -137,7 +151,7 @@ def test_a_whole_game_through_the_cli(tmp_path: Path) -> None:
     shown = run("combo", "show", str(path))
     assert shown.exit_code == 0 and "winner" in shown.stdout
     before = path.read_bytes()
-    assert_bad_input(run("combo", "play", str(path), "key move"), "game is over")
+    assert_refused(run("combo", "play", str(path), "key move"), "game is over")
     assert path.read_bytes() == before
 
 
@@ -146,14 +160,19 @@ def test_illegal_play_leaves_the_file_untouched_and_undo_steps_back(tmp_path: Pa
     state = load_state(path)
     castle = state.now.rows["castle"][0]
     before = path.read_bytes()
-    assert_bad_input(run("combo", "play", str(path), f"buy {castle}"), "not the Messenger's")
-    assert_bad_input(run("combo", "play", str(path), "key move", "key move"), "already used")
-    assert_bad_input(run("combo", "play", str(path), "dance"), "unknown action")
+    assert_refused(run("combo", "play", str(path), f"buy {castle}"), "not the Messenger's")
+    assert_refused(run("combo", "play", str(path), "key move", "key move"), "already used")
+    assert_bad_input(run("combo", "play", str(path), "dance"), "unknown action")  # unreadable
     assert path.read_bytes() == before
+    one_json(run("combo", "play", str(path), "key move", "--json"))
+    one_json(run("combo", "play", str(path), "undo", "--json"))  # a key move shows no card
+    assert load_state(path).now == state.now
     data = one_json(run("combo", "play", str(path), "key move", f"buy {castle}", "--json"))
     assert data["to_play"] == "Ben" and data["players"][0]["cards"] == 1
-    one_json(run("combo", "play", str(path), "undo", "undo", "--json"))
-    assert load_state(path).now == state.now
+    during = path.read_bytes()
+    # the take refilled the castle row: the card drawn is seen, the take cannot be undone
+    assert_refused(run("combo", "play", str(path), "undo"), "cannot undo", "into a row")
+    assert path.read_bytes() == during
 
 
 def test_show_draws_the_tableaux(tmp_path: Path) -> None:
@@ -182,7 +201,7 @@ def test_recording_a_real_game(tmp_path: Path) -> None:
     path = _new(tmp_path, "--players", "Ana,Ben", "--deal", str(deal), "--first", "Ben")
     data = one_json(run("combo", "play", str(path), "buy V02 choose 1", "--json"))
     assert data["pending_reveals"] == {"village": 1}
-    assert_bad_input(run("combo", "play", str(path), "buy V01 at 0,0"), "reveal")
+    assert_refused(run("combo", "play", str(path), "buy V01 at 0,0"), "reveal")
     data = one_json(run("combo", "play", str(path), "reveal V30", "--json"))
     assert data["rows"]["village"] == ["V01", "V30", "V03"]
 
@@ -261,3 +280,42 @@ def test_the_example_deal_records_a_game(tmp_path: Path) -> None:
     path = _new(tmp_path, "--players", "Ana,Ben", "--deal", str(rows), "--first", "Ben")
     data = one_json(run("combo", "play", str(path), "buy V15", "reveal", "V08", "--json"))
     assert data["rows"]["village"] == ["V02", "V08", "V33"] and data["to_play"] == "Ana"
+
+
+def test_a_refused_step_exits_1_and_the_wrong_player_is_refused(tmp_path: Path) -> None:
+    path = _new(tmp_path, "--players", "Ana,Ben", "--seed", "5", "--first", "Ana")
+    before = path.read_bytes()
+    assert_refused(run("combo", "play", str(path), "key move", "--player", "Ben"),
+                   "Ana's turn, not Ben's")
+    assert_bad_input(run("combo", "play", str(path), "key move", "--player", "Bem"),
+                     "did you mean 'Ben'")
+    assert path.read_bytes() == before
+    data = one_json(run("combo", "play", str(path), "key move", "--player", " ana", "--json"))
+    assert data["history"] == [{"player": "Ana", "action": "key move"}]
+    assert_refused(run("combo", "play", str(path), "undo", "--player", "Ben"), "Ana's")
+    one_json(run("combo", "play", str(path), "undo", "--player", "Ana", "--json"))
+
+
+def test_card_ids_and_names_are_read_as_typed(tmp_path: Path) -> None:
+    path = _new(tmp_path, "--players", "Ana,Ben", "--seed", "5", "--first", "Ana")
+    card = load_state(path).now.rows["village"][0]
+    data = one_json(run("combo", "play", str(path), f"buy {card.lower()}", "--json"))
+    assert data["history"][0]["action"] == f"buy {card} at 0,0"
+    typed = one_json(run("combo", "score", TABLEAU.lower(), "--stored", "v03=1", "--json"))
+    assert typed == one_json(run("combo", "score", TABLEAU, "--stored", "V03=1", "--json"))
+    assert_bad_input(run("combo", "score", "C01,c01,-/-,-,-/-,-,-"), "appears twice")
+
+
+def test_a_first_card_anywhere_then_every_legal_cell_and_advice(tmp_path: Path) -> None:
+    path = _new(tmp_path, "--players", "Ana,Ben", "--seed", "5", "--first", "Ana")
+    state = load_state(path)
+    card = state.now.rows[state.now.messenger][0]
+    assert run("combo", "play", str(path), f"flip {card} at 7,8").exit_code == 0
+    state = load_state(path)
+    ben = legal_actions(state)[-1]
+    assert run("combo", "play", str(path), str(ben)).exit_code == 0
+    # Ana's next card goes next to 7,8: the advisor ranks those cells (it crashed on them)
+    data = one_json(run("combo", "advise", str(path), "--samples", "1", "--json"))
+    assert data["player"] == "Ana" and any(" at 7,9" in r["action"] for r in data["ranking"])
+    best = data["ranking"][0]["action"]
+    assert run("combo", "play", str(path), best).exit_code == 0

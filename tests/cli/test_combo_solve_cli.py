@@ -146,12 +146,11 @@ def test_advise_by_margin_is_the_planner_margin_ranking(tmp_path: Path) -> None:
 
 def test_tournament_ctrl_c_is_one_line_exit_130(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    import cli.combo_solve
-
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli.combo_solve, "run_tournament", interrupted)
+    # the use case asks the solvers' package when the games start
+    monkeypatch.setattr("planner.combo.run_tournament", interrupted)
     path = tmp_path / "cards.csv"
     result = run("combo", "tournament", "--bots", "greedy,random", "--games", "5", "--csv",
                  str(path))

@@ -20,6 +20,7 @@ from models.combo import (
     PlayerState,
     Table,
     apply,
+    drawn,
     final_scores,
     legal_actions,
     load_deck,
@@ -29,12 +30,13 @@ from models.combo import (
     play,
     recorded_game,
     replay_problem,
+    rewind,
     score_tableau,
     sequence_problem,
     state_from_dict,
     undo,
 )
-from models.errors import CastellError, SpecError
+from models.errors import CastellError, Reason, SpecError
 from tests.models.combo.builders import card, deck, filler
 
 NAMES = ["Ana", "Ben", "Cem", "Dee", "Eli"]
@@ -53,7 +55,13 @@ def test_random_legal_games_reach_the_end(players: int, seed: int) -> None:
         for player in state.now.players:
             assert player.gold >= 0 and player.keys >= 0
             assert sequence_problem((p.row, p.column) for p in player.tableau) is None
-    assert undo(state).now == previous.now  # undo replays the history but its last action
+    assert rewind(state).now == previous.now  # the history replayed but its last action
+    if drawn(previous.now, state.now):  # the last take showed a new card: no undo over it
+        with pytest.raises(IllegalAction) as refused:
+            undo(state)
+        assert refused.value.code is Reason.UNDO_CROSSES_DRAW
+    else:
+        assert undo(state).now == previous.now
     assert replay_problem(state) is None
     deck = state.deck()
     scores, winners = final_scores(state)
@@ -256,10 +264,29 @@ def test_undo_and_a_refused_action_leave_the_state_as_it_was() -> None:
     before = state.model_dump()
     _refused(state, "buy c00", "Messenger")
     assert state.model_dump() == before
-    after = _run(state, "key move", "buy c00")
-    assert _run(after, "undo", "undo").now == state.now
-    with pytest.raises(IllegalAction, match="nothing to undo"):
+    moved = _run(state, "key move")
+    assert _run(moved, "undo").now == state.now  # a key move shows no card: undone
+    with pytest.raises(IllegalAction, match="nothing to undo") as nothing:
         undo(state)
+    assert nothing.value.code is Reason.NOTHING_TO_UNDO
+
+
+def test_undo_never_goes_back_over_a_card_drawn_into_a_row() -> None:
+    d = deck(*BASE)
+    state = _state(d, ["c00", "c01", "c02"], ["v00", "v01", "v02"])
+    took = _run(state, "key move", "buy c00")  # the castle row refilled: c03 seen by all
+    assert drawn(rewind(took).now, took.now) == ["c03"]
+    with pytest.raises(IllegalAction, match="drew c03 into a row") as crossing:
+        undo(took)
+    assert crossing.value.code is Reason.UNDO_CROSSES_DRAW
+    renewed = _run(state, "key renew")  # three new cards at once
+    with pytest.raises(IllegalAction) as renewing:
+        undo(renewed)
+    assert renewing.value.code is Reason.UNDO_CROSSES_DRAW
+    # a take from a row with nothing left to draw shows nothing: it may be undone
+    dry = _state(d, ["c00", "c01", "c02"], ["v00", "v01", "v02"], messenger="castle",
+                 castle_deck=[])
+    assert _run(_run(dry, "buy c00"), "undo").now == dry.now
 
 
 def test_a_recorded_game_waits_for_reveals() -> None:
@@ -303,3 +330,97 @@ def test_a_deck_too_small_for_the_players_is_refused() -> None:
     rng = random.Random(0)
     while not state.now.game_over:  # rows may die on the way, but the game ends
         state = apply(state, rng.choice(legal_actions(state)))
+
+
+# --- every refusal carries its code -------------------------------------------------------------
+
+def _code(state: GameState, text: str) -> Reason:
+    with pytest.raises(IllegalAction) as refused:
+        play(state, [text])
+    return refused.value.code
+
+
+def test_every_refusal_says_which_rule() -> None:
+    d = deck(*BASE, card("RICH", "village", 7))
+    state = _state(d, ["c00", "c01", "c02"], ["v00", "v01", "RICH"])
+    poor = _state(d, ["c00", "c01", "c02"], ["v00", "v01", "RICH"],
+                  players=[{"name": "Ana", "gold": 6}, {"name": "Ben"}])
+    placed = _run(state, "buy v00")
+    placed = _run(placed, "buy v01")  # Ben
+    assert _code(state, "buy c00") is Reason.NOT_OFFERED_CARD
+    assert _code(_run(state, "key move"), "key move") is Reason.KEY_USED
+    assert _code(poor, "buy RICH") is Reason.TOO_EXPENSIVE
+    assert _code(placed, "buy v02") is Reason.CELL_NEEDED
+    assert _code(placed, "buy v02 at 5,5") is Reason.CELL_ILLEGAL
+    no_keys = _state(d, ["c00", "c01", "c02"], ["v00", "v01", "v02"],
+                     players=[{"name": "Ana", "keys": 0}, {"name": "Ben"}])
+    assert _code(no_keys, "key renew") is Reason.NO_KEY
+    assert _code(state, "reveal c03") is Reason.NOT_RECORDED
+    assert _code(state, "undo") is Reason.NOTHING_TO_UNDO
+    choice = _ability_state([{"choose": [[{"gain": "gold", "amount": 4}],
+                                         [{"gain": "keys", "amount": 2}]]}])
+    assert _code(choice, "buy X") is Reason.CHOICE_NEEDED
+    assert _code(choice, "buy X choose 3") is Reason.CHOICE_NEEDED
+    assert _code(choice, "buy X choose 1 choose 2") is Reason.UNUSED_OPTION
+    discard = _ability_state([{"discard_from_row": "castle", "reward": "keys"}])
+    assert _code(discard, "buy X") is Reason.DISCARD_NEEDED
+    assert _code(discard, "buy X discard v00") is Reason.NOT_IN_ROW
+    near = _ability_state([{"gain": "gold", "amount": 1, "per": "banner", "location": "castle",
+                            "from": "neighbour"}],
+                          players=[{"name": "Ana"}, {"name": "Ben"}, {"name": "Cem"}])
+    assert _code(near, "buy X") is Reason.NEIGHBOUR_NEEDED
+    assert _code(near, "buy X neighbour Ana") is Reason.NOT_NEIGHBOUR
+
+
+def test_the_rows_and_the_record_refuse_with_their_codes() -> None:
+    d = deck(*filler("c", "castle", 4), *filler("v", "village", 6))
+    state = _state(d, ["c00", "c01", "c02"], ["v00", "v01", "v02"], castle_deck=["c03"],
+                   messenger="castle")
+    dead = _run(state, "buy c00", "buy c01")  # the castle row cannot be refilled: out
+    assert "castle" in dead.now.dead
+    assert _code(dead, "key move") is Reason.ROW_CLOSED
+    recorded = recorded_game(load_deck(), ["Ana", "Ben"], ["C01", "C02", "C03"],
+                             ["V01", "V02", "V03"], "Ana")
+    waiting = _run(recorded, "buy V01")
+    assert _code(waiting, "buy V02 at 0,0") is Reason.REVEAL_FIRST
+    assert _code(waiting, "reveal C10") is Reason.NOT_WAITING
+    finished = new_game(load_deck(), ["Ana", "Ben"], 3)
+    rng = random.Random(3)
+    while not finished.now.game_over:
+        finished = apply(finished, rng.choice(legal_actions(finished)))
+    assert _code(finished, "key move") is Reason.GAME_OVER
+
+
+# --- what players type ------------------------------------------------------------------------
+
+def test_card_ids_and_neighbours_are_matched_as_typed() -> None:
+    ability = [{"gain": "gold", "amount": 1, "per": "banner", "location": "castle",
+                "from": "neighbour"}]
+    people = [{"name": "Ana"},
+              {"name": "Ben", "tableau": [Placed(card="c05", row=0, column=0)]},
+              {"name": "Cem"}]
+    state = _ability_state(ability, players=people)
+    after = _run(state, "buy x neighbour ben")  # X, Ben
+    assert after.history[-1].action == "buy X at 0,0 neighbour Ben"
+    assert after.now.players[0].gold == 15 - 1 + 1  # Ben's castle banner counted
+    discard = _ability_state([{"discard_from_row": "castle", "reward": "keys"}])
+    assert _run(discard, "buy X discard C01").history[-1].action == "buy X at 0,0 discard c01"
+    recorded = recorded_game(load_deck(), ["Ana", "Ben"], ["C01", "C02", "C03"],
+                             ["V01", "V02", "V03"], "Ana")
+    assert _run(recorded, "buy v01", "reveal v30").now.rows["village"][0] == "V30"
+
+
+def test_a_first_card_written_anywhere_lets_every_legal_cell_be_played() -> None:
+    # positions are relative to the first card: 7,8 for it makes 7,9 and 8,8 legal, never
+    # "too far out"
+    state = new_game(load_deck(), ["Ana", "Ben"], 5, first="Ana")
+    card = state.now.rows[state.now.messenger][0]
+    state = _run(state, f"flip {card} at 7,8")
+    rng = random.Random(1)
+    while not state.now.game_over:
+        for action in legal_actions(state):
+            apply(state, action)  # every action offered is accepted
+        state = apply(state, rng.choice(legal_actions(state)))
+    ana = state.now.players[0]
+    assert {(p.row, p.column) for p in ana.tableau} >= {(7, 8)} and ana.grid().full
+    assert replay_problem(state) is None

@@ -30,3 +30,19 @@ def test_a_player_is_found_as_typed_at_the_table() -> None:
         table.named("ANA")  # two players only case apart: the exact name is needed
     with pytest.raises(SpecError, match="players: Ana, Ben"):
         table.named("Zoe")
+
+
+def test_the_kept_deck_is_the_states_own_and_no_part_of_its_equality() -> None:
+    from models.combo import GameState, state_from_dict
+
+    deck = load_deck()
+    state = new_game(deck, ["Ana", "Ben"], 1)
+    fresh = GameState.model_validate(state.model_dump())
+    state.deck()  # built and kept by `state` only
+    assert fresh == state and fresh.deck() is not state.deck()
+    assert fresh.deck().cards == state.deck().cards
+    copy = state.model_copy(update={"history": []})
+    assert copy.deck() is state.deck()  # the referee's copies share it
+    data = state.model_dump(mode="json")
+    del data["revision"]  # a file written before revisions
+    assert state_from_dict(data).revision == 0

@@ -129,3 +129,17 @@ def test_cell_names() -> None:
     assert cell_pos("centre") == (1, 1) and cell_pos("bottom-left") == (2, 0)
     assert Grid.parse("A,-,-/B,-,-/-,-,C").shape_problem() is not None
     assert Grid.parse("A,-,-/B,-,-/C,D,E").shape_problem() is None
+
+
+def test_a_legal_cell_is_never_refused_for_its_coordinates() -> None:
+    # coordinates are relative to the first card, wherever it was written: the 3x3 box is
+    # the only bound
+    for first in [(7, 8), (-9, 9), (70, -81), (12345, 678)]:
+        taken = [first]
+        while len(taken) < 9:
+            cells = legal_cells(taken)
+            assert cells
+            assert all(placement_problem(taken, cell) is None for cell in cells), (taken, cells)
+            taken.append(cells[-1])
+        assert sequence_problem(taken) is None
+        assert Grid.from_cells({pos: Slot(f"C{i:02d}") for i, pos in enumerate(taken)}).full

@@ -4,9 +4,12 @@ greedy beats random (a bot that cannot tell good from bad would not)."""
 from __future__ import annotations
 
 import random
+from typing import Any
+
+import pytest
 
 from models.combo import apply, final_scores, legal_actions, load_deck, new_game, score_tableau
-from planner.combo import greedy, play_out, random_bot
+from planner.combo import Greedy, Values, greedy, play_out, random_bot
 from planner.combo.bots import position_value, quick_score, rate_takes
 
 
@@ -57,3 +60,43 @@ def test_quick_score_is_score_tableau() -> None:
                                       player.purses)
                 assert quick_score(player, deck) == (sheet.total, sheet.gold_left)
             state = apply(state, (greedy if rng.random() < 0.5 else random_bot)(state, rng))
+
+
+def test_position_values_are_kept_by_their_owner_and_bounded(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import planner.combo.bots as bots
+
+    scored: list[int] = []
+    real = bots.quick_score
+
+    def counting(player: Any, deck: Any) -> tuple[int, int]:
+        scored.append(1)
+        return real(player, deck)
+
+    monkeypatch.setattr(bots, "quick_score", counting)
+    state = new_game(load_deck(), ["Ana", "Ben"], 4)
+    ana = state.now.players[0]
+    position_value(ana, state)
+    position_value(ana, state)
+    assert len(scored) == 2  # no cache given: nothing kept anywhere between the calls
+    values = Values()
+    position_value(ana, state, values=values)
+    position_value(ana, state, values=values)
+    assert len(scored) == 3 and len(values) == 1  # kept by its owner
+    assert len(Values()) == 0 and Greedy().values is not Greedy().values
+    monkeypatch.setattr(bots, "MAX_CACHED", 3)
+    rated = rate_takes(state, values)
+    assert len(rated) > 3 and len(values) <= 3  # bounded: it starts again when full
+    other = new_game(load_deck(), ["Ana", "Ben"], 4)  # another game's card list: emptied
+    position_value(other.now.players[0], other, values=values)
+    assert len(values) == 1
+
+
+def test_a_greedy_bot_with_its_cache_plays_as_greedy_does() -> None:
+    state = new_game(load_deck(), ["Ana", "Ben"], 9)
+    kept = Greedy()
+    rng = random.Random(9)
+    while not state.now.game_over:
+        action = kept(state, rng)
+        assert action == greedy(state, rng)
+        state = apply(state, action)

@@ -1,0 +1,215 @@
+"""How the Castle Combo commands show their answers to a person: rich tables of cards, score
+sheets, tableaux as 3x3 grids, and a game as it stands."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from cli.edge import out
+from models.combo import (
+    LOCATIONS,
+    Card,
+    Deck,
+    GameState,
+    Grid,
+    Location,
+    ScoreSheet,
+    describe,
+    discount,
+    effect_file,
+    final_scores,
+    pending_reveals,
+    price,
+)
+from service.results.combo import (
+    ComboAdviceOutput,
+    ComboCardsOutput,
+    ComboStatsOutput,
+    ComboTournamentOutput,
+)
+
+STYLE = {"castle": "bold blue", "village": "bold green"}
+
+
+def _abilities(card: Card) -> str:
+    parts = []
+    for effect in card.ability:
+        flat = effect_file(effect)
+        parts.append(", ".join(f"{k}={v}" for k, v in flat.items()))
+    return "; ".join(parts) or "-"
+
+
+def print_cards(listing: ComboCardsOutput) -> None:
+    table = Table(title=escape(f"{listing.source}: {len(listing.cards)} cards"))
+    for column in ("id", "name", "location", "cost", "shields", "msg", "discount", "scroll",
+                   "ability"):
+        table.add_column(column)
+    for card in listing.cards:
+        table.add_row(Text(card.id, style=STYLE[card.location]), Text(card.name),
+                      card.location, str(card.cost), ", ".join(card.shields) or "-",
+                      "yes" if card.has_messenger else "", ", ".join(card.discount) or "",
+                      Text(describe(card.score)), Text(_abilities(card)))
+    out().print(table)
+    for warning in listing.warnings:
+        out().print(Text(f"warning: {warning}", style="yellow"))
+
+
+def _flat(prefix: str, value: Any) -> list[tuple[str, Any]]:
+    if isinstance(value, dict):
+        return [row for key, inner in value.items() for row in _flat(f"{prefix}.{key}", inner)]
+    return [(prefix, value)]
+
+
+def print_stats(stats: ComboStatsOutput) -> None:
+    """One row per number ('costs.castle.4'): this deck, the real game."""
+    table = Table(title=escape(f"{stats.source}: statistics against the real game"))
+    for column in ("statistic", "this deck", "real game", ""):
+        table.add_column(column)
+    mine = dict(_flat("", stats.deck.model_dump()))
+    for name, real in _flat("", stats.published.model_dump()):
+        value = str(mine.get(name, "-"))
+        table.add_row(name.lstrip("."), value, str(real),
+                      "[green]ok[/]" if value == str(real) else "[red]differs[/]")
+    out().print(table)
+
+
+def sheet_table(title: str, sheet: ScoreSheet) -> Table:
+    table = Table(title=title)
+    for column in ("cell", "card", "scroll", "counted", "points"):
+        # a scroll naming its cells is one long word: folded, never cut with an ellipsis
+        table.add_column(column, justify="right" if column in ("counted", "points") else "left",
+                         overflow="fold" if column == "scroll" else "ellipsis")
+    for c in sheet.cards:
+        table.add_row(c.cell, Text(("~" if c.face_down else "") + c.card), Text(c.scroll),
+                      "-" if c.face_down else str(c.counted), str(c.points))
+    table.add_row("", "keys", "1 per key", str(sheet.keys), str(sheet.keys))
+    purses = ", ".join(f"{k} {v}" + (f" (+{sheet.added[k]})" if sheet.added.get(k) else "")
+                       for k, v in sheet.purses.items()) or "none"
+    table.add_row("", "purses", Text(f"gold on purses: {purses}"), "", "")
+    table.add_row("", "gold left", "scores nothing (tie-break)", str(sheet.gold_left), "0")
+    table.add_row("", "[bold]total[/]", "", "", f"[bold]{sheet.total}[/]")
+    return table
+
+
+def grid_picture(grid: Grid, deck: Deck, purses: Mapping[str, int] | None = None) -> Table:
+    """A tableau as a 3x3 table of cards (id, cost, shields; purse gold when `purses` is
+    given: the gold stored in a game, or none for an arrangement)."""
+    table = Table(show_header=False, show_lines=True, padding=(0, 1))
+    for _ in range(3):
+        table.add_column(width=8, justify="center")
+    for row in grid.rows:
+        cells = []
+        for slot in row:
+            if slot is None:
+                cells.append(Text("·", style="dim"))
+            elif slot.face_down:
+                cells.append(Text(f"~{slot.card}", style="dim"))
+            else:
+                card = deck.card(slot.card)
+                extra = ""
+                if purses is not None and card.capacity:
+                    extra = f"\n{purses.get(card.id, 0)}/{card.capacity}g"
+                cells.append(Text(f"{card.id}\n{card.cost}g {len(card.shields)}s{extra}",
+                                  style=STYLE[card.location]))
+        table.add_row(*cells)
+    return table
+
+
+def _row_text(state: GameState, location: Location) -> Text:
+    deck = state.deck()
+    table = state.now
+    marker = "► " if table.messenger == location else "  "
+    text = Text(f"{marker}{location:<8}", style="bold" if marker.strip() else "")
+    if location in table.dead:
+        text.append("(out of the game) ", style="red")
+    for card_id in table.rows[location]:
+        if card_id is None:
+            text.append("[ ? ] ", style="dim")
+            continue
+        card = deck.card(card_id)
+        text.append(f"{card.id}", style=STYLE[card.location])
+        text.append(f" ({price(table.player, deck, card)}g"
+                    f"{', ➜' if card.has_messenger else ''}) ")
+    text.append(f" deck {len(table.decks[location])}, discard {len(table.discard[location])}",
+                style="dim")
+    return text
+
+
+def print_state(state: GameState) -> None:
+    """Rows, Messenger, each tableau as a 3x3 grid; at the end, the scores and the winner."""
+    table = state.now
+    deck = state.deck()
+    if table.game_over:
+        status = "game over"
+    else:
+        status = f"{table.player.name} to play" + (" (key used)" if table.key_used else "")
+    out().print(Text(status, style="bold"))
+    for location in LOCATIONS:
+        out().print(_row_text(state, location))
+    waiting = pending_reveals(table)
+    if waiting:
+        out().print(Text("waiting for: reveal " + ", ".join(f"{n} {loc}"
+                                                              for loc, n in waiting.items()),
+                         style="yellow"))
+    boards = Table(show_header=True, box=None)
+    for player in table.players:
+        head = Text(f"{player.name}: {player.gold} gold, {player.keys} keys", style="bold")
+        disc = [f"-{discount(player, deck, loc)} {loc}" for loc in LOCATIONS
+                if discount(player, deck, loc)]
+        if disc:
+            head.append(f" ({', '.join(disc)})")
+        boards.add_column(head)
+    boards.add_row(*(grid_picture(p.grid(), deck, p.purses) for p in table.players))
+    out().print(boards)
+    if table.game_over:
+        scores, winners = final_scores(state)
+        for s in scores:
+            out().print(sheet_table(escape(f"{s.player}: {s.sheet.total} points"), s.sheet))
+        label = "winner" if len(winners) == 1 else "tied winners (they share the win)"
+        out().print(Text(f"{label}: {', '.join(winners)}", style="bold green"))
+
+
+def print_advice(advice: ComboAdviceOutput, samples: int, top: int) -> None:
+    """The ranking as a table: the best `top` actions."""
+    what = "score" if advice.value == "score" else "margin over the best opponent"
+    how = "exact (last turn)" if advice.last_turn else \
+        f"mean final {what} over up to {samples} sampled completions ± standard error"
+    table = Table(title=escape(f"{advice.player}: {len(advice.ranking)} legal actions, {how}"))
+    for column in ("#", "action", "value", "±", "samples", "why"):
+        table.add_column(column, justify="right" if column in ("#", "value", "±",
+                                                               "samples") else "left")
+    for rank, item in enumerate(advice.ranking[:top], 1):
+        shown = f"{item.value:.2f}" if item.samples and item.value is not None else "-"
+        spread = "exact" if item.exact else f"{item.stderr:.2f}" if item.samples else "-"
+        table.add_row(str(rank), Text(item.action), shown, spread, str(item.samples),
+                      Text(item.reason or ""))
+    out().print(table)
+
+
+def print_summary(summary: ComboTournamentOutput, top: int) -> None:
+    """Each bot's results, then the cards by their owners' win rate (the best and worst
+    `top`)."""
+    bots = Table(title=f"{summary.games} games")
+    for column in ("bot", "games", "win rate", "95% interval", "mean score", "sd", "min-max"):
+        bots.add_column(column, justify="left" if column == "bot" else "right")
+    for bot, seat in summary.bots.items():
+        low, high = seat.ci95
+        bots.add_row(bot, str(seat.games), f"{seat.win_rate:.1%}", f"{low:.1%}-{high:.1%}",
+                     f"{seat.mean_score:.1f}", f"{seat.sd_score:.1f}",
+                     f"{seat.min_score}-{seat.max_score}")
+    out().print(bots)
+    bought = [(k, v) for k, v in summary.cards.items() if v.bought]
+    bought.sort(key=lambda kv: (-(kv[1].owners_win_rate or 0.0), kv[0]))
+    cards = Table(title=f"cards by their owners' win rate (top and bottom {top}; all in --csv)")
+    for column in ("card", "bought/game", "mean points", "owners' win rate"):
+        cards.add_column(column, justify="left" if column == "card" else "right")
+    shown = bought if len(bought) <= 2 * top else [*bought[:top], *bought[-top:]]
+    for card_id, row in shown:
+        cards.add_row(card_id, f"{row.bought_per_game:.3f}", f"{row.mean_points or 0.0:.2f}",
+                      f"{row.owners_win_rate or 0.0:.1%}")
+    out().print(cards)

@@ -1,0 +1,256 @@
+"""The Castle Combo game handle: one object per game that every interface (the CLI, a web page)
+asks, so that the readings, the names and card ids as typed, the notation, the undo policy and
+the revision are handled in one place (the shape of `service.castell.Game`).
+
+A `ComboGame` holds a state with its history. Writes go through `service.store.GameFile`:
+atomic, under a lock, refused when the file moved on since it was loaded. A step is the
+referee's (`models.combo.apply`); a refused one is an `IllegalAction` with its `Reason` code and
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from models.combo import (
+    Action,
+    ComboRules,
+    Deck,
+    FinalScore,
+    GameState,
+    Grid,
+    IllegalAction,
+    Location,
+    PlayerState,
+    Reveal,
+    ScoreSheet,
+    apply,
+    drawn,
+    final_scores,
+    legal_actions,
+    load_state,
+    parse_action,
+    pending_reveals,
+    replay_problem,
+    score_tableau,
+    undo,
+)
+from models.errors import Reason, SpecError
+from models.names import typed_match
+from service.store import GameFile, StaleRevision
+
+if TYPE_CHECKING:
+    from planner.combo import LastTurn, Value
+    from service.combo_arrange import Arrangement
+    from service.results.combo import ComboAdviceOutput, ComboStateOutput
+
+UNDO = "undo"
+
+
+@dataclass(frozen=True)
+class ComboStep:
+    """What one step changed: the step as the history records it (for `undo`, the step taken
+    back), whose it was (None: a reveal, which records the table, not a player), the cards it
+    turned face up in the rows, and where the game stands after it."""
+
+    step: str
+    player: str | None
+    undone: bool
+    drawn: tuple[str, ...]
+    to_play: str | None
+    game_over: bool
+    waiting: dict[Location, int]  # cards a recorded game must reveal before play goes on
+
+
+class ComboGame:
+    """A Castle Combo game: its state (with its history) and where it is kept."""
+
+    def __init__(self, state: GameState, path: Path | None = None):
+        self.state = state
+        self.path = path
+        self.file = GameFile(path) if path is not None else None
+        self.loaded_revision = state.revision
+
+    # -- loading and saving ------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: str | Path) -> ComboGame:
+        """The game kept in `path`; refused (SpecError) when its history, replayed from the
+        start, does not reach the position it holds (a hand-edited file)."""
+        where = Path(path)
+        state = load_state(where)
+        problem = replay_problem(state)
+        if problem:
+            raise SpecError(f"{where}: {problem}")
+        return cls(state, where)
+
+    @classmethod
+    def from_state(cls, state: GameState, path: str | Path | None = None) -> ComboGame:
+        return cls(state, None if path is None else Path(path))
+
+    @classmethod
+    @contextlib.contextmanager
+    def editing(cls, path: str | Path) -> Iterator[ComboGame]:
+        """The game in `path`, loaded and kept under its file's lock until the block ends, so
+        that its steps and their save are one write (two writers at once land one after the
+        other, never one over the other)."""
+        file = GameFile(path)
+        with file.locked():
+            game = cls.load(path)
+            game.file = file  # the same lock object: its save inside the block does not wait
+            yield game
+
+    @property
+    def revision(self) -> int:
+        return self.state.revision
+
+    def save(self, expect_revision: int | None = None) -> None:
+        """Write the game back, atomically and under the lock, as revision +1; refused
+        (`StaleRevision`) when the file is no longer at `expect_revision` (default: the
+        revision this handle loaded)."""
+        if self.file is None:
+            raise SpecError("this game has no file to save to")
+        loaded = self.loaded_revision if expect_revision is None else expect_revision
+        new = self.state.model_copy(update={"revision": loaded + 1})
+        self.file.write(new.to_json(), loaded)
+        self.state = new
+        self.loaded_revision = new.revision
+
+    # -- what every question needs ------------------------------------------------------------
+
+    @property
+    def rules(self) -> ComboRules:
+        """The readings this game is played with (stored in the state)."""
+        return self.state.rules
+
+    @property
+    def deck(self) -> Deck:
+        return self.state.deck()
+
+    def player(self, name: str | None = None) -> PlayerState:
+        """The player `name` names as typed at the table (another case, spaces around it); the
+        player to move when `name` is None. An unknown name says which players there are and
+        which one it is close to."""
+        table = self.state.now
+        if name is None:
+            return table.player
+        names = [p.name for p in table.players]
+        found = typed_match(names, name)
+        if found is not None:
+            return table.players[found]
+        folded = [n.casefold() for n in names]
+        close = difflib.get_close_matches(name.strip().casefold(), folded, n=1, cutoff=0.5)
+        hint = f"; did you mean '{names[folded.index(close[0])]}'?" if close else ""
+        raise SpecError(f"no player '{name}' in the game (players: {', '.join(names)}){hint}",
+                        token=name)
+
+    def legal_actions(self, player: str | None = None) -> list[Action]:
+        """Every legal action now; for `player`, none unless it is their turn."""
+        if player is not None and self._mover() != self.player(player).name:
+            return []
+        return legal_actions(self.state)
+
+    def _mover(self) -> str | None:
+        table = self.state.now
+        return None if table.game_over else table.player.name
+
+    # -- steps -------------------------------------------------------------------------------
+
+    def step(self, action: Action | str, as_player: str | None = None,
+             expect_revision: int | None = None) -> ComboStep:
+        """Play one step: an action (or its text, ids and names as typed), or `undo`. With
+        `as_player`, refused (`WRONG_PLAYER`) unless it is that player's turn (a reveal records
+        the table: anyone's); with `expect_revision`, refused (`StaleRevision`) unless the game
+        is at that revision."""
+        self._check_revision(expect_revision)
+        if isinstance(action, str):
+            if action.strip().lower() == UNDO:
+                return self.undo(as_player)
+            action = parse_action(action, self.state)
+        before = self.state
+        mover = self._mover()
+        if as_player is not None and mover is not None and not isinstance(action, Reveal):
+            name = self.player(as_player).name
+            if name != mover:
+                raise IllegalAction(f"it is {mover}'s turn, not {name}'s", Reason.WRONG_PLAYER)
+        after = apply(before, action)
+        entry = after.history[-1]
+        self.state = after
+        return self._outcome(entry.action, entry.player or None, False, before, after)
+
+    def undo(self, as_player: str | None = None, expect_revision: int | None = None
+             ) -> ComboStep:
+        """Take back the last step, never over a card it drew into a row unless the game is a
+        recording (`UNDO_CROSSES_DRAW`: the referee's policy). With `as_player`, only that
+        player's own last step (or a reveal)."""
+        self._check_revision(expect_revision)
+        before = self.state
+        if as_player is not None and before.history:
+            last = before.history[-1].player
+            name = self.player(as_player).name
+            if last and last != name:
+                raise IllegalAction(f"the last step is {last}'s: {name} cannot undo it",
+                                    Reason.WRONG_PLAYER)
+        after = undo(before)
+        entry = before.history[-1]
+        self.state = after
+        return self._outcome(entry.action, entry.player or None, True, after, before)
+
+    def _check_revision(self, expect_revision: int | None) -> None:
+        if expect_revision is not None and expect_revision != self.revision:
+            raise StaleRevision(expect_revision, self.revision)
+
+    def _outcome(self, text: str, player: str | None, undone: bool, earlier: GameState,
+                 later: GameState) -> ComboStep:
+        table = self.state.now
+        return ComboStep(step=text, player=player, undone=undone,
+                         drawn=() if undone else tuple(drawn(earlier.now, later.now)),
+                         to_play=self._mover(), game_over=table.game_over,
+                         waiting=dict(pending_reveals(table)))
+
+    # -- questions asked of the game ----------------------------------------------------------
+
+    def view(self) -> ComboStateOutput:
+        """The game as it stands (`combo show --json`)."""
+        from service.combo_view import state_output
+
+        return state_output(self.state)
+
+    def final_scores(self) -> tuple[list[FinalScore], list[str]]:
+        """Each player's end score and the winners (refused before the end)."""
+        if not self.state.now.game_over:
+            raise SpecError("the game is not over: every player needs 9 cards")
+        return final_scores(self.state)
+
+    def score(self, name: str | None = None) -> ScoreSheet:
+        """A player's tableau scored exactly as it stands (their keys, gold on purses, leftover
+        gold put on them): the end score if the game stopped now."""
+        player = self.player(name)
+        return score_tableau(player.grid(), self.deck, player.keys, player.gold, player.purses)
+
+    def tableaux(self) -> list[tuple[str, Grid, ScoreSheet]]:
+        """Every player's tableau with its score as it stands (for a picture)."""
+        return [(p.name, p.grid(), self.score(p.name)) for p in self.state.now.players]
+
+    def arrange(self, name: str | None, cards: str, *, keys: int | None = None,
+                gold: int | None = None, time_limit: float = 10.0) -> Arrangement:
+        """The best completion of a player's tableau in progress with the cards still to come
+        (`combo arrange --from`)."""
+        from service.combo_arrange import complete_tableau
+
+        return complete_tableau(self, name, cards, keys=keys, gold=gold, time_limit=time_limit)
+
+    def advise(self, player: str | None = None, *, samples: int = 16, seed: int = 0,
+               time_limit: float | None = None, last_turn: LastTurn = "own_turn",
+               value: Value = "score") -> ComboAdviceOutput:
+        """Every legal action of the player to move, ranked by the final score it leads to
+        (`combo advise`; `player`, as typed, must be the player to move)."""
+        from service.combo_advice import advise
+
+        return advise(self, player, samples=samples, seed=seed, time_limit=time_limit,
+                      last_turn=last_turn, value=value)

@@ -1,0 +1,76 @@
+"""`combo new`: a game dealt by its seed, or a real deal to record, under the readings chosen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from models.combo import (
+    LOCATIONS,
+    READINGS,
+    ComboRules,
+    Deck,
+    GameState,
+    load_deck,
+    new_game,
+    recorded_game,
+)
+from models.errors import SpecError
+from models.files import parse_toml, read_text, validate, write_atomic
+from service.store import GameFile
+
+
+def readings(items: list[str] | None) -> ComboRules:
+    """`NAME=VALUE` readings (`--reading`) -> the rules the game is played with."""
+    values: dict[str, Any] = {}
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep or name.strip() not in READINGS:
+            raise SpecError(f"--reading '{item}': write NAME=VALUE, NAME one of "
+                            f"{', '.join(READINGS)}")
+        values[name.strip()] = value.strip()
+    return validate(ComboRules, values, "--reading")
+
+
+def read_deal(path: str) -> tuple[list[str], list[str]]:
+    """A deal file (TOML: `castle = [...]`, `village = [...]`) -> the rows as dealt."""
+    data = parse_toml(read_text(Path(path)), path)
+    unknown = sorted(set(data) - {"castle", "village"})
+    if unknown:
+        raise SpecError(f"{path}: unknown key '{unknown[0]}' (castle, village)")
+    rows = []
+    for location in LOCATIONS:
+        row = data.get(location)
+        if not isinstance(row, list) or not all(isinstance(c, str) for c in row):
+            raise SpecError(f"{path}: '{location}' is a list of 3 card ids")
+        rows.append(row)
+    return rows[0], rows[1]
+
+
+def start_game(players: str, *, seed: int = 0, cards_file: str | None = None,
+               deal: str | None = None, first: str | None = None,
+               reading: list[str] | None = None) -> GameState:
+    """A new game: `players` comma-separated in seating order; shuffled by `seed`, or (with a
+    `deal` file) a real game to record, which needs `first`. The rows' card ids are read as
+    typed."""
+    deck = load_deck(cards_file)
+    names = players.split(",")
+    rules = readings(reading)
+    if deal is not None:
+        if first is None:
+            raise SpecError("--deal records a real game: say who starts with --first")
+        castle, village = read_deal(deal)
+        return recorded_game(deck, names, _spelt(castle, deck), _spelt(village, deck),
+                             first.strip(), rules)
+    return new_game(deck, names, seed, rules, first.strip() if first else None)
+
+
+def _spelt(row: list[str], deck: Deck) -> list[str]:
+    return [deck.spelt(card_id) for card_id in row]
+
+
+def write_new(state: GameState, path: str | Path) -> None:
+    """Write a new game's file (replacing what was there), under the file's lock so that no
+    writer is half-way through a step on it."""
+    with GameFile(path).locked():
+        write_atomic(path, state.to_json())
