@@ -168,8 +168,7 @@ class Game:
         (`Refused` with its code) when the rules do not allow it, when `as_player` is not the
         player to move, or when `expect_revision` is not this game's revision. The handle's
         state changes; `save()` writes it. `confirm_reveal`: see `undo`."""
-        from models.game import ActionEntry, parse_step, record, require_refilled
-        from models.game.actions import ACTION
+        from models.game import ACTION, ActionEntry, parse_step, record, require_refilled
 
         self._check_revision(expect_revision)
         if isinstance(step, str) or (isinstance(step, Sequence) and not isinstance(step, str)):
