@@ -82,6 +82,7 @@ class Reason(StrEnum):
     REVEAL_FIRST = "reveal_first"
     NOT_RECORDED = "not_recorded"
     NOT_WAITING = "not_waiting"
+    ALREADY_SEEN = "already_seen"
 
 
 class Refused(CastellError):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 
 
@@ -14,3 +15,11 @@ def typed_match(names: Sequence[str], typed: str) -> int | None:
     folded = typed.strip().casefold()
     alike = [i for i, name in enumerate(names) if name.strip().casefold() == folded]
     return alike[0] if len(alike) == 1 else None
+
+
+def did_you_mean(names: Sequence[str], typed: str) -> str:
+    """`; did you mean 'Biel'?` for the one name `typed` is close to (another case ignored),
+    else empty: the end of an unknown-name message."""
+    folded = [name.casefold() for name in names]
+    close = difflib.get_close_matches(typed.strip().casefold(), folded, n=1, cutoff=0.5)
+    return f"; did you mean '{names[folded.index(close[0])]}'?" if close else ""

@@ -11,7 +11,6 @@ refused when the file moved on since it was loaded.
 from __future__ import annotations
 
 import contextlib
-import difflib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -120,7 +119,7 @@ class Game:
         """The player `name` names as typed at the table (another case, spaces around it); the
         player to move when `name` is None. An unknown name says which players there are and
         which one it is close to."""
-        from models.names import typed_match
+        from models.names import did_you_mean, typed_match
 
         if name is None:
             return self.state.current
@@ -128,13 +127,8 @@ class Game:
         found = typed_match(names, name)
         if found is not None:
             return self.state.players[found]
-        close = difflib.get_close_matches(name.strip().casefold(),
-                                          [n.casefold() for n in names], n=1, cutoff=0.5)
-        hint = ""
-        if close:
-            hint = f"; did you mean '{names[[n.casefold() for n in names].index(close[0])]}'?"
-        raise SpecError(f"no player '{name}' in this game (players: {', '.join(names)}){hint}",
-                        token=name)
+        raise SpecError(f"no player '{name}' in this game (players: {', '.join(names)})"
+                        f"{did_you_mean(names, name)}", token=name)
 
     def require_refilled(self) -> None:
         """Refuse (a `SpecError` naming them) while refill draws are still to be recorded: a

@@ -11,7 +11,6 @@ changes nothing.
 from __future__ import annotations
 
 import contextlib
-import difflib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,7 +40,7 @@ from models.combo import (
     undo,
 )
 from models.errors import Reason, SpecError
-from models.names import typed_match
+from models.names import did_you_mean, typed_match
 from service.store import GameFile, StaleRevision
 
 if TYPE_CHECKING:
@@ -143,11 +142,8 @@ class ComboGame:
         found = typed_match(names, name)
         if found is not None:
             return table.players[found]
-        folded = [n.casefold() for n in names]
-        close = difflib.get_close_matches(name.strip().casefold(), folded, n=1, cutoff=0.5)
-        hint = f"; did you mean '{names[folded.index(close[0])]}'?" if close else ""
-        raise SpecError(f"no player '{name}' in the game (players: {', '.join(names)}){hint}",
-                        token=name)
+        raise SpecError(f"no player '{name}' in the game (players: {', '.join(names)})"
+                        f"{did_you_mean(names, name)}", token=name)
 
     def legal_actions(self, player: str | None = None) -> list[Action]:
         """Every legal action now; for `player`, none unless it is their turn."""

@@ -123,7 +123,7 @@ def _reveal(state: GameState, table: Table, action: Reveal, deck: Deck) -> None:
             _reshuffle(state, table, location)
         if card_id not in table.decks[location]:
             raise IllegalAction(f"'{card_id}' cannot be revealed: it is not in the {location} "
-                                "deck (already seen)", Reason.ILLEGAL)
+                                "deck (already seen)", Reason.ALREADY_SEEN)
         table.decks[location].remove(card_id)
         row = table.rows[location]
         row[row.index(None)] = card_id
