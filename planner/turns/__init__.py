@@ -4,10 +4,16 @@ referee before anyone sees it, and an exhaustive reference over legal action seq
 
 from planner.turns.explain import Step, Target
 from planner.turns.horizon import Goal, build_horizon
-from planner.turns.plan import DEFAULT_PLAN_TIME_LIMIT, Plan, PlannedTurn, plan_turns
+from planner.turns.plan import (
+    DEFAULT_PLAN_TIME_LIMIT,
+    Plan,
+    PlannedFestival,
+    PlannedTurn,
+    plan_turns,
+)
 from planner.turns.replay import Replay, replay
 
 __all__ = [
-    "DEFAULT_PLAN_TIME_LIMIT", "Goal", "Plan", "PlannedTurn", "Replay", "Step", "Target",
-    "build_horizon", "plan_turns", "replay",
+    "DEFAULT_PLAN_TIME_LIMIT", "Goal", "Plan", "PlannedFestival", "PlannedTurn", "Replay",
+    "Step", "Target", "build_horizon", "plan_turns", "replay",
 ]

@@ -23,7 +23,7 @@ from models.game import (
     rotation_in_round,
     where_offered,
 )
-from models.tower import STANDARD, Pool, Rules, Skill, SkillRanks
+from models.tower import Pool, Rules, Skill, SkillRanks
 
 GoalKind = Literal["festival", "tile", "score"]
 
@@ -152,8 +152,8 @@ def _offered(board: Board, rotation: int, side: Literal["standard", "advanced"]
     return {t: tuple(where_offered(board, rotation, t, side)) for t in sorted(tiles)}
 
 
-def at_risk(state: GameState, board: Board, player: str, turns: int,
-            rules: Rules | None = None) -> dict[tuple[int, str], str]:
+def at_risk(state: GameState, board: Board, player: str, turns: int, rules: Rules
+            ) -> dict[tuple[int, str], str]:
     """(turn index, region) -> an opponent who could recruit the region's castellers before
     `player`'s turn of that index. Every opponent plays exactly `t` turns between the player's
     first planned turn and their turn `t` (those after the player in turn order finish this
@@ -162,7 +162,6 @@ def at_risk(state: GameState, board: Board, player: str, turns: int,
     hold tokens, a free one where a special tile is offered) holds it. Only regions with
     castellers now count. Turn 0 is never at risk: nobody plays before it. With the rules'
     `special_move` reading "any", a special move reaches every region."""
-    rules = rules or STANDARD
     risk: dict[tuple[int, str], str] = {}
     for other in state.players:
         if other.name == player:
@@ -182,13 +181,12 @@ def at_risk(state: GameState, board: Board, player: str, turns: int,
     return risk
 
 
-def contested_regions(state: GameState, board: Board, player: str,
-                      rules: Rules | None = None) -> set[str]:
+def contested_regions(state: GameState, board: Board, player: str, rules: Rules
+                      ) -> set[str]:
     """Regions an opponent's pawn stands in or can reach on their next turn: one Move, one
     special move if they hold a token, and a free special move where the wheel offers a
     special tile on the way (this round's wheel or the next one's); a special move reaches
     every region with the rules' `special_move` reading "any"."""
-    rules = rules or STANDARD
     lost: set[str] = set()
     for other in state.players:
         if other.name == player:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 
 from ortools.sat.python import cp_model
 
@@ -376,7 +376,12 @@ def _action_budget(horizon: Horizon, turns: int) -> ActionBudget:
                         sum(s.can_train for s in slots))
 
 
-@cache  # the same question comes back: per festival model, and per horizon of a plan
+# the same question comes back: per festival model, and per horizon of a plan (measured: at
+# most 2 distinct ones in a 10-turn plan); bounded, not process-wide
+PRECHECK_CACHE = 256
+
+
+@lru_cache(maxsize=PRECHECK_CACHE)
 def _bounded_precheck(question: FestivalTower, team: Pool, ranks: SkillRanks, upper: Pool,
                       top_ranks: SkillRanks, budget: ActionBudget, rules: Rules,
                       wall: float = PREFILTER_WALL) -> tuple[Status, float | None]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from ortools.sat.python import cp_model
 
@@ -13,16 +14,16 @@ from models.errors import SpecError
 from models.game import (
     Action,
     Board,
+    Choices,
     EndTurn,
     Entry,
     FestivalSpace,
     GameState,
-    IllegalAction,
     PlayerState,
     Special,
     apply,
 )
-from models.tower import STANDARD, Rules
+from models.tower import Rules
 from planner.tower import DETERMINISTIC_PER_SECOND, BestTower, Status, solve
 from planner.turns.explain import Step, Target, explain
 from planner.turns.extract import turn_actions
@@ -114,6 +115,11 @@ class PlannedTurn:
     actions: tuple[Action, ...]
 
 
+# why the player does not compete at a festival, as a code (the entry's reason says it in
+# words): their pawn is elsewhere, they chose not to, or no tower of their team can compete
+Absence = Literal["away", "declined", "no_tower"]
+
+
 @dataclass(frozen=True)
 class PlannedFestival:
     """A festival of the horizon as the referee resolved it in the replay."""
@@ -122,6 +128,8 @@ class PlannedFestival:
     location: str
     region: str
     entry: Entry  # the player's
+    pawn: str | None = None  # where the player's pawn stood (None: off the board)
+    absent: Absence | None = None  # why the player does not compete (None: they compete)
 
 
 @dataclass(frozen=True)
@@ -165,16 +173,18 @@ class Plan:
         return self.end is not None
 
 
-def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None = 3,
-               goal: Goal | None = None, rules: Rules = STANDARD, cautious: bool = False,
+def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
+               turns: int | None = 3, goal: Goal | None = None, cautious: bool = False,
                time_limit: float = DEFAULT_PLAN_TIME_LIMIT, workers: int = 1, seed: int = 0,
                fixed: Sequence[Action] = ()) -> Plan:
     """Plan `turns` turns of `player` from `state` (the opponents' turns before theirs are
-    ended first, with no actions), for `goal`. `turns` None: through the next festival the
-    player could compete in (`auto_turns`). `fixed`: the first actions of the first turn, as
-    given (a what-if); the plan without them is solved too, for the difference in value."""
+    ended first, with no actions), for `goal`, under the readings `rules` (the game's own).
+    `turns` None: through the next festival the player could compete in (`auto_turns`).
+    `fixed`: the first actions of the first turn, as given (a what-if; an action the referee
+    refuses is its `IllegalAction`); the plan without them is solved too, for the difference
+    in value, as the very plan the same call without `fixed` gives (the same horizon, goal
+    and budget): each of the two solves gets `time_limit`."""
     started = time.perf_counter()
-    deadline = started + time_limit
     goal = goal or Goal()
     player = state.player(player).name  # as stored ("anna" is Anna); unknown: a SpecError
     # information discipline: the plan sees no refill beyond this moment, the bag stays hidden
@@ -184,16 +194,19 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
         raise SpecError("the game is over: there are no turns left to plan")
     if start.game_over:
         raise SpecError(f"the game ends before {player}'s next turn")
+    begin = _apply_fixed(start, board, fixed, rules)  # refused before any solve
+    unfixed = None
+    if fixed:  # the what-if: the plain plan's own question, on its own budget (on half of
+        # it, as before, it was another question: less search, and for the festival goal no
+        # lean stage, below `LEAN_LEAST_WORK`; "without it" fell far below the plain plan's
+        # value, 12 against 30 points on tests/service/test_plans.py's state)
+        unfixed = plan_turns(state, board, player, rules=rules, turns=turns, goal=goal,
+                             cautious=cautious, time_limit=time_limit, workers=workers,
+                             seed=seed)
+    deadline = time.perf_counter() + time_limit
     upcoming = next_festival(start, board, player, rules, cautious)
     count = auto_turns(start, board, upcoming) if turns is None else turns
-    unfixed = None
-    if fixed:  # the what-if: the same question without the fixed actions, on half the time
-        unfixed = plan_turns(state, board, player, turns=count, goal=goal, rules=rules,
-                             cautious=cautious, time_limit=time_limit / 2, workers=workers,
-                             seed=seed)
-    begin = _apply_fixed(start, board, fixed, rules)
-    work = STAGES_SHARE * DETERMINISTIC_PER_SECOND * (time_limit if unfixed is None
-                                                      else time_limit / 2)
+    work = STAGES_SHARE * DETERMINISTIC_PER_SECOND * time_limit
     horizon = build_horizon(begin, board, player, count, rules, cautious)
     model = build_plan_model(horizon, {goal.tile or ""} if goal.kind == "tile" else None)
     if goal.kind != "tile":  # doing nothing meets the other goals (badly)
@@ -272,7 +285,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, turns: int | None
     replayed = replay(start, board, player, actions, rules, chosen=chosen)
     planned = tuple(PlannedTurn(slot.round, tuple(a))
                     for slot, a in zip(horizon.turns[:len(actions)], actions, strict=True))
-    festivals = _festivals(replayed, player)
+    festivals = _festivals(replayed, player, chosen)
     value = goal_value(goal, board, replayed, player, planned)
     bound = _user_bound(goal, result.first_bound, start.round)
     if goal.kind == "festival" and bound is not None:
@@ -386,7 +399,7 @@ def auto_turns(start: GameState, board: Board, festival: FestivalSpace | None) -
     return max(1, min(wanted, MAX_TURNS, board.rounds - start.round + 1))
 
 
-def next_festival(state: GameState, board: Board, player: str, rules: Rules = STANDARD,
+def next_festival(state: GameState, board: Board, player: str, rules: Rules,
                   cautious: bool = False) -> FestivalSpace | None:
     """The next unresolved festival `player` could compete in (at most `MAX_TURNS` ahead): the
     first whose tower some team in reach by then could build (`could_compete`: bounds and a
@@ -402,14 +415,13 @@ def next_festival(state: GameState, board: Board, player: str, rules: Rules = ST
 
 def _apply_fixed(start: GameState, board: Board, fixed: Sequence[Action], rules: Rules
                  ) -> GameState:
+    """The state after the fixed actions; one the referee refuses is its `IllegalAction`
+    (a refusal, as `castell play` gives it)."""
     state = start
     for action in fixed:
         if isinstance(action, EndTurn):
-            raise SpecError("--fix: the fixed actions are the first turn's; no 'end turn'")
-        try:
-            state = apply(state, board, action, rules, cached_finder())
-        except IllegalAction as error:
-            raise SpecError(f"--fix: {action}: {error}") from None
+            raise SpecError("the fixed actions are the first turn's: no end of turn")
+        state = apply(state, board, action, rules, cached_finder())
     return state
 
 
@@ -431,9 +443,21 @@ def _user_bound(goal: Goal, bound: int | None, first_round: int) -> int | None:
     return bound + first_round if goal.kind == "tile" else bound
 
 
-def _festivals(replayed: Replay, player: str) -> tuple[PlannedFestival, ...]:
-    return tuple(PlannedFestival(o.space.round, o.space.location, o.space.region,
-                                 o.entry(player)) for o in replayed.outcomes)
+def _festivals(replayed: Replay, player: str, chosen: Choices | None = None
+               ) -> tuple[PlannedFestival, ...]:
+    festivals = []
+    for outcome in replayed.outcomes:
+        space, entry = outcome.space, outcome.entry(player)
+        pawn = replayed.pawns.get(space.round)
+        absent: Absence | None = None
+        if entry.tower is None:
+            key = (space.location, player)
+            absent = ("away" if pawn != space.region else "declined"
+                      if chosen is not None and key in chosen and chosen[key] is None
+                      else "no_tower")
+        festivals.append(PlannedFestival(space.round, space.location, space.region, entry,
+                                         pawn, absent))
+    return tuple(festivals)
 
 
 def goal_value(goal: Goal, board: Board, replayed: Replay, player: str,

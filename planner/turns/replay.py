@@ -11,8 +11,8 @@ error, so it is not a `CastellError`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from models.game import (
     Action,
@@ -52,7 +52,12 @@ class PlanRefused(RuntimeError):
     """The referee refused an action of a plan the planner produced."""
 
 
-@cache
+# bounded, not process-wide: one plan asks a few dozen questions (measured: 4-9 distinct ones
+# on a 3- to 10-turn plan, a bench_plan.py state), a long-lived process many more
+FINDER_CACHE = 512
+
+
+@lru_cache(maxsize=FINDER_CACHE)
 def _best_festival_tower(pool: Pool, ranks: SkillRanks, festival: Festival, rules: Rules
                          ) -> Tower | None:
     return festival_tower(pool, ranks, festival, rules)
@@ -68,6 +73,9 @@ class Replay:
     state: GameState  # after the last planned turn (and the opponents' turns up to the next)
     outcomes: tuple[Outcome, ...]  # festivals resolved during the replay
     refills: tuple[Refill, ...] = ()  # refills left unknown (not drawn) during the replay
+    # round -> where the player's pawn stood after their turn in it: where it stands when the
+    # round's festivals are resolved (the opponents never move it)
+    pawns: dict[int, str | None] = field(default_factory=dict)
 
 
 def advance_to(state: GameState, board: Board, player: str, rules: Rules,
@@ -111,6 +119,7 @@ def replay(state: GameState, board: Board, player: str, turns: Sequence[Sequence
     finder = finder or cached_finder()
     outcomes: list[Outcome] = []
     refills: list[Refill] = []
+    pawns: dict[int, str | None] = {}
     for number, actions in enumerate(turns, start=1):
         if state.turn.player != player or state.game_over:
             raise PlanRefused(f"turn {number}: it is not {player}'s turn")
@@ -122,6 +131,7 @@ def replay(state: GameState, board: Board, player: str, turns: Sequence[Sequence
             except IllegalAction as error:
                 raise PlanRefused(f"turn {number} (round {state.round}), {action}: {error}"
                                   ) from error
+        pawns[state.round] = state.player(player).pawn
         state = finish_turn(state, board, rules, finder, outcomes, chosen, refills)
         state = advance_to(state, board, player, rules, finder, outcomes, chosen, refills)
-    return Replay(state, tuple(outcomes), tuple(refills))
+    return Replay(state, tuple(outcomes), tuple(refills), pawns)

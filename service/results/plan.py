@@ -40,6 +40,11 @@ class PlanTurn(_Part):
     steps: list[PlanStep]
 
 
+# why the player does not compete (given only then): their pawn stands elsewhere (`pawn`:
+# where; null off the board), they chose not to, or no tower of their team can compete there
+NotCompeting = Literal["away", "declined", "no_tower"]
+
+
 class PlanFestival(_Part):
     round: int
     location: str
@@ -49,6 +54,8 @@ class PlanFestival(_Part):
     rank: int | None
     prize: str | None
     reason: str | None
+    not_competing: NotCompeting | None = None
+    pawn: str | None = None
 
 
 class PlanTarget(_Part):
@@ -96,8 +103,33 @@ class PlanOutput(Output):
     fixed: list[PlanAction] | None = None
     without_fix: UnfixedPlan | None = None
     difference: int | None = None
+    # a what-if under other readings than the game's (`--what-if-rules`): those readings
+    what_if_rules: str | None = None
     wall_time_s: float
     interrupted: Literal[True] | None = None
+
+    # what an interface shows or exits with, read from the fields above (not in the JSON)
+
+    @property
+    def goal_kind(self) -> str:
+        """festival, tile or score."""
+        return self.goal.split(" ", 1)[0]
+
+    @property
+    def goal_tile(self) -> str | None:
+        """The tile a tile goal claims."""
+        kind, _, tile = self.goal.partition(" ")
+        return tile if kind == "tile" else None
+
+    @property
+    def found(self) -> bool:
+        """A plan was found (proven best or not)."""
+        return self.status in ("optimal", "feasible")
+
+    @property
+    def out_of_reach(self) -> bool:
+        """A festival plan that reaches no festival tower (it builds toward the next one)."""
+        return self.goal_kind == "festival" and self.found and not self.objective
 
 
 # -- Castle Combo ------------------------------------------------------------------------------

@@ -134,7 +134,7 @@ def test_plan_json_explains_each_step_and_the_what_if() -> None:
         for step in turn["steps"]:
             assert step["reason"] and step["cost"] in ("free", "paid", "free special")
     human = run("plan", ROUND3, *fix, "--time-limit", "20")
-    assert "what-if (move to Terres de l'Ebre)" in human.stdout
+    assert "what-if (move Terres de l'Ebre)" in human.stdout
     assert "ends in" in human.stdout
 
 
@@ -146,8 +146,56 @@ def json_regions() -> set[str]:
 @pytest.mark.parametrize(("fix", "fragment"), [
     ("fly girona", "unknown action"),
     ("move atlantis", "unknown region"),
-    ("move girona", "not adjacent"),
     ("recruit x", "--fix"),
+    ("move girona; end", "leave 'end' out"),
+    (" ; ", "no action given"),
 ])
 def test_plan_bad_fix_is_bad_input(fix: str, fragment: str) -> None:
     assert_bad_input(run("plan", ROUND3, "--player", "Anna", "--fix", fix), fragment)
+
+
+@pytest.mark.parametrize("words", [("recruit", "7", "5", "3"), ("move", "girona")])
+def test_a_fixed_action_the_rules_refuse_is_refused_as_play_refuses_it(
+        words: tuple[str, ...], tmp_path: Path) -> None:
+    """Exit 1 and the referee's own line, the same as `castell play` gives for the same
+    words (a three-casteller recruit was pydantic's "List should have at most 2 items", exit
+    2), before any plan is solved."""
+    import shutil
+
+    copy = tmp_path / "game.json"
+    shutil.copy(ROUND3, copy)
+    played = run("play", str(copy), *words)
+    fixed = run("plan", ROUND3, "--player", "Carla", "--fix", " ".join(words))  # to move
+    no_crash(fixed)
+    assert (played.exit_code, fixed.exit_code) == (1, 1)
+    assert fixed.stdout == ""
+    assert fixed.stderr.strip() == played.stderr.strip()
+    assert fixed.stderr.count("\n") == 1
+
+
+def test_fix_reads_the_one_notation_with_spaces_or_commas() -> None:
+    """`recruit 7 5` as `castell play` writes it, and `recruit 7,5`: the same what-if."""
+    common = ("plan", ROUND3, "--player", "Anna", "--turns", "1", "--json", "--time-limit", "4")
+    spaced = one_json(run(*common, "--fix", "move terres de l'ebre; recruit 7 4"))
+    commas = one_json(run(*common, "--fix", "move terres de l'ebre;recruit 7,4"))
+    assert spaced["fixed"] == commas["fixed"] == [
+        {"type": "move", "to": "terres-de-lebre"}, {"type": "recruit", "sizes": [7, 4]}]
+
+
+def test_rules_are_the_games_own_and_refused_on_the_command_line() -> None:
+    assert_bad_input(run("plan", ROUND3, "--rules", "standard,special_move=any"),
+                     "--rules does not go with", "--what-if-rules")
+
+
+def test_a_what_if_under_other_readings_says_so() -> None:
+    args = ("plan", ROUND3, "--player", "Carla", "--turns", "1", "--time-limit", "4",
+            "--what-if-rules", "standard,special_move=any")
+    data = one_json(run(*args, "--json"))
+    assert data["what_if_rules"] == "standard,special_move=any"
+    human = run(*args)
+    no_crash(human)
+    assert "what-if: planned under readings standard,special_move=any, not the game's" \
+        in " ".join(human.stdout.split())
+    plain = one_json(run("plan", ROUND3, "--player", "Carla", "--turns", "1", "--json",
+                         "--time-limit", "4"))
+    assert "what_if_rules" not in plain

@@ -11,6 +11,7 @@ from models.game.board import Board, load_board
 from models.game.referee import apply, legal_actions
 from models.game.setup import new_game
 from models.game.state import GameState
+from models.tower import STANDARD
 from models.tower.pool import Pool
 from planner.turns.replay import cached_finder
 
@@ -23,7 +24,7 @@ def played(seed: int, players: int, until_round: int, board: Board = BOARD) -> G
     rng = random.Random(seed)
     state = new_game(board, players, seed=seed)
     while state.round < until_round and not state.game_over:
-        choices = [a for a in legal_actions(state, board, state.game_rules)
+        choices = [a for a in legal_actions(state, board, STANDARD)
                    if not (isinstance(a, Special) and a.kind == "claim")]
         pairs = [a for a in choices if isinstance(a, Recruit) and len(a.sizes) == 2]
         if pairs and rng.random() < 0.7:
@@ -32,7 +33,7 @@ def played(seed: int, players: int, until_round: int, board: Board = BOARD) -> G
             action = EndTurn()
         else:
             action = rng.choice(choices)
-        state = apply(state, board, action, state.game_rules, finder=cached_finder())
+        state = apply(state, board, action, STANDARD, cached_finder())
     return state
 
 

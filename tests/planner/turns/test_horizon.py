@@ -36,17 +36,17 @@ def test_the_horizon_stops_at_the_last_round() -> None:
 def test_an_opponent_off_the_board_contests_every_region() -> None:
     state = played(4, 3, 1)
     assert state.players[1].pawn is None
-    assert contested_regions(state, BOARD, state.players[0].name) == set(BOARD.region_ids)
+    assert contested_regions(state, BOARD, state.players[0].name, STANDARD) == set(BOARD.region_ids)
 
 
 def test_an_opponent_contests_at_least_its_neighbourhood() -> None:
     state = played(6, 2, 3)
     me, other = state.players
     assert other.pawn is not None
-    lost = contested_regions(state, BOARD, me.name)
+    lost = contested_regions(state, BOARD, me.name, STANDARD)
     assert GRAPH.within(other.pawn, 1) <= lost
     other.special_tokens = 0
-    fewer = contested_regions(state, BOARD, me.name)
+    fewer = contested_regions(state, BOARD, me.name, STANDARD)
     assert fewer <= lost
 
 
@@ -55,15 +55,15 @@ def test_cautious_plans_recruit_only_where_no_opponent_comes_first() -> None:
     me = state.turn.player
     other = next(p for p in state.players if p.name != me)
     other.pawn, other.special_tokens = "terres-de-lebre", 0  # a corner, and one move a turn
-    risk = at_risk(state, BOARD, me, 2)
+    risk = at_risk(state, BOARD, me, 2, STANDARD)
     # one turn of the opponent's before the player's second: their next turn's reach (their
     # region, its neighbours, more where a special tile offers a free move)
-    reach = contested_regions(state, BOARD, me)
+    reach = contested_regions(state, BOARD, me, STANDARD)
     assert {other.pawn, *GRAPH.neighbours(other.pawn)} <= reach != set(BOARD.region_ids)
     assert {g for (t, g) in risk if t == 1} == {g for g in reach
                                                 if state.regions[g].supply.total}
     assert not any(t == 0 for t, _ in risk)  # nobody plays before the player's first turn
-    plan = plan_turns(state, BOARD, me, turns=2, cautious=True, time_limit=20)
+    plan = plan_turns(state, BOARD, me, rules=STANDARD, turns=2, cautious=True, time_limit=20)
     assert_replayed(plan)
     assert any(a.startswith("cautious") for a in plan.assumptions)
     recruits = [s for steps in plan.steps for s in steps
@@ -78,7 +78,7 @@ def test_refuses_what_cannot_be_planned() -> None:
     with pytest.raises(SpecError, match="turn"):
         build_horizon(state, BOARD, other, 2, STANDARD)
     with pytest.raises(SpecError, match="no player"):
-        plan_turns(state, BOARD, "Nobody")
+        plan_turns(state, BOARD, "Nobody", rules=STANDARD)
     owing = state.clone()
     owing.turn.free_special = True
     with pytest.raises(SpecError, match="free special"):
@@ -86,7 +86,7 @@ def test_refuses_what_cannot_be_planned() -> None:
     over = state.clone()
     over.game_over = True
     with pytest.raises(SpecError, match="over"):
-        plan_turns(over, BOARD, over.turn.player)
+        plan_turns(over, BOARD, over.turn.player, rules=STANDARD)
 
 
 def test_an_opponents_special_move_reaches_every_region_with_the_any_reading() -> None:
@@ -96,8 +96,8 @@ def test_an_opponents_special_move_reaches_every_region_with_the_any_reading() -
     # special tile reach all but Girona; with the "any" reading the free move jumps there
     other.pawn, other.special_tokens = "terres-de-lebre", 0
     anywhere = replace(STANDARD, special_move="any")
-    near = contested_regions(state, BOARD, me.name)
+    near = contested_regions(state, BOARD, me.name, STANDARD)
     assert near == set(BOARD.region_ids) - {"girona"}
     assert contested_regions(state, BOARD, me.name, anywhere) == set(BOARD.region_ids)
-    assert set(at_risk(state, BOARD, me.name, 2)) <= set(at_risk(state, BOARD, me.name, 2,
-                                                                anywhere))
+    assert set(at_risk(state, BOARD, me.name, 2, STANDARD)) <= set(
+        at_risk(state, BOARD, me.name, 2, anywhere))

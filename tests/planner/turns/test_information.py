@@ -35,7 +35,8 @@ def test_the_plan_is_the_same_whatever_the_bag_holds() -> None:
     drawn = {str(advance_to(s, BOARD, "Anna", STANDARD).regions["camp-de-tarragona"].supply)
              for s in planted[:3]}
     assert len(drawn) == 3
-    plans = [plan_turns(s, BOARD, "Anna", turns=2, goal=Goal("tile", "LP02"), time_limit=30)
+    plans = [plan_turns(s, BOARD, "Anna", rules=STANDARD,
+                        turns=2, goal=Goal("tile", "LP02"), time_limit=30)
              for s in planted]
     assert plans[0].found
     assert all(_advice(p) == _advice(plans[0]) for p in plans[1:])

@@ -132,9 +132,9 @@ def test_walks_from_off_the_board_reach_every_region_and_beat_nothing_kept() -> 
 def test_plans_with_and_without_the_lean_goal_agree(monkeypatch: pytest.MonkeyPatch) -> None:
     state = played(0, 4, 2)
     player = state.turn.player
-    lean = plan_turns(state, BOARD, player, turns=2, time_limit=20)
+    lean = plan_turns(state, BOARD, player, rules=STANDARD, turns=2, time_limit=20)
     monkeypatch.setattr(plan_module, "LEAN_GOAL", False)
-    full = plan_turns(state, BOARD, player, turns=2, time_limit=20)
+    full = plan_turns(state, BOARD, player, rules=STANDARD, turns=2, time_limit=20)
     assert lean.status is full.status is Status.OPTIMAL
     assert lean.objective == full.objective == lean.bound
     assert lean.objective is not None and lean.objective > 0
@@ -145,7 +145,7 @@ def test_a_lean_plan_that_does_not_fit_falls_back(how: str,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     state = played(0, 4, 2)
     player = state.turn.player
-    expected = plan_turns(state, BOARD, player, turns=2, time_limit=20).objective
+    expected = plan_turns(state, BOARD, player, rules=STANDARD, turns=2, time_limit=20).objective
 
     def misfit(plan: PlanModel, *args: object, **kwargs: object) -> LeanGoal | None:
         found = lean_goal(plan, *args, **kwargs)  # type: ignore[arg-type]
@@ -159,7 +159,7 @@ def test_a_lean_plan_that_does_not_fit_falls_back(how: str,
         return replace(found, holds=(*found.holds, (plan.at[0][start], 0)))
 
     monkeypatch.setattr(plan_module, "lean_goal", misfit)
-    plan = plan_turns(state, BOARD, player, turns=2, time_limit=20)
+    plan = plan_turns(state, BOARD, player, rules=STANDARD, turns=2, time_limit=20)
     assert plan.status is Status.OPTIMAL and plan.objective == expected
 
 
@@ -232,12 +232,12 @@ def test_a_longer_horizons_lean_plan_is_proven_and_replays(
     player = state.turn.player
     optimum = compare(state, 4, linearization=0, light=True)
     assert plan_module.LONG_HORIZON < 4 <= plan_module.LEAN_LONG_TURNS
-    lean = plan_turns(state, BOARD, player, turns=4)
+    lean = plan_turns(state, BOARD, player, rules=STANDARD, turns=4)
     # the replay through the referee scores what the model claims, and it is the optimum
     assert lean.status is Status.OPTIMAL and lean.found
     assert lean.objective == lean.model_objective == lean.bound == optimum
     monkeypatch.setattr(plan_module, "LEAN_LONG_TURNS", 0)
-    full = plan_turns(state, BOARD, player, turns=4)
+    full = plan_turns(state, BOARD, player, rules=STANDARD, turns=4)
     assert full.objective is not None and full.objective <= optimum
 
 
@@ -256,7 +256,7 @@ def test_an_unproven_lean_plan_is_the_full_models_hint(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(plan_module, "lean_goal", spy)
     monkeypatch.setattr(plan_module, "LEAN_LONG_SHARE", 0.2)
-    plan = plan_turns(state, BOARD, player, turns=4)
+    plan = plan_turns(state, BOARD, player, rules=STANDARD, turns=4)
     assert len(found) == 1 and found[0].result.status is not Status.OPTIMAL
     assert found[0].holds and found[0].result.value is not None
     assert plan.found and plan.objective == plan.model_objective

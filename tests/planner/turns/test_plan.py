@@ -47,7 +47,7 @@ def assert_replayed(plan: Plan) -> None:
 @given(game_states(max_round=9), st.integers(1, 3), st.sampled_from(["festival", "score"]))
 def test_plans_replay_and_score_as_the_referee_does(state: GameState, turns: int,
                                                     goal: str) -> None:
-    plan = plan_turns(state, BOARD, state.turn.player, turns=turns,
+    plan = plan_turns(state, BOARD, state.turn.player, rules=STANDARD, turns=turns,
                       goal=Goal(goal),  # type: ignore[arg-type]
                       time_limit=10.0)  # a proof need not come: what was found must replay
     assert_replayed(plan)
@@ -68,7 +68,7 @@ def assert_as_good_as_search(state: GameState, turns: int) -> None:
     """Proven, and exactly as good as the best of every legal action sequence (the search is
     exact too, so 'at least as good' must be 'as good')."""
     player = state.turn.player
-    plan = plan_turns(state, BOARD, player, turns=turns, time_limit=LIMIT)
+    plan = plan_turns(state, BOARD, player, rules=STANDARD, turns=turns, time_limit=LIMIT)
     assert_replayed(plan)
     assert plan.status is Status.OPTIMAL
     assert plan.objective == best_festival_score(state, BOARD, player, turns, STANDARD)
@@ -90,7 +90,7 @@ def test_a_whole_game_plan_competes_within_the_default_limit() -> None:
     # 10 turns from round 1 with the default 10 s limit: the deterministic budget reaches a
     # plan that competes (the idle plan, its fallback, scores 0), and the bound is reported
     state = played(0, 4, 1)
-    plan = plan_turns(state, BOARD, state.turn.player, turns=10)
+    plan = plan_turns(state, BOARD, state.turn.player, rules=STANDARD, turns=10)
     assert_replayed(plan)
     assert len(plan.turns) == 10
     assert plan.objective is not None and plan.objective > 0
@@ -100,7 +100,7 @@ def test_a_whole_game_plan_competes_within_the_default_limit() -> None:
 def test_a_plan_starts_at_the_players_next_turn() -> None:
     state = played(11, 3, 4)
     later = state.turn_order[-1]
-    plan = plan_turns(state, BOARD, later, turns=1, time_limit=LIMIT)
+    plan = plan_turns(state, BOARD, later, rules=STANDARD, turns=1, time_limit=LIMIT)
     assert plan.start.turn.player == later
     assert plan.start.round == state.round
     assert_replayed(plan)
@@ -108,9 +108,9 @@ def test_a_plan_starts_at_the_players_next_turn() -> None:
 
 def test_a_partly_spent_turn_is_planned_from_where_it_stands() -> None:
     state = played(5, 2, 3)
-    moved = next(a for a in legal_actions(state, BOARD, state.game_rules) if isinstance(a, Move))
-    state = apply(state, BOARD, moved, state.game_rules)
-    plan = plan_turns(state, BOARD, state.turn.player, turns=1, time_limit=LIMIT)
+    moved = next(a for a in legal_actions(state, BOARD, STANDARD) if isinstance(a, Move))
+    state = apply(state, BOARD, moved, STANDARD)
+    plan = plan_turns(state, BOARD, state.turn.player, rules=STANDARD, turns=1, time_limit=LIMIT)
     assert_replayed(plan)
     first = plan.turns[0].actions
     assert not any(isinstance(a, Move) for a in first)

@@ -1,0 +1,151 @@
+"""`castell plan`'s rich output, drawn from the plan's result model (`PlanOutput`): the same
+fields the JSON holds, with the board's region names and the one action notation."""
+
+from __future__ import annotations
+
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from cli.edge import err, out
+from cli.render import stack, tower_picture
+from models.game import Board, format_action
+from models.tower import Rules, Tower
+from service.results.plan import PlanFestival, PlanOutput
+
+COST = {"free": "", "paid": "[yellow]paid: 1 token[/]", "free special": "[green]free special[/]"}
+
+
+def render(result: PlanOutput, board: Board, rules: Rules) -> None:
+    """The plan as a table of turns, its festivals' towers, the verdict and the assumptions;
+    `rules`: the readings it was planned under (its towers are read back with them)."""
+    console = out()
+    names = {r.id: r.name for r in board.regions}
+    if not result.found:
+        _not_found(result)
+        return
+    table = Table(title=f"Plan for {escape(result.player)}: {result.goal}",
+                  caption="numbers give the order of a turn's actions; tokens are special "
+                  "action tokens")
+    for column in ("round", "action", "cost", "why"):
+        table.add_column(column, overflow="fold")
+    for turn in result.turns:
+        end = turn.ends_in
+        first = f"{turn.round}" + (f"\nends in {names.get(end, end)}" if end else "")
+        if not turn.steps:
+            table.add_row(first, "-", "", "nothing to gain this turn")
+        for number, step in enumerate(turn.steps, start=1):
+            table.add_row(first if number == 1 else "",
+                          f"{number}. {escape(format_action(step.action, board))}",
+                          COST[step.cost],
+                          escape(step.reason) + (f" [red](at risk: {escape(step.at_risk)} "
+                                                 "could take it first)[/]"
+                                                 if step.at_risk else ""))
+        table.add_section()
+    console.print(table)
+    for festival in result.festivals:
+        title = escape(f"{festival.location} ({names.get(festival.region, festival.region)}), "
+                       f"round {festival.round}")
+        if festival.tower is None:
+            console.print(f"{title}: not competing ({escape(_not_competing(festival, names))})",
+                          highlight=False)
+            continue
+        prize = f", {festival.prize}" if festival.prize else ""
+        console.print(Panel(stack(tower_picture(Tower.parse(festival.tower, rules))),
+                            title=title, subtitle=f"score {festival.score}, rank "
+                            f"{festival.rank}{prize}", expand=False))
+    if result.out_of_reach:
+        console.print(_out_of_reach(result, names), highlight=False)
+    console.print(_verdict(result))
+    if result.fixed:
+        console.print(_what_if(result, board), highlight=False)
+    if result.what_if_rules is not None:
+        console.print(Text(f"what-if: planned under readings {result.what_if_rules}, not the "
+                           "game's"), highlight=False)
+    if result.stopped_by_clock:
+        console.print("[yellow]the time limit's wall clock stopped the search before its "
+                      "deterministic budget: another run may give another plan[/]")
+    for line in result.assumptions:
+        console.print(Text(f"assuming {line}", style="dim"), highlight=False)
+
+
+def _not_found(result: PlanOutput) -> None:
+    console = out()
+    why = {"infeasible": f"proven: no plan of {result.horizon} turn(s) meets the goal "
+                         f"({result.goal})",
+           "unknown": "the time limit came before any plan was found"}
+    console.print(why.get(result.status, result.status), highlight=False)
+    for line in result.why_not:
+        console.print(f"  because {escape(line)}", highlight=False)
+    if result.goal_kind == "tile" and result.status == "infeasible":
+        if result.fewest_turns is not None:
+            console.print(f"the fewest turns that claim {result.goal_tile}: "
+                          f"[bold]{result.fewest_turns}[/] (--turns "
+                          f"{result.fewest_turns})", highlight=False)
+        else:
+            console.print(f"no horizon up to 10 turns was found to claim "
+                          f"{result.goal_tile} within the time limit", highlight=False)
+    if result.what_if_rules is not None:
+        err().print(Text(f"what-if: planned under readings {result.what_if_rules}, not the "
+                         "game's"), highlight=False)
+    for line in result.assumptions:
+        err().print(Text(f"assuming {line}"), highlight=False)
+
+
+def _not_competing(festival: PlanFestival, names: dict[str, str]) -> str:
+    """Why the player does not compete, by its code (the region names the board's)."""
+    if festival.not_competing == "away":
+        where = names.get(festival.pawn, festival.pawn) if festival.pawn else "off the board"
+        return f"the pawn is in {where}, not {names.get(festival.region, festival.region)}"
+    if festival.not_competing == "no_tower":
+        return "could not compete: " + (festival.reason or "no valid tower")
+    return festival.reason or "no tower"
+
+
+def _out_of_reach(result: PlanOutput, names: dict[str, str]) -> str:
+    upcoming = result.next_festival
+    if upcoming is None:
+        return "no festival tower is within reach, and no festival is left to plan toward"
+    where = names.get(upcoming.region, upcoming.region)
+    sizes = ", ".join(map(str, upcoming.size_tokens))
+    inside = upcoming.round < result.turns[0].round + result.horizon
+    return (f"no festival tower is within reach in {result.horizon} turn(s); the next festival "
+            f"you could compete in: {upcoming.location} ({where}), end of round "
+            f"{upcoming.round}, sizes {sizes}" + ("" if inside else
+            " (beyond the horizon: plan more turns, or omit --turns)")
+            + "; the plan builds toward it")
+
+
+def _what_if(result: PlanOutput, board: Board) -> str:
+    fixed = escape("; ".join(format_action(a, board) for a in result.fixed or ()))
+    other = result.without_fix
+    if other is None or other.objective is None:
+        return f"what-if ({fixed}): the plan without it found no value to compare"
+    diff = result.difference
+    if diff == 0:
+        return f"what-if ({fixed}): as good as the free plan ({other.objective})"
+    return (f"what-if ({fixed}): {result.objective} against {other.objective} without it "
+            f"({'+' if diff and diff > 0 else ''}{diff})")
+
+
+def _verdict(result: PlanOutput) -> str:
+    goal = {"festival": "best festival score", "tile": f"{result.goal_tile} claimed in round",
+            "score": "points"}[result.goal_kind]
+    if result.status == "optimal":
+        proof = "[bold green]proven optimal[/]"
+    elif result.bound is None:
+        proof = "[yellow]not proven[/] (no bound yet)"
+    elif result.goal_kind == "tile":
+        proof = f"[yellow]not proven[/] (no plan claims it before round {result.bound})"
+    else:
+        more = _number(result.bound - (result.objective or 0))
+        unit = " points" if result.goal_kind == "score" else ""
+        proof = f"[yellow]not proven[/] (at most {more}{unit} more than this plan)"
+    ties = ", ".join(f"{t.name} {'unknown' if t.value is None else t.value}"
+                     + ("" if t.proven else " (not proven)") for t in result.tie_breaks)
+    return f"{goal}: [bold]{result.objective}[/], {proof}" + (f"; then {ties}" if ties else "")
+
+
+def _number(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else value

@@ -1,0 +1,112 @@
+"""A turn plan as its result model (`service.results.plan.PlanOutput`): what `castell plan
+--json` prints and what an interface renders."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from models.game import FestivalSpace, Move, Special
+from planner.turns import Plan, PlannedFestival, PlannedTurn, Step
+from service.results import SCHEMA_VERSION
+from service.results import plan as out
+from service.results.game import FestivalSpace as OutFestivalSpace
+
+
+def plan_output(result: Plan, *, interrupted: bool = False,
+                what_if_rules: str | None = None) -> out.PlanOutput:
+    """`result` as its output model; `interrupted`: a cancel stopped the solve (the plan is
+    the best found so far); `what_if_rules`: the readings a what-if planned under."""
+    # the optional fields are given only when they hold (the JSON leaves them out otherwise)
+    extra: dict[str, Any] = {}
+    if result.fixed:
+        other = result.unfixed
+        extra = {"fixed": list(result.fixed),
+                 "without_fix": None if other is None else out.UnfixedPlan(
+                     status=other.status.value, objective=other.objective,
+                     turns=[out.UnfixedTurn(round=t.round, actions=list(t.actions))
+                            for t in other.turns]),
+                 "difference": _difference(result)}
+    if what_if_rules is not None:
+        extra["what_if_rules"] = what_if_rules
+    stop: dict[str, Any] = {"interrupted": True} if interrupted else {}
+    return out.PlanOutput(
+        schema_version=SCHEMA_VERSION,
+        player=result.player,
+        goal=str(result.goal),
+        status=result.status.value,
+        objective=result.objective,
+        bound=_number(result.bound),
+        tie_breaks=[out.PlanTieBreak(name=t.name, value=t.value, proven=t.proven)
+                    for t in result.tie_breaks],
+        horizon=result.horizon,
+        turns=[_turn(t, steps) for t, steps in
+               zip(result.turns, result.steps or [()] * len(result.turns), strict=True)],
+        festivals=[_festival(f) for f in result.festivals],
+        # the next festival the player could compete in (its token sizes are in sight)
+        next_festival=_space(result.next_festival),
+        target=None if result.target is None else out.PlanTarget(
+            round=result.target.round, location=result.target.location,
+            region=result.target.region,
+            tower=str(result.target.tower) if result.target.tower else None),
+        why_not=list(result.why_not),
+        fewest_turns=result.fewest_turns,
+        assumptions=list(result.assumptions),
+        # refills the plan does not see: those regions' new castellers are not counted on
+        unknown_refills=[out.UnknownRefill(round=r.round, regions=list(r.regions))
+                         for r in result.refills],
+        # true: the wall clock (--time-limit), not the deterministic budget, stopped the
+        # search, so the same command may answer differently
+        stopped_by_clock=result.clock_hit,
+        **extra,
+        wall_time_s=round(result.wall_time_s, 3),
+        **stop,
+    )
+
+
+def _festival(festival: PlannedFestival) -> out.PlanFestival:
+    entry = festival.entry
+    # why not competing, as a code (and where the pawn stood): only when not competing
+    absent: dict[str, Any] = {} if festival.absent is None else {
+        "not_competing": festival.absent,
+        **({"pawn": festival.pawn} if festival.absent == "away" else {})}
+    return out.PlanFestival(
+        round=festival.round, location=festival.location, region=festival.region,
+        tower=str(entry.tower) if entry.tower else None, score=entry.score,
+        rank=entry.rank, prize=entry.prize, reason=entry.reason, **absent)
+
+
+def _space(space: FestivalSpace | None) -> OutFestivalSpace | None:
+    if space is None:
+        return None
+    return OutFestivalSpace(round=space.round, location=space.location, region=space.region,
+                            size_tokens=list(space.size_tokens))
+
+
+def _turn(turn: PlannedTurn, steps: tuple[Step, ...]) -> out.PlanTurn:
+    return out.PlanTurn(
+        round=turn.round, ends_in=_ends_in(steps), actions=list(turn.actions),
+        steps=[out.PlanStep(action=s.action, where=s.where or None, cost=s.cost,
+                            reason=s.reason, at_risk=s.at_risk) for s in steps])
+
+
+def _ends_in(steps: tuple[Step, ...]) -> str | None:
+    moves = [s.where for s in steps if isinstance(s.action, Move)
+             or (isinstance(s.action, Special) and s.action.kind == "move")]
+    if moves:
+        return moves[-1]
+    return next((s.where for s in steps if s.where), None)
+
+
+def _difference(result: Plan) -> int | None:
+    """The fixed plan's value less the free plan's (for a tile goal: rounds later, so
+    positive is worse there)."""
+    other = result.unfixed
+    if other is None or result.objective is None or other.objective is None:
+        return None
+    return result.objective - other.objective
+
+
+def _number(value: float | None) -> float | int | None:
+    if value is None:
+        return None
+    return int(value) if float(value).is_integer() else value

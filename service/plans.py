@@ -1,0 +1,88 @@
+"""The turn plan use case: a player's best next turns in a game, asked of the game itself, so
+that the plan is made under the game's own readings (or an explicit what-if's, which the
+answer names), from its position without history, for a player named as typed at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from models.errors import SpecError
+from models.game import Action, Board, EndTurn, parse_action
+from planner.turns import DEFAULT_PLAN_TIME_LIMIT, Goal, plan_turns
+from service.cancel import current_token
+from service.plan_output import plan_output
+
+if TYPE_CHECKING:
+    from service.castell import Game
+    from service.results.plan import PlanOutput
+
+__all__ = ["DEFAULT_PLAN_TIME_LIMIT", "GOALS", "fixed_actions", "goal_of", "plan"]
+
+GOALS = ("festival", "tile", "score")
+
+
+def goal_of(goal: str, tile: str | None = None) -> Goal:
+    """`festival`, `score`, `tile TILE_ID` (the id as `tile`, or in `goal` itself: `tile
+    LP07`, `tile:LP07`)."""
+    kind, _, inline = goal.strip().lower().partition(":")
+    if " " in kind:  # --goal "tile LP07" quoted as one argument, as the help writes it
+        kind, _, inline = kind.partition(" ")
+    if kind not in GOALS:
+        raise SpecError(f"unknown goal '{goal}' (goals: festival, tile TILE_ID, score)",
+                        token=goal)
+    if kind == "tile":
+        wanted = inline if inline else tile
+        if not wanted or not wanted.strip():
+            raise SpecError("--goal tile needs the tile's id, e.g. '--goal tile LP07'")
+        return Goal("tile", wanted.strip().upper())
+    if tile is not None or inline:
+        raise SpecError(f"a tile id ('{tile or inline}') only goes with --goal tile")
+    return Goal(kind)  # type: ignore[arg-type]
+
+
+def fixed_actions(text: str, board: Board) -> list[Action]:
+    """The actions a what-if fixes, separated by ';', each in the one action notation
+    (`models.game.parse_action`: `move Girona`, `recruit 7 5` or `recruit 7,5`, `train
+    SKILL`, `special move REGION`, `special recruit SIZE`, `special claim TILE TOWER`). Text
+    that cannot be read is a `SpecError` naming its part; an action that is well written but
+    breaks a rule (a recruit of three) is refused as `castell play` refuses it."""
+    actions: list[Action] = []
+    for part in (p.strip() for p in text.split(";")):
+        if not part:
+            continue
+        try:
+            action = parse_action(part, board)
+        except SpecError as error:
+            raise SpecError(f"--fix: '{part}': {error}", token=part) from None
+        if isinstance(action, EndTurn):
+            raise SpecError(f"--fix: '{part}': the fixed actions are the first turn's, and the "
+                            "plan ends its turns itself: leave 'end' out", token=part)
+        actions.append(action)
+    if not actions:
+        raise SpecError("--fix: no action given")
+    return actions
+
+
+def plan(game: Game, player: str | None = None, turns: int | None = None,
+         goal: Goal | str = "festival", cautious: bool = False, fixed: Sequence[Action] = (),
+         time_limit: float = DEFAULT_PLAN_TIME_LIMIT, workers: int = 1,
+         what_if_rules: str | None = None) -> PlanOutput:
+    """The best plan of `player`'s next `turns` turns (None: whose turn it is; through the
+    next festival they could compete in) for `goal`, replayed through the referee, under the
+    game's readings, or under `what_if_rules` for an explicit what-if (the answer says so).
+    `fixed`: the first turn's first actions, fixed (a what-if: the plain plan is solved too,
+    each within `time_limit`). A state whose refills are not recorded is refused: the plan
+    cannot look past a draw it has not seen. A cancel (the request's token) stops the solve:
+    the best plan so far comes back marked interrupted."""
+    game.require_refilled()
+    name = game.player(player).name
+    rules = game.what_if(what_if_rules)
+    wanted = goal if isinstance(goal, Goal) else goal_of(goal)
+    result = plan_turns(game.position(), game.board, name, rules=rules, turns=turns,
+                        goal=wanted, cautious=cautious, time_limit=time_limit,
+                        workers=workers, fixed=fixed)
+    token = current_token()
+    return plan_output(result, interrupted=token is not None and token.cancelled,
+                       what_if_rules=None if what_if_rules is None else rules.spec)

@@ -1,0 +1,113 @@
+"""The plan use case (`service.plans`): the game's readings, the what-ifs, the one notation."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from models.errors import Reason, Refused, SpecError
+from models.game import Move, Recruit, load_board
+from planner.turns.replay import PlanRefused, advance_to, replay, visible
+from service import plans
+from service.castell import Game
+from tests.planner.turns.game_states import BOARD, played
+
+ROUND3 = Path(__file__).parents[2] / "examples" / "game" / "round3.json"
+
+
+def round3(tmp_path: Path, rules: dict[str, Any] | None = None) -> Game:
+    """The README's example game, with `rules` stored as its readings."""
+    data = json.loads(ROUND3.read_text(encoding="utf-8"))
+    if rules is not None:
+        data["rules"] = rules
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return Game.load(path)
+
+
+def without_times(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k not in ("wall_time_s", "what_if_rules")}
+
+
+def test_the_plan_is_made_under_the_games_readings(tmp_path: Path) -> None:
+    """Regression: the readings stored in the game were ignored (`special_move=any` stored:
+    objective 9, the standard readings'; given on the command line: 10)."""
+    stored = plans.plan(round3(tmp_path, {"special_move": "any"}), "Carla", turns=2,
+                        time_limit=4)
+    asked = plans.plan(round3(tmp_path), "Carla", turns=2, time_limit=4,
+                       what_if_rules="standard,special_move=any")
+    assert stored.objective == asked.objective == 10
+    assert asked.what_if_rules == "standard,special_move=any"
+    assert stored.what_if_rules is None and "what_if_rules" not in json.loads(stored.to_json())
+    assert without_times(json.loads(stored.to_json())) == without_times(
+        json.loads(asked.to_json()))
+    # a festival the player is not at says why by its code (no edge reads the reason)
+    away = [f for f in stored.festivals if f.tower is None]
+    assert away and all(f.not_competing == "away" and f.pawn != f.region for f in away)
+    assert all(f.not_competing is None for f in stored.festivals if f.tower is not None)
+
+
+def test_a_plan_under_stored_readings_replays_through_the_referee_under_them(
+        tmp_path: Path) -> None:
+    """Regression: with `free_special_is_extra=false` stored, plan printed an optimal plan
+    made under the standard readings, which the referee (`castell play`) refused at its second
+    turn; planned under the game's readings, the referee takes every turn of it."""
+    game = round3(tmp_path, {"free_special_is_extra": False})
+    start = advance_to(visible(game.position()), game.board, "Carla", game.rules)
+    turns = [turn.actions for turn in
+             plans.plan(game, "Carla", turns=2, time_limit=4).turns]
+    assert len(turns) == 2
+    replay(start, game.board, "Carla", turns, game.rules)
+    # the same question under the standard readings: the plan the referee refused
+    standard = [turn.actions for turn in plans.plan(game, "Carla", turns=2, time_limit=4,
+                                                    what_if_rules="standard").turns]
+    with pytest.raises(PlanRefused, match="turn 2"):
+        replay(start, game.board, "Carla", standard, game.rules)
+
+
+def test_without_the_fix_is_the_plain_plans_own_value() -> None:
+    """Regression: the plan without the fixed actions was solved on half the time limit, so
+    "without it" was not the plain plan's value (here 12 where the plain plan proves 30)."""
+    game = Game.from_state(played(1, 4, 3), BOARD)
+    plain = plans.plan(game, goal="score", turns=2, time_limit=4)
+    assert plain.turns and plain.turns[0].actions
+    fixed = plans.plan(game, goal="score", turns=2, time_limit=4,
+                       fixed=[plain.turns[0].actions[0]])
+    other = fixed.without_fix
+    assert other is not None
+    assert (other.status, other.objective) == (plain.status, plain.objective)
+    assert [t.actions for t in other.turns] == [t.actions for t in plain.turns]
+    assert fixed.difference == (fixed.objective or 0) - (plain.objective or 0)
+
+
+def test_a_fixed_action_the_referee_refuses_is_its_refusal(tmp_path: Path) -> None:
+    game = round3(tmp_path)
+    with pytest.raises(Refused) as refused:
+        plans.plan(game, "Carla", turns=1, fixed=[Move(to="girona")], time_limit=60)
+    assert refused.value.code is Reason.NOT_ADJACENT
+
+
+def test_fixed_actions_read_the_one_notation() -> None:
+    board = load_board()
+    assert plans.fixed_actions("move Terres de l'Ebre; recruit 7 4;", board) == [
+        Move(to="terres-de-lebre"), Recruit(sizes=[7, 4])]
+    assert plans.fixed_actions("recruit 7,4", board) == [Recruit(sizes=[7, 4])]
+    with pytest.raises(Refused) as refused:
+        plans.fixed_actions("recruit 7 5 3", board)
+    assert refused.value.code is Reason.RECRUIT_LIMIT
+    for text, fragment in (("end", "leave 'end' out"), (";", "no action given"),
+                           ("fly girona", "--fix: 'fly girona': unknown action")):
+        with pytest.raises(SpecError, match=fragment):
+            plans.fixed_actions(text, board)
+
+
+def test_the_player_is_named_as_typed_and_an_unknown_one_is_refused(tmp_path: Path) -> None:
+    game = round3(tmp_path)
+    with pytest.raises(SpecError, match="no player 'Zed'"):
+        plans.plan(game, "Zed")
+    with pytest.raises(SpecError, match="unknown goal"):
+        plans.plan(game, "carla", goal="bogus")
+
