@@ -66,7 +66,8 @@ def timed(state: GameState, turns: int, limit: float) -> tuple[Plan, float]:
     """A cold plan for the player to move, goal festival, and its CPU time."""
     cold()
     started = time.process_time()
-    plan = plan_turns(state, BOARD, state.turn.player, turns=turns, goal=Goal("festival"),
+    plan = plan_turns(state, BOARD, state.turn.player, rules=state.game_rules,
+                      turns=turns, goal=Goal("festival"),
                       time_limit=limit)
     return plan, time.process_time() - started
 

@@ -75,7 +75,8 @@ def whole(state: GameState, turns: int | None, limit: float, lean_turns: int) ->
     plan_module.LEAN_LONG_TURNS = lean_turns
     bounds.festival_cap.cache_clear()
     cpu = time.process_time()
-    plan = plan_turns(state, BOARD, state.turn.player, turns=turns, goal=Goal("festival"),
+    plan = plan_turns(state, BOARD, state.turn.player, rules=state.game_rules,
+                      turns=turns, goal=Goal("festival"),
                       time_limit=limit)
     cpu = time.process_time() - cpu
     tokens = next((t.value for t in plan.tie_breaks if t.name == "special tokens spent"),
@@ -125,7 +126,8 @@ def main() -> None:
             state = played(seed, 4, first)
             player = state.turn.player
             start = advance_to(visible(state), BOARD, player, STANDARD)
-            count = turns or auto_turns(start, BOARD, next_festival(start, BOARD, player))
+            upcoming = next_festival(start, BOARD, player, STANDARD)
+            count = turns or auto_turns(start, BOARD, upcoming)
             horizon = build_horizon(start, BOARD, player, count, STANDARD)
             bounds.festival_cap.cache_clear()
             row: dict[str, object] = {"seed": seed, "round": first}

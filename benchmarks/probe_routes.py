@@ -150,7 +150,8 @@ def main() -> None:
     for seed, round_ in UNPROVEN:
         state = played(seed, 4, round_)
         player = state.turn.player
-        incumbent = plan_turns(state, BOARD, player, turns=3, goal=Goal("festival"),
+        incumbent = plan_turns(state, BOARD, player, rules=state.game_rules,
+                      turns=3, goal=Goal("festival"),
                                time_limit=20).objective or 0
         start = advance_to(visible(state), BOARD, player, STANDARD)
         horizon = build_horizon(start, BOARD, player, 3, STANDARD)

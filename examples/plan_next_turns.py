@@ -7,7 +7,6 @@ Run: python examples/plan_next_turns.py
 from pathlib import Path
 
 from models.game import load_board, load_state
-from models.tower import STANDARD
 from planner.turns import Goal, plan_turns, replay
 
 board = load_board()
@@ -17,7 +16,8 @@ names = {r.id: r.name for r in board.regions}
 
 for goal in (Goal("festival"), Goal("score")):
     # no `turns`: the horizon runs through the next festival the player could compete in
-    plan = plan_turns(state, board, player, turns=None, goal=goal, time_limit=8)
+    plan = plan_turns(state, board, player, rules=state.game_rules, turns=None, goal=goal,
+                      time_limit=8)
     print(f"{player}, goal {goal}: {plan.objective} ({plan.status}, bound {plan.bound})")
     for turn, steps in zip(plan.turns, plan.steps, strict=True):
         print(f"  round {turn.round}:")
@@ -29,5 +29,6 @@ for goal in (Goal("festival"), Goal("score")):
         print(f"  {festival.location}, round {festival.round}: "
               f"{entry.tower or entry.reason} (score {entry.score})")
     # plan_turns already replayed the plan; doing it again shows how to use the referee
-    again = replay(plan.start, board, player, [list(t.actions) for t in plan.turns], STANDARD)
+    again = replay(plan.start, board, player, [list(t.actions) for t in plan.turns],
+                   state.game_rules)
     assert again.state.player(player) == plan.end.player(player)  # type: ignore[union-attr]

@@ -233,8 +233,8 @@ def test_special_tokens_beyond_the_box_are_refused(tmp_path: Path) -> None:
     (["play", STATE, "recruit", "-1"], ["No such option: -1", "goes after '--'"]),
     # plan --fix: the field and value, not pydantic's "1 validation error for Recruit"
     (["plan", STATE, "--fix", "recruit 99999999999"],
-     ["--fix: 'recruit 99999999999'", "sizes.0", "99999999999"]),
-    (["plan", STATE, "--fix", "end"], ["--fix: unknown action 'end'"]),
+     ["--fix: 'recruit 99999999999'", "outside 1..10"]),
+    (["plan", STATE, "--fix", "end"], ["--fix: 'end'", "leave 'end' out"]),
     (["plan", STATE, "--goal", "tile LP99"], ["unknown local performance tile 'LP99'"]),
     # an empty output name is not "a folder"
     (["state", "new", "--out", ""], ["cannot write ''", "file name is empty"]),
