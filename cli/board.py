@@ -40,7 +40,7 @@ def board(
     not_an_input(svg, board_file, option="--svg")
     data = board_from(board_file)
     if svg is not None:
-        from cli.svg import board_map, save  # deferred: keeps start-up light
+        from service.pictures.svg import board_map, save  # deferred: keeps start-up light
 
         save(board_map(data), svg)
     if as_json:

@@ -171,7 +171,7 @@ def show(
     not_an_input(svg, state_file, option="--svg")
     game = ComboGame.load(state_file)
     if svg is not None:
-        from cli.combo_svg import tableaux  # deferred: keeps start-up light
+        from service.pictures.combo_svg import tableaux  # deferred: keeps start-up light
 
         write_atomic(svg, tableaux(game.tableaux(), game.deck).as_svg())
     if as_json:

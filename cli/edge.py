@@ -5,14 +5,13 @@ from __future__ import annotations
 import contextlib
 import errno
 import functools
-import inspect
 import json
 import os
 import select
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from enum import IntEnum
 from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
@@ -20,9 +19,6 @@ from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 import typer
 from rich.console import Console
 from rich.text import Text
-from typer import _click as click  # typer vendors click: its exceptions, not click's
-from typer._click.exceptions import MissingParameter, NoArgsIsHelpError, NoSuchOption
-from typer.core import TyperGroup
 
 from models.errors import CastellError, ProvenNo, Refused
 from service.cancel import CancelToken, cancel_scope
@@ -152,6 +148,15 @@ def _internal(error: Exception) -> NoReturn:
 _said_interrupted = False
 
 
+def said_interrupted(value: bool | None = None) -> bool:
+    """Whether this run already printed "interrupted" (`value` sets it: the root group clears
+    it at each run)."""
+    global _said_interrupted
+    if value is not None:
+        _said_interrupted = value
+    return _said_interrupted
+
+
 def fail_interrupted(message: str = "interrupted") -> NoReturn:
     """One line on stderr, exit 130."""
     global _said_interrupted
@@ -249,87 +254,3 @@ def _interrupts() -> Iterator[None]:
         signal.set_wakeup_fd(previous_fd)
         os.close(writer)  # the watcher reads end-of-file and ends
         _token = None
-
-
-class CastellGroup(TyperGroup):
-    """The root command: usage errors as one line (`castell best: --time-limit ...; see
-    'castell best --help'`), exit 2, instead of click's boxed usage text."""
-
-    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
-             complete_var: str | None = None, standalone_mode: bool = True,
-             windows_expand_args: bool = True, **extra: Any) -> Any:
-        global _said_interrupted
-        _said_interrupted = False
-        reflow(self)
-        for arg in sys.argv[1:] if args is None else args:
-            try:
-                arg.encode("utf-8")
-            except UnicodeEncodeError:  # bytes that are not UTF-8 (a surrogate escape)
-                with contextlib.suppress(OSError):
-                    err().print(Text(f"error: castell: the argument '{one_line(arg)}' is not "
-                                     "UTF-8 text"), highlight=False, soft_wrap=True)
-                if standalone_mode:
-                    sys.exit(int(ExitCode.BAD_INPUT))
-                return int(ExitCode.BAD_INPUT)
-        try:
-            code = super().main(args, prog_name, complete_var, standalone_mode=False,
-                                windows_expand_args=windows_expand_args, **extra)
-        except NoArgsIsHelpError as error:
-            assert error.ctx is not None
-            click.echo(error.ctx.get_help())
-            code = int(ExitCode.BAD_INPUT)
-        except click.ClickException as error:
-            try:
-                line = usage_line(error)
-            except Exception:  # the edge itself must never fail: click's own wording then
-                line = error.format_message()
-            with contextlib.suppress(OSError):  # stderr on a full disk: the exit code says it
-                err().print(Text.assemble(("error: ", "bold red"), one_line(line)),
-                            highlight=False, soft_wrap=True)
-            code = error.exit_code
-        except typer.Abort:
-            code = int(ExitCode.INTERRUPTED)
-        code = 0 if code is None else code
-        if code == ExitCode.INTERRUPTED and not _said_interrupted:
-            # Ctrl-C while the arguments were read, before the command's own edge: typer
-            # turns it into exit 130 silently; the user still gets the one line
-            err().print("interrupted", highlight=False)
-        if standalone_mode:
-            sys.exit(code)
-        return code
-
-
-def usage_line(error: click.ClickException) -> str:
-    """One line: the command, what is wrong, where to look."""
-    context = getattr(error, "ctx", None)
-    command = context.command_path if context is not None else "castell"
-    param = getattr(error, "param", None)
-    message = error.format_message()
-    if isinstance(error, typer.BadParameter) and param is not None:
-        if param.param_type_name == "option" and param.opts:
-            name = max(param.opts, key=len)
-        else:
-            name = str(getattr(param, "metavar", None) or param.name or "").upper()
-        message = f"{name} {error.message.removeprefix('Value error, ')}"
-        if isinstance(error, MissingParameter) and not error.message:
-            message = f"missing {name}"  # click's own wording is left empty by typer
-    message = " ".join(message.split(" ")).replace("\n", " ").rstrip(".")
-    option = getattr(error, "option_name", None)
-    if isinstance(error, NoSuchOption) and option and not option[1:2].isalpha() \
-            and not option.startswith("--"):
-        # "-1", "-,-,-/..": a value, not an option (`play g.json recruit -1`, an empty cell)
-        message += "; a value that starts with '-' goes after '--' (castell ... -- -1)"
-    hint = f"; see '{command} --help'" if context is not None else ""
-    return f"{command}: {message}{hint}"
-
-
-def reflow(command: Any) -> None:
-    """Help text wrapped by the terminal: a docstring's prose paragraphs are joined into one
-    line each (rich mode would keep the source's line breaks); indented lines (examples) stay."""
-    if command.help:
-        paragraphs = inspect.cleandoc(command.help).split("\n\n")
-        command.help = "\n\n".join(
-            part if any(line.startswith(" ") for line in part.splitlines())
-            else " ".join(part.splitlines()) for part in paragraphs)
-    for child in getattr(command, "commands", {}).values():
-        reflow(child)

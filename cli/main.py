@@ -17,7 +17,7 @@ import typer
 from typer.core import TyperCommand
 
 from cli import options
-from cli.edge import CastellGroup, reflow
+from cli.group import CastellGroup, reflow
 from cli.params import lighten
 
 if TYPE_CHECKING:

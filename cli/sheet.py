@@ -8,9 +8,9 @@ from typing import Any
 import drawsvg as draw
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from cli.svg import pool_svg, tower_svg
 from models.puzzle import Puzzle
 from models.tower import SKILL_ORDER
+from service.pictures.svg import pool_svg, tower_svg
 
 _ENV = Environment(loader=PackageLoader("cli", "templates"),
                    autoescape=select_autoescape(["html", "j2"]), keep_trailing_newline=True)

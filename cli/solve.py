@@ -123,7 +123,7 @@ def _finish(reply: TowerReply, as_json: bool, svg: str | None) -> None:
     tower = reply.result.tower
     stopped = interrupted()  # Ctrl-C stopped the solve: its best answer so far, marked
     if svg is not None and tower is not None and not stopped:
-        from cli.svg import save, tower_svg  # deferred: keeps start-up light
+        from service.pictures.svg import save, tower_svg  # deferred: keeps start-up light
 
         save(tower_svg(tower.as_lists(), str(tower)), svg)
     if as_json:

@@ -148,7 +148,7 @@ def show(
     game = Game.load(state_file, board_file)
     board, state = game.board, game.state
     if svg is not None:
-        from cli.svg import game_map, save  # deferred: keeps start-up light
+        from service.pictures.svg import game_map, save  # deferred: keeps start-up light
 
         save(game_map(board, state), svg)
     if as_json:

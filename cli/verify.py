@@ -88,7 +88,7 @@ def verify(
                                          state=state_file, board=board_file, player=player,
                                          what_if_rules=what_if_rules))
     if svg is not None:
-        from cli.svg import save, tower_svg  # deferred: keeps start-up light
+        from service.pictures.svg import save, tower_svg  # deferred: keeps start-up light
 
         save(tower_svg(verified.check.tower.as_lists(), str(verified.check.tower)), svg)
     if as_json:

@@ -1,0 +1,102 @@
+"""The root command group: usage errors as one line (`castell best: --time-limit ...; see
+'castell best --help'`), exit 2, instead of click's boxed usage text; help text reflowed."""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import typer
+from rich.text import Text
+from typer import _click as click  # typer vendors click: its exceptions, not click's
+from typer._click.exceptions import MissingParameter, NoArgsIsHelpError, NoSuchOption
+from typer.core import TyperGroup
+
+import cli.edge as edge
+from cli.edge import ExitCode, err, one_line
+
+
+class CastellGroup(TyperGroup):
+    """The root command: usage errors as one line (`castell best: --time-limit ...; see
+    'castell best --help'`), exit 2, instead of click's boxed usage text."""
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             windows_expand_args: bool = True, **extra: Any) -> Any:
+        edge.said_interrupted(False)
+        reflow(self)
+        for arg in sys.argv[1:] if args is None else args:
+            try:
+                arg.encode("utf-8")
+            except UnicodeEncodeError:  # bytes that are not UTF-8 (a surrogate escape)
+                with contextlib.suppress(OSError):
+                    err().print(Text(f"error: castell: the argument '{one_line(arg)}' is not "
+                                     "UTF-8 text"), highlight=False, soft_wrap=True)
+                if standalone_mode:
+                    sys.exit(int(ExitCode.BAD_INPUT))
+                return int(ExitCode.BAD_INPUT)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False,
+                                windows_expand_args=windows_expand_args, **extra)
+        except NoArgsIsHelpError as error:
+            assert error.ctx is not None
+            click.echo(error.ctx.get_help())
+            code = int(ExitCode.BAD_INPUT)
+        except click.ClickException as error:
+            try:
+                line = usage_line(error)
+            except Exception:  # the edge itself must never fail: click's own wording then
+                line = error.format_message()
+            with contextlib.suppress(OSError):  # stderr on a full disk: the exit code says it
+                err().print(Text.assemble(("error: ", "bold red"), one_line(line)),
+                            highlight=False, soft_wrap=True)
+            code = error.exit_code
+        except typer.Abort:
+            code = int(ExitCode.INTERRUPTED)
+        code = 0 if code is None else code
+        if code == ExitCode.INTERRUPTED and not edge.said_interrupted():
+            # Ctrl-C while the arguments were read, before the command's own edge: typer
+            # turns it into exit 130 silently; the user still gets the one line
+            err().print("interrupted", highlight=False)
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def usage_line(error: click.ClickException) -> str:
+    """One line: the command, what is wrong, where to look."""
+    context = getattr(error, "ctx", None)
+    command = context.command_path if context is not None else "castell"
+    param = getattr(error, "param", None)
+    message = error.format_message()
+    if isinstance(error, typer.BadParameter) and param is not None:
+        if param.param_type_name == "option" and param.opts:
+            name = max(param.opts, key=len)
+        else:
+            name = str(getattr(param, "metavar", None) or param.name or "").upper()
+        message = f"{name} {error.message.removeprefix('Value error, ')}"
+        if isinstance(error, MissingParameter) and not error.message:
+            message = f"missing {name}"  # click's own wording is left empty by typer
+    message = " ".join(message.split(" ")).replace("\n", " ").rstrip(".")
+    option = getattr(error, "option_name", None)
+    if isinstance(error, NoSuchOption) and option and not option[1:2].isalpha() \
+            and not option.startswith("--"):
+        # "-1", "-,-,-/..": a value, not an option (`play g.json recruit -1`, an empty cell)
+        message += "; a value that starts with '-' goes after '--' (castell ... -- -1)"
+    hint = f"; see '{command} --help'" if context is not None else ""
+    return f"{command}: {message}{hint}"
+
+
+def reflow(command: Any) -> None:
+    """Help text wrapped by the terminal: a docstring's prose paragraphs are joined into one
+    line each (rich mode would keep the source's line breaks); indented lines (examples) stay."""
+    if command.help:
+        paragraphs = inspect.cleandoc(command.help).split("\n\n")
+        command.help = "\n\n".join(
+            part if any(line.startswith(" ") for line in part.splitlines())
+            else " ".join(part.splitlines()) for part in paragraphs)
+    for child in getattr(command, "commands", {}).values():
+        reflow(child)
