@@ -479,3 +479,35 @@ def test_the_wheel_side_is_an_option(tmp_path: Path) -> None:
     assert made.exit_code == 0, made.stderr
     assert load_state(game).wheel_side == "advanced"
     assert castell("state", "new", "--wheel-side", "sideways").exit_code == 2
+
+
+def test_play_as_a_player_refuses_a_step_out_of_turn(tmp_path: Path) -> None:
+    game = new_recorded(tmp_path, 2)
+    before = game.read_bytes()
+    mover = load_state(game).turn.player
+    other = next(n for n in NAMES[:2] if n != mover)
+    code, text = play(game, "--player", other.lower(), "end")
+    assert code == 1 and f"it is {mover}'s turn, not {other}'s" in text
+    assert game.read_bytes() == before
+    code, _ = play(game, "--player", mover, "end")
+    assert code == 0
+
+
+def test_a_refused_step_prints_one_json_object_with_its_code(tmp_path: Path) -> None:
+    game = new_recorded(tmp_path, 2)
+    result = castell("play", str(game), "recruit", "9", "9", "9", "--json")
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data == {"schema_version": 1, "refused": True, "code": "recruit_limit",
+                    "reason": "a recruit takes at most 2 castellers, not 3"}
+    assert "recruit" in result.stderr
+
+
+def test_play_json_says_the_revision_and_the_notation(tmp_path: Path) -> None:
+    game = new_recorded(tmp_path, 2)
+    region = BOARD.regions[0]
+    result = castell("play", str(game), "move", region.id, "--json")
+    assert result.exit_code == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["step"] == f"move {region.name}" and data["revision"] == 1
+    assert data["written"] is True
