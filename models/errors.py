@@ -54,6 +54,7 @@ class Reason(StrEnum):
     SHORT_SUPPLY = "short_supply"
     NOT_OFFERED = "not_offered"
     UNKNOWN_SKILL = "unknown_skill"
+    RANK_MAX = "rank_max"
     NO_TOKEN = "no_token"
     SPECIAL_TAKEN = "special_taken"
     FREE_SPECIAL_FIRST = "free_special_first"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 import tomllib
 from collections.abc import Iterator
@@ -53,8 +54,22 @@ MAX_DEPTH = 32
 TOO_LONG_NUMBER = "holds a number with thousands of digits; no field of this game needs one"
 
 
+def _kind(mode: int) -> str | None:
+    """What a file that is not a regular file is, for the message (None: a regular file)."""
+    kinds = {stat.S_ISFIFO: "a FIFO (named pipe)", stat.S_ISSOCK: "a socket",
+             stat.S_ISCHR: "a device", stat.S_ISBLK: "a device", stat.S_ISDIR: "a folder"}
+    return next((name for test, name in kinds.items() if test(mode)), None)
+
+
 def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
-    """A UTF-8 text file of at most `limit` bytes (checked before it is read whole)."""
+    """A UTF-8 text file of at most `limit` bytes (checked before it is read whole). Only a
+    regular file is read: a FIFO with no writer would block forever, a device never end."""
+    try:
+        kind = _kind(os.stat(path).st_mode)
+    except OSError as error:
+        raise SpecError(f"cannot read '{path}': {error.strerror}") from None
+    if kind is not None:
+        raise SpecError(f"cannot read '{path}': it is {kind}, not a file")
     try:
         with path.open("rb") as handle:
             data = handle.read(limit + 1)
@@ -151,6 +166,8 @@ def atomic_open(path: Path | str) -> Iterator[IO[str]]:
     except OSError as error:
         raise SpecError(f"cannot write '{target}': {error.strerror}") from None
     try:
+        # mkstemp makes the file 0600: give it the old file's mode, or a new file's (umask)
+        os.chmod(temporary, _mode_for(target))
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             yield handle
             handle.flush()
@@ -192,6 +209,26 @@ def write_atomic(path: Path | str, text: str) -> None:
     """Write `text` to `path` atomically (see `atomic_open`)."""
     with atomic_open(path) as handle:
         handle.write(text)
+
+
+def _mode_for(target: Path) -> int:
+    """The permission bits the written file gets: the replaced file's, else 0666 less the
+    umask, as `open()` would give a new file."""
+    with contextlib.suppress(OSError):
+        return stat.S_IMODE(os.stat(target).st_mode)
+    return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    """The process's umask, read without setting it where Linux says it (setting it, even for a
+    moment, would change the mode of a file another thread creates meanwhile)."""
+    with contextlib.suppress(OSError, ValueError), open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _discard(temporary: str) -> None:

@@ -50,9 +50,10 @@ class Game:
     """A Castell game: its state (with its history), its board, and where it is kept."""
 
     def __init__(self, state: GameState, board: Board, path: Path | None = None):
-        from models.game import check_against_board
+        from models.game import check_against_board, check_history
 
         check_against_board(state, board)
+        check_history(state, board)  # the record replays to this position, or is refused
         self.state = state
         self.board = board
         self.path = path

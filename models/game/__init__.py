@@ -45,7 +45,15 @@ if TYPE_CHECKING:
     from models.game.deal import Deal, deal_template, game_from_deal, load_deal
     from models.game.notation import format_action, format_step, parse_action, parse_step
     from models.game.reach import next_reachable_festival
-    from models.game.recording import check_census, record, recorded_towers, replay, step, undo
+    from models.game.recording import (
+        check_census,
+        check_history,
+        record,
+        recorded_towers,
+        replay,
+        step,
+        undo,
+    )
     from models.game.referee import (
         IllegalAction,
         apply,
@@ -107,7 +115,7 @@ _HOME: dict[str, tuple[str, ...]] = {
         "next_reachable_festival",
     ),
     "models.game.recording": (
-        "check_census", "record", "recorded_towers", "replay", "step", "undo",
+        "check_census", "check_history", "record", "recorded_towers", "replay", "step", "undo",
     ),
     "models.game.referee": (
         "IllegalAction", "apply", "end_round", "end_turn", "legal_actions", "missing_refills",
@@ -196,6 +204,7 @@ __all__ = [
     "casteller_census",
     "check_against_board",
     "check_census",
+    "check_history",
     "deal_template",
     "default_board_path",
     "draw",

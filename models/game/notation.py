@@ -14,11 +14,11 @@ from collections.abc import Sequence
 
 from models.errors import NotationError, Reason
 from models.game.actions import RECRUIT_LIMIT, Action, EndTurn, Move, Recruit, Special, Train
-from models.game.board import Board
+from models.game.board import SPECIAL, Board
 from models.game.referee import IllegalAction
 from models.game.state import ActionEntry, GameState, HistoryEntry, RefillEntry, TowerChoiceEntry
 from models.names import typed_match
-from models.tower import Pool, parse_sizes
+from models.tower import Pool, parse_sizes, parse_skill
 
 ACTION_VERBS = ("move", "recruit", "train", "special", "end")
 STEP_VERBS = (*ACTION_VERBS, "refill", "festival-tower", "undo")
@@ -74,7 +74,9 @@ def parse_action(text: str | Sequence[str], board: Board) -> Action:
     if verb == "train":
         if len(rest) != 1:
             raise NotationError(f"usage: {USAGE[verb]}")
-        return Train(skill=rest[0].lower())
+        name = rest[0].lower()
+        # a skill that does not exist is a typo (bad input), not a refusal of the rules
+        return Train(skill=name if name == SPECIAL else parse_skill(name).value)
     if verb == "special":
         _need(rest, 2, verb)
         kind, args = rest[0].lower(), rest[1:]

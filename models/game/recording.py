@@ -109,3 +109,41 @@ def check_census(state: GameState, board: Board) -> None:
                          for s in sorted(set(census) | set(box)) if census[s] != box[s])
         raise SpecError(f"castellers do not add up to the board's {sum(box.values())} "
                         f"(bag + regions + teams): {diff}")
+
+
+def check_history(state: GameState, board: Board) -> None:
+    """A state's history replays from its start to the stored position (`SpecError` naming the
+    first step that does not, or the first field that differs): a hand edit, or a history that
+    does not belong to the state, is refused when the file is loaded, so that `undo` can never
+    write a state that does not load."""
+    if state.history is None:
+        return
+    from models.game.state import check_against_board
+
+    start = state.history.start
+    try:
+        check_against_board(start, board)
+        check_census(start, board)
+    except SpecError as error:
+        raise SpecError(f"history.start: {error}") from None
+    replayed = replay(start, board, state.history.entries, recorded_towers(state))
+    stored = state.without_history().model_dump(mode="json")
+    again = replayed.without_history().model_copy(update={"revision": state.revision})
+    got = again.model_dump(mode="json")
+    if got != stored:
+        raise SpecError("history: the recorded steps do not lead to the stored position "
+                        f"({_first_difference(stored, got)}); was the file edited by hand?")
+
+
+def _first_difference(stored: object, replayed: object, path: str = "") -> str:
+    """Where two dumped states first differ, as a field path with both values."""
+    if isinstance(stored, dict) and isinstance(replayed, dict):
+        for key in [*stored, *(k for k in replayed if k not in stored)]:
+            if stored.get(key) != replayed.get(key):
+                return _first_difference(stored.get(key), replayed.get(key),
+                                         f"{path}.{key}" if path else str(key))
+    if isinstance(stored, list) and isinstance(replayed, list) and len(stored) == len(replayed):
+        for index, (a, b) in enumerate(zip(stored, replayed, strict=True)):
+            if a != b:
+                return _first_difference(a, b, f"{path}.{index}")
+    return f"{path}: stored {stored!r}, replayed {replayed!r}"

@@ -31,6 +31,7 @@ from models.tower import (
     parse_skill,
     tile_shortfalls,
 )
+from models.tower.skills import MAX_RANK
 
 TileFinder = Callable[[Pool, SkillRanks, Tile, Rules], Tower | None]
 
@@ -200,7 +201,11 @@ def apply(state: GameState, board: Board, action: Action, rules: Rules,
         if name == SPECIAL:
             turn.free_special = True
         else:
-            player.skills = str(player.ranks.plus(Skill(name)))
+            skill = Skill(name)
+            if player.ranks[skill] >= MAX_RANK:
+                raise _refuse(f"{name} is at rank {MAX_RANK} already, the most a rank can be "
+                              "(the whole bag)", Reason.RANK_MAX)
+            player.skills = str(player.ranks.plus(skill))
         turn.trained = True
     elif isinstance(action, Special):
         _special(new, board, player, action, rules)

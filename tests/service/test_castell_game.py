@@ -254,3 +254,72 @@ def test_every_legal_action_formats_and_parses_back(seed: int, steps: int) -> No
             break
         choice = rng.choice(actions)
         game.step(ActionEntry(player=game.state.turn.player, action=choice))
+
+
+def test_training_past_the_highest_rank_is_refused_not_a_crash() -> None:
+    game = Game.from_state(new_game(BOARD, 2, 1), BOARD)
+    for region in BOARD.regions:  # the first region whose slot offers a skill this round
+        trial = Game.from_state(game.state.clone(), BOARD)
+        trial.step(f"move {region.name}")
+        skills = [a.skill for a in trial.legal_actions() if a.type == "train"
+                  and a.skill != "special"]
+        if skills:
+            break
+    trial.state.current.skills = f"{skills[0]}=150"
+    with pytest.raises(Refused, match="rank 150 already") as refused:
+        trial.step(f"train {skills[0]}")
+    assert refused.value.code is Reason.RANK_MAX
+
+
+def test_an_unknown_skill_is_bad_input_with_a_hint() -> None:
+    with pytest.raises(SpecError, match="did you mean 'width'"):
+        parse_action("train widht", BOARD)
+
+
+def _recorded(tmp_path: Path) -> Path:
+    """A seeded 2-player game with a few steps in its history, saved."""
+    path = tmp_path / "recorded.json"
+    path.write_text(new_game(BOARD, 2, 4).to_json())
+    with Game.editing(path) as game:
+        game.step(f"move {BOARD.regions[0].name}")
+        recruit = next(a for a in game.legal_actions() if a.type == "recruit")
+        game.step(recruit)
+        game.step("end")
+        game.save()
+    return path
+
+
+def test_a_hand_edited_rank_is_refused_when_loaded(tmp_path: Path) -> None:
+    path = _recorded(tmp_path)
+    data = json.loads(path.read_text())
+    data["players"][0]["skills"] = "width=9"
+    path.write_text(json.dumps(data))
+    with pytest.raises(SpecError, match=r"players\.0\.skills.*edited by hand"):
+        Game.load(path)
+
+
+def test_a_history_entry_that_does_not_replay_is_named(tmp_path: Path) -> None:
+    path = _recorded(tmp_path)
+    data = json.loads(path.read_text())
+    data["history"]["entries"][0]["action"]["to"] = "no-such-region"
+    path.write_text(json.dumps(data))
+    with pytest.raises(SpecError, match=r"history\.entries\.0: does not replay"):
+        Game.load(path)
+
+
+def test_a_history_start_off_the_board_is_refused(tmp_path: Path) -> None:
+    path = _recorded(tmp_path)
+    data = json.loads(path.read_text())
+    data["history"]["start"]["players"][0]["pawn"] = "atlantis"
+    path.write_text(json.dumps(data))
+    with pytest.raises(SpecError, match=r"history\.start: .*atlantis"):
+        Game.load(path)
+
+
+def test_undo_then_loads_again(tmp_path: Path) -> None:
+    path = _recorded(tmp_path)
+    for _ in range(3):
+        with Game.editing(path) as game:
+            game.undo()
+            game.save()
+        Game.load(path)  # every file undo writes loads and replays
