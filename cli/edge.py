@@ -38,6 +38,7 @@ class ExitCode(IntEnum):
     TIME_LIMIT = 3  # the time limit came before a proof
     INTERNAL = 4  # a bug in castell itself
     INTERRUPTED = 130  # Ctrl-C (128 + SIGINT, as shells report it)
+    TERMINATED = 143  # SIGTERM (128 + 15): stopped as cleanly as by Ctrl-C
 
 
 class _Console(Console):
@@ -124,6 +125,9 @@ def at_edge(command: Callable[P, R]) -> Callable[P, R]:
         except KeyboardInterrupt:
             _silence_stdout(flush=True)
             fail_interrupted()
+        except Terminated:
+            _silence_stdout(flush=True)
+            fail_interrupted("terminated", ExitCode.TERMINATED)
         except OSError as error:
             if error.errno == errno.EPIPE:
                 _silence_stdout()
@@ -136,6 +140,21 @@ def at_edge(command: Callable[P, R]) -> Callable[P, R]:
             _internal(error)
 
     return wrapper
+
+
+def output_failed(error: OSError) -> int:
+    """The exit code when writing stdout failed outside a command (help, --version): a closed
+    pipe ends quietly with 0 (as `| head` expects), a full disk is one line and 2."""
+    _silence_stdout()
+    if error.errno == errno.EPIPE:
+        return int(ExitCode.YES)
+    if error.errno in _FULL:
+        with contextlib.suppress(OSError):
+            err().print(Text.assemble(("error: ", "bold red"),
+                                      f"cannot write the output: {error.strerror}"),
+                        highlight=False, soft_wrap=True)
+        return int(ExitCode.BAD_INPUT)
+    raise error
 
 
 def _internal(error: Exception) -> NoReturn:
@@ -157,12 +176,25 @@ def said_interrupted(value: bool | None = None) -> bool:
     return _said_interrupted
 
 
-def fail_interrupted(message: str = "interrupted") -> NoReturn:
-    """One line on stderr, exit 130."""
+class Terminated(BaseException):  # a signal, as KeyboardInterrupt is: not an Exception
+    """SIGTERM arrived: unwinds like Ctrl-C (an atomic write in progress removes its
+    temporary file), then exit 143."""
+
+
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    if _token is not None:
+        _token.cancel()
+    raise Terminated
+
+
+def fail_interrupted(message: str = "interrupted",
+                     code: ExitCode = ExitCode.INTERRUPTED) -> NoReturn:
+    """One line on stderr, exit 130 (143 for SIGTERM)."""
     global _said_interrupted
     _said_interrupted = True
-    err().print(message, highlight=False)
-    raise typer.Exit(int(ExitCode.INTERRUPTED))
+    with contextlib.suppress(OSError):
+        err().print(message, highlight=False)
+    raise typer.Exit(int(code))
 
 
 def _silence_stdout(flush: bool = False) -> None:
@@ -225,7 +257,7 @@ def _watch(fd: int, token: CancelToken) -> None:
                 data = os.read(fd, 64)
                 if not data:
                     break
-                if signal.SIGINT in data:
+                if signal.SIGINT in data or signal.SIGTERM in data:
                     token.cancel()
             token.stop_active()
     os.close(fd)
@@ -244,6 +276,7 @@ def _interrupts() -> Iterator[None]:
     os.set_blocking(writer, False)
     previous_fd = signal.set_wakeup_fd(writer, warn_on_full_buffer=False)
     previous = signal.signal(signal.SIGINT, _on_sigint)
+    previous_term = signal.signal(signal.SIGTERM, _on_sigterm)
     watcher = threading.Thread(target=_watch, args=(reader, token), daemon=True, name="sigint")
     watcher.start()
     try:
@@ -251,6 +284,7 @@ def _interrupts() -> Iterator[None]:
             yield
     finally:
         signal.signal(signal.SIGINT, previous)
+        signal.signal(signal.SIGTERM, previous_term)
         signal.set_wakeup_fd(previous_fd)
         os.close(writer)  # the watcher reads end-of-file and ends
         _token = None

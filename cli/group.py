@@ -4,12 +4,15 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import inspect
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 import typer
+from rich.console import Console
 from rich.text import Text
 from typer import _click as click  # typer vendors click: its exceptions, not click's
 from typer._click.exceptions import MissingParameter, NoArgsIsHelpError, NoSuchOption
@@ -17,6 +20,15 @@ from typer.core import TyperGroup
 
 import cli.edge as edge
 from cli.edge import ExitCode, err, one_line
+
+
+def _pipe_closed(self: Console) -> None:
+    raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
+
+
+# typer prints help through a rich console of its own, whose closed-pipe handler exits 1; the
+# edge ends a closed pipe quietly with 0 (`castell best -h | head -1`), as Unix tools do
+Console.on_broken_pipe = _pipe_closed  # type: ignore[method-assign]
 
 
 class CastellGroup(TyperGroup):
@@ -56,6 +68,14 @@ class CastellGroup(TyperGroup):
             code = error.exit_code
         except typer.Abort:
             code = int(ExitCode.INTERRUPTED)
+        except OSError as error:  # help or --version into a closed pipe or a full disk
+            code = edge.output_failed(error)
+        except SystemExit as done:
+            # typer turns a closed pipe into exit 1 itself; the cause says it was the pipe
+            cause = done.__context__
+            if not (isinstance(cause, OSError) and cause.errno == errno.EPIPE):
+                raise
+            code = edge.output_failed(cause)
         code = 0 if code is None else code
         if code == ExitCode.INTERRUPTED and not edge.said_interrupted():
             # Ctrl-C while the arguments were read, before the command's own edge: typer

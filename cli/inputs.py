@@ -13,6 +13,7 @@ import typer
 
 from cli.edge import ExitCode, emit_json, emit_output
 from cli.options import complete_rules
+from models.errors import SpecError
 from models.files import MAX_FILE_BYTES, decode, read_text
 from models.tower import VARIANTS
 
@@ -38,6 +39,8 @@ WhatIfRules = Annotated[str | None, typer.Option(
 def batch_lines(source: str | Path) -> Iterator[tuple[int, str]]:
     """Numbered non-blank lines of a file, or of stdin for `-` (size-capped before reading)."""
     if str(source) == "-":
+        if sys.stdin is None:  # `<&-`: no standard input at all
+            raise SpecError("--batch -: standard input is closed; give a file instead")
         text = decode(sys.stdin.buffer.read(MAX_FILE_BYTES + 1), "stdin")
     else:
         text = read_text(Path(source))

@@ -37,8 +37,9 @@ def whole(low: int, high: int, what: str = "a whole number") -> Callable[[str], 
 
 def seconds(text: str) -> float:
     """A time limit in seconds: a finite number in 0.001..MAX_TIME_LIMIT (nan refused by name)."""
-    try:
-        value = float(str(text).strip().replace("_", "?"))
+    raw = str(text).strip()
+    try:  # ASCII only: float() reads fullwidth and Arabic-Indic digits, and '1_0'
+        value = float(raw) if re.fullmatch(r"[0-9.eE+-]+", raw) else math.nan
     except ValueError:
         value = math.nan
     if not math.isfinite(value) or not 0.001 <= value <= MAX_TIME_LIMIT:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
 import typer
@@ -25,7 +26,8 @@ WheelSide = Annotated[Literal["standard", "advanced"] | None, typer.Option(
 def _players(players: str, names: str | None) -> tuple[int, list[str] | None]:
     """`--players 3` or `--players Anna,Biel,Carla` (then the names are the turn order)."""
     text = players.strip()
-    if text.lstrip("+-").isdigit() and not text.isdigit():  # "-1": a count, not a name
+    if text.lstrip("+-").isdigit() and not re.fullmatch(r"[0-9]+", text):
+        # "-1", or digits that are not ASCII (fullwidth): a count, not a name we could read
         raise SpecError(f"--players: 2 to 4 players, not '{text}'")
     if text.isdigit():
         listed = [n.strip() for n in names.split(",")] if names else None

@@ -72,10 +72,10 @@ class Reveal:
 
 
 Action = Key | Take | Reveal
-_ID = re.compile(r"^[A-Za-z0-9_.]{1,16}$")
+_ID = re.compile(r"^[A-Za-z0-9_.]{1,16}$", re.ASCII)
 # any whole numbers: coordinates are relative to the first card, which may be written anywhere
 # (the action's length bounds them)
-_AT = re.compile(r"^(-?\d+),(-?\d+)$")
+_AT = re.compile(r"^(-?[0-9]{1,6}),(-?[0-9]{1,6})$")  # ASCII digits: \d reads fullwidth too
 
 
 def _card(token: str) -> str:
@@ -192,7 +192,7 @@ def _take(text: str, face_down: bool, words: list[str]) -> Take:
         elif word == "neighbour" and neighbour is None and not face_down:
             neighbour = value
         elif word == "choose" and not face_down:
-            if not value.isdigit() or not 1 <= int(value) <= 9:
+            if value not in "123456789" or len(value) != 1:
                 raise NotationError(f"'{text}': 'choose' takes an option number 1-9",
                                     token=value)
             choices.append(int(value))

@@ -104,11 +104,12 @@ class PerformanceTile(_Strict):
 
 
 class Scoring(_Strict):
-    region_variety: Annotated[list[int], Field(min_length=1)]
-    prizes: dict[Prize, int]
-    special_token: int = 1
-    size_token_first: int = 2
-    size_token_repeat: int = 1
+    # points are never negative: a negative prize would make winning a festival cost points
+    region_variety: Annotated[list[Annotated[int, Field(ge=0)]], Field(min_length=1)]
+    prizes: dict[Prize, Annotated[int, Field(ge=0)]]
+    special_token: Annotated[int, Field(ge=0)] = 1
+    size_token_first: Annotated[int, Field(ge=0)] = 2
+    size_token_repeat: Annotated[int, Field(ge=0)] = 1
 
     def variety(self, regions: int) -> int:
         table = self.region_variety
@@ -146,6 +147,9 @@ class Board(_Strict):
         names: dict[str, int] = {}
         for index, region in enumerate(self.regions):
             key = _fold(region.name)  # as `find_region` reads a name: one region per name
+            if not key:
+                raise ValueError(f"regions.{index}.name: '{region.name}' has no letter or digit "
+                                 "a player could type")
             if key in names:
                 raise ValueError(f"regions.{index}.name: '{region.name}' is also the name of "
                                  f"regions.{names[key]}")

@@ -81,6 +81,21 @@ def test_ctrl_c_stops_a_plan_with_its_best_plan_marked() -> None:
     assert len(err.strip().splitlines()) == 1
 
 
+def test_sigterm_stops_a_solve_like_ctrl_c_and_exits_143(tmp_path: Path) -> None:
+    """A service manager's SIGTERM: one line, exit 143, no temporary file left beside the
+    output (the atomic write unwinds as it does on Ctrl-C)."""
+    process = start("best", "--pool", BAG, "--skills", ALL_SKILLS, "--engine", "search",
+                    "--time-limit", "60", "--svg", str(tmp_path / "tower.svg"), cwd=Path.cwd())
+    time.sleep(STARTUP)
+    assert process.poll() is None
+    sent = time.perf_counter()
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 143 and time.perf_counter() - sent < 2, err
+    assert err.decode().strip().splitlines() == ["terminated"]
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_ctrl_c_stops_a_batch(tmp_path: Path) -> None:
     batch = tmp_path / "batch.jsonl"
     line = {"pool": BAG, "skills": ALL_SKILLS, "engine": "search", "time_limit": 60}
@@ -134,8 +149,18 @@ def test_a_closed_pipe_is_a_quiet_exit_0() -> None:
     assert process.stderr is not None and process.stderr.read() == b""
 
 
+@pytest.mark.parametrize("args", [["--help"], ["best", "-h"], ["--version"]])
+def test_help_into_a_closed_pipe_is_a_quiet_exit_0(args: list[str]) -> None:
+    process = start(*args)
+    assert process.stdout is not None
+    process.stdout.close()  # `castell best -h | head -1`, the reader gone before the writer
+    assert process.wait(timeout=60) == 0
+    assert process.stderr is not None and process.stderr.read() == b""
+
+
 @pytest.mark.parametrize("args", [["board"], ["board", "--json"], ["state", "new"],
-                                  ["verify", "9,9/8", "--skills", "balance=1"]])
+                                  ["verify", "9,9/8", "--skills", "balance=1"],
+                                  ["--help"], ["best", "--help"], ["--version"]])
 def test_a_full_disk_is_one_line_and_exit_2(args: list[str]) -> None:
     with open("/dev/full", "w") as full:
         process = start(*args, stdout=full)
