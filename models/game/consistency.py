@@ -17,7 +17,41 @@ if TYPE_CHECKING:
 def state_problems(state: GameState, board: Board) -> list[str]:
     """What makes `state` impossible on `board` (empty when it is consistent)."""
     return [*_round_problems(state, board), *_tile_problems(state),
-            *_casteller_problems(state, board), *_token_problems(state, board)]
+            *_casteller_problems(state, board), *_token_problems(state, board),
+            *_counter_problems(state, board)]
+
+
+def _counter_problems(state: GameState, board: Board) -> list[str]:
+    """Counters no game can reach: more size tokens or prizes than festivals gave, a tower
+    score above what the whole bag could build, a festival space twice, a refill larger than
+    a region's setup count."""
+    problems = []
+    spaces = [(f.round, f.location) for f in state.festivals]
+    for index, key in enumerate(spaces):
+        if key in spaces[:index]:
+            problems.append(f"festivals.{index}: the festival at {key[1]} in round {key[0]} "
+                            "is there twice")
+    tokens = sum(len(f.size_tokens) for f in state.festivals if f.resolved)
+    won = sum(len(p.size_tokens) for p in state.players)
+    if won > tokens:
+        problems.append(f"size_tokens: the players hold {won}; the festivals held gave out "
+                        f"{tokens}")
+    held = sum(1 for f in state.festivals if f.resolved)
+    castellers = sum(board.bag.values())
+    for index, player in enumerate(state.players):
+        prizes = sum(player.prizes.values())
+        if prizes > held:
+            problems.append(f"players.{index}.prizes: {prizes} prizes from {held} festivals")
+        # a tower's score is its height plus its castellers on token sizes: each at most the
+        # castellers in the box
+        if player.best_tower_score > 2 * castellers:
+            problems.append(f"players.{index}.best_tower_score: {player.best_tower_score} is "
+                            f"more than any tower of the board's {castellers} castellers scores")
+    target = board.setup_castellers.get(len(state.players), 0)
+    for region_id, due in state.refills_due.items():
+        if due > target:
+            problems.append(f"refills_due.{region_id}: {due}; a region draws at most {target}")
+    return problems
 
 
 def _token_problems(state: GameState, board: Board) -> list[str]:

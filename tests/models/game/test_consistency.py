@@ -178,3 +178,23 @@ def test_a_board_file_with_nan_coordinates_is_refused(tmp_path: Path) -> None:
     path.write_text(text[:first_x] + "x = nan" + text[end:], encoding="utf-8")
     with pytest.raises(SpecError, match=r"regions\.0\.x"):
         load_board(path)
+
+
+def test_counters_no_game_can_reach_are_refused() -> None:
+    """1,000 size tokens, a tower score of 10^12, a festival space twice, a refill of a
+    million: each refused, naming its field (they were accepted and scored)."""
+    from models.game import check_against_board, load_board, new_game
+
+    board = load_board()
+    cases = {
+        "size_tokens": lambda s: setattr(s.players[0], "size_tokens", [5] * 1000),
+        "best_tower_score": lambda s: setattr(s.players[0], "best_tower_score", 10**12),
+        "is there twice": lambda s: s.festivals.append(s.festivals[0].model_copy()),
+        "refills_due": lambda s: setattr(s, "refills_due", {board.region_ids[0]: 1_000_000}),
+        "prizes": lambda s: setattr(s.players[1], "prizes", {"trophy": 7}),
+    }
+    for field, spoil in cases.items():
+        state = new_game(board, 3, seed=2)
+        spoil(state)
+        with pytest.raises(SpecError, match=field):
+            check_against_board(state, board)

@@ -123,7 +123,8 @@ def test_json_round_trip_of_a_played_state(tmp_path: Path) -> None:
     state.players[1].prizes = {"medal": 2}
     state.players[1].size_tokens = [7, 7]
     state.players[1].earned_regions = ["girona", "lleida"]
-    state.festivals[0].resolved = True
+    for space in state.festivals[:2]:  # two medals and two size tokens: two festivals held
+        space.resolved = True
     state.turn.moved = True
     assert state_from_dict(json.loads(state.to_json())) == state
     path = tmp_path / "game.json"
