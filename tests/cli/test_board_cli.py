@@ -361,3 +361,17 @@ def test_a_board_whose_map_is_cut_is_bad_input(tmp_path: Path) -> None:
     path = _write_variant(tmp_path, "cut.toml", lambda d: d.__setitem__("dotted_links", []))
     result = run("route", "illa", "costa", "--board", path, "--json")
     assert_bad_input(result, "no route reaches", "connected")
+
+
+def test_svg_onto_the_json_stream_is_refused() -> None:
+    """`--svg /dev/stdout --json` interleaved the picture with the JSON object."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "cli", "board", "--svg", "/dev/stdout",
+                           "--json"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""
+    assert "standard output, where --json writes" in done.stderr
+    alone = subprocess.run([sys.executable, "-m", "cli", "board", "--svg", "/dev/stdout"],
+                           capture_output=True, text=True, timeout=60)
+    assert alone.returncode == 0 and alone.stdout.startswith("<?xml")
