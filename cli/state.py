@@ -45,9 +45,9 @@ app = typer.Typer(help="Create and show game state files.", no_args_is_help=True
 @app.command("new")
 @at_edge
 def new(
-    players: Annotated[str, typer.Option(
-        "--players", "-n", help="How many players (2-4), or their names in turn order: "
-        "Anna,Biel,Carla.")] = "3",
+    players: Annotated[str | None, typer.Option(
+        "--players", "-n", help="How many players (2-4; default 3), or their names in turn "
+        "order: Anna,Biel,Carla. With --deal: the deal's players.", show_default=False)] = None,
     seed: Annotated[int, typer.Option(
         "--seed", parser=options.whole(0, options.MAX_SEED), metavar="N",
         help="Same seed, same deal.")] = 0,
@@ -81,9 +81,10 @@ def new(
     """
     not_an_input(output, deal, board_file)
     board = load_board(board_file)
-    count, listed = _players(players, names)
-    state = start_game(board, str(board_file) if board_file else "default", count, listed,
-                       seed, deal, rules, wheel_side)
+    count, listed = _players("3" if players is None else players, names)
+    state = start_game(board, str(board_file) if board_file else "default",
+                       None if players is None or listed else count, listed, seed, deal,
+                       rules, wheel_side)
     how = f"the deal in {deal}" if deal is not None else f"seed {seed}"
     if output != "-":
         write_atomic(output, state.to_json())

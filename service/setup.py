@@ -15,18 +15,26 @@ if TYPE_CHECKING:
     from service.castell import Game
 
 
-def start_game(board: Board, board_name: str, count: int, names: list[str] | None, seed: int,
+def start_game(board: Board, board_name: str, count: int | None, names: list[str] | None,
+               seed: int,
                deal: str | Path | None, rules_text: str,
                wheel_side: Literal["standard", "advanced"] | None) -> GameState:
-    """The first state of a game; its census checked against the board's bag."""
+    """The first state of a game; its census checked against the board's bag. `count` is the
+    number of players asked for (None: not said; 3 for a seeded deal); a deal's count that
+    contradicts it is refused, not silently kept."""
     from models.game import check_census, game_from_deal, load_deal, new_game
     from models.tower import rules_named
 
     rules = rules_named(rules_text)
     if deal is not None:
-        state = game_from_deal(board, load_deal(deal), names, rules, board_name=board_name,
+        dealt = load_deal(deal)
+        if count is not None and count != len(dealt.players):
+            raise SpecError(f"--players {count}, but the deal in {deal} is for "
+                            f"{len(dealt.players)} players ({', '.join(dealt.players)})")
+        state = game_from_deal(board, dealt, names, rules, board_name=board_name,
                                wheel_side=wheel_side)
     else:
+        count = 3 if count is None else count
         if not 2 <= count <= 4:
             raise SpecError(f"--players: 2 to 4 players, not {count}")
         state = new_game(board, count, seed, names, board_name=board_name, rules=rules,

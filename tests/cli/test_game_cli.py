@@ -712,3 +712,14 @@ def test_commands_use_the_board_the_state_names(tmp_path: Path) -> None:
     moved["board"] = "missing-board.toml"
     state.write_text(json.dumps(moved))
     assert_bad_input(run("wheel", str(state)), "missing-board.toml", "--board")
+
+
+def test_a_player_count_that_contradicts_the_deal_is_refused(tmp_path: Path) -> None:
+    deal = tmp_path / "deal.toml"
+    template = run("state", "template", "--players", "3")
+    deal.write_text(template.stdout)
+    out = tmp_path / "game.json"
+    assert_bad_input(run("state", "new", "--deal", str(deal), "--players", "4", "-o", str(out)),
+                     "--players 4", "for 3 players")
+    assert not out.exists()
+    assert run("state", "new", "--deal", str(deal), "-o", str(out)).exit_code == 0
