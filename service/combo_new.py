@@ -28,7 +28,11 @@ def readings(items: list[str] | None) -> ComboRules:
         if not sep or name.strip() not in READINGS:
             raise SpecError(f"--reading '{item}': write NAME=VALUE, NAME one of "
                             f"{', '.join(READINGS)}")
-        values[name.strip()] = value.strip()
+        key = name.strip()
+        if key in values and values[key] != value.strip():
+            raise SpecError(f"--reading {key} is given twice ({values[key]}, {value.strip()}): "
+                            "keep one")
+        values[key] = value.strip()
     return validate(ComboRules, values, "--reading")
 
 

@@ -30,3 +30,16 @@ def test_readings_and_the_written_file(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     write_new(state, path)
     assert load_state(path) == state and load_state(path).revision == 0
+
+
+def test_a_reading_given_twice_with_two_values_is_refused() -> None:
+    import pytest
+
+    from models.errors import SpecError
+    from service.combo_new import readings
+
+    twice = ["messenger_target=other_row", "messenger_target=printed"]
+    with pytest.raises(SpecError, match="given twice"):
+        readings(twice)
+    assert readings(twice[:1] * 2) == readings(twice[:1])  # the same value twice is one
+    assert readings(twice[1:]).messenger_target == "printed"
