@@ -27,7 +27,7 @@ from service.results.combo import ComboScoreOutput
 class ScoreLine(BaseModel):
     """One line of `castell combo score --batch`."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # as strict as the files: "5" is no 5
 
     tableau: str
     keys: Annotated[int, Field(ge=0, le=MAX_KEYS)] = 0

@@ -13,7 +13,7 @@ MAX_TIME_LIMIT = 3600.0  # cli.options.MAX_TIME_LIMIT, the option's bound (a tes
 class VerifyLine(BaseModel):
     """One line of `castell verify --batch`."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # as strict as the files: "5" is no 5
     tower: str
     skills: str = "none"
     pool: str | None = None
@@ -21,7 +21,7 @@ class VerifyLine(BaseModel):
 
 
 class SolveLine(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # as strict as the files: "5" is no 5
     pool: str
     skills: str = "none"
     rules: str = "standard"

@@ -31,7 +31,7 @@ SCHEMAS: dict[str, Any] = {
     "puzzle solve": puzzles.PuzzleSolveOutput,
     "puzzle sheet": puzzles.PuzzleSheetOutput,
     "combo cards": combo.ComboCardsOutput | combo.ComboStatsOutput,
-    "combo score": combo.ComboScoreOutput,
+    "combo score": combo.ComboScoreOutput | BatchError,
     "combo show": combo.ComboStateOutput,
     "combo play": combo.ComboStateOutput,
     "combo arrange": combo.ComboArrangeOutput,

@@ -631,3 +631,15 @@ def test_check_of_a_game_honours_its_stored_readings(tmp_path: Path) -> None:
                                     "--json"))
     assert stored["achievable"] is False
     assert _unclocked(run("check", "shape:4-2-1-1", *ANNA, "--json"))["achievable"] is True
+
+
+def test_batch_lines_are_as_strict_as_the_files(tmp_path: Path) -> None:
+    """`"time_limit": "5"` is no 5 seconds and `"keys": true` no 1 key: such a line is bad."""
+    lines = [{"pool": "9x4,7x3", "time_limit": "5"}, {"pool": "9x4,7x3", "time_limit": 5}]
+    batch = tmp_path / "best.jsonl"
+    batch.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+    result = run("best", "--batch", str(batch))
+    first, second = [json.loads(line) for line in result.stdout.splitlines()]
+    assert first["line"] == 1 and "time_limit" in first["error"]
+    assert second["status"] == "optimal"
+    assert result.exit_code == 2
