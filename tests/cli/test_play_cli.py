@@ -511,3 +511,23 @@ def test_play_json_says_the_revision_and_the_notation(tmp_path: Path) -> None:
     data = json.loads(result.stdout)
     assert data["step"] == f"move {region.name}" and data["revision"] == 1
     assert data["written"] is True
+
+
+def test_a_clock_is_never_recorded_as_cannot_compete(tmp_path: Path) -> None:
+    """The end of round 3 holds the festival at Reus. With a thousandth of a second the
+    towers are either still proven (the dp is that fast: the same result as with the default
+    limit) or the round is not resolved at all (exit 2, the file untouched): never a "no valid
+    tower" for a player who has one."""
+    example = Path(__file__).parents[2] / "examples" / "game" / "round3.json"
+    slow, fast = tmp_path / "slow.json", tmp_path / "fast.json"
+    for path in (slow, fast):
+        path.write_bytes(example.read_bytes())
+    assert play(slow, "end")[0] == 0
+    before = fast.read_bytes()
+    code, text = play(fast, "end", "--time-limit", "0.001")
+    if code == 0:
+        held = [f.result for f in load_state(fast).festivals if f.round == 3]
+        assert held == [f.result for f in load_state(slow).festivals if f.round == 3]
+    else:
+        assert code == 2 and "not proven within the time limit" in text, text
+        assert fast.read_bytes() == before
