@@ -83,7 +83,7 @@ def new(
     board = load_board(board_file)
     count, listed = _players("3" if players is None else players, names)
     state = start_game(board, str(board_file) if board_file else "default",
-                       None if players is None or listed else count, listed, seed, deal,
+                       None if players is None else count, listed, seed, deal,
                        rules, wheel_side)
     how = f"the deal in {deal}" if deal is not None else f"seed {seed}"
     if output != "-":

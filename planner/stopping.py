@@ -129,5 +129,7 @@ def in_workers(function: Callable[[Job], Made], jobs: Sequence[Job], workers: in
 
 
 def _ignore_ctrl_c() -> None:
-    # Ctrl-C reaches the whole process group: the workers leave it to the parent
+    # Ctrl-C reaches the whole process group: the workers leave it to the parent; and the
+    # parent's SIGTERM handler (the CLI's) is not theirs: terminate() ends them quietly
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)

@@ -22,26 +22,32 @@ def state_problems(state: GameState, board: Board) -> list[str]:
 
 
 def _counter_problems(state: GameState, board: Board) -> list[str]:
-    """Counters no game can reach: more size tokens or prizes than festivals gave, a tower
-    score above what the whole bag could build, a festival space twice, a refill larger than
-    a region's setup count."""
+    """Counters no game can reach: more size tokens of a size than the box holds, more prizes
+    than the calendar has festivals, a tower score above what the whole bag could build, a
+    festival space twice, a refill larger than a region's setup count. (A state typed in by
+    hand may hold prizes and tokens without the festivals that gave them: the box's totals,
+    not the festivals held, are the bound.)"""
     problems = []
     spaces = [(f.round, f.location) for f in state.festivals]
     for index, key in enumerate(spaces):
         if key in spaces[:index]:
             problems.append(f"festivals.{index}: the festival at {key[1]} in round {key[0]} "
                             "is there twice")
-    tokens = sum(len(f.size_tokens) for f in state.festivals if f.resolved)
-    won = sum(len(p.size_tokens) for p in state.players)
-    if won > tokens:
-        problems.append(f"size_tokens: the players hold {won}; the festivals held gave out "
-                        f"{tokens}")
-    held = sum(1 for f in state.festivals if f.resolved)
+    box = Counter(board.size_tokens)
+    won: Counter[int] = Counter()
+    for player in state.players:
+        won.update(player.size_tokens)
+    for size in sorted(won):
+        if won[size] > box[size]:
+            problems.append(f"size_tokens: the players hold {won[size]} of size {size}; the "
+                            f"box has {box[size]}")
+    festivals = max(sum(len(row.spaces) for row in board.calendar), len(state.festivals))
     castellers = sum(board.bag.values())
     for index, player in enumerate(state.players):
         prizes = sum(player.prizes.values())
-        if prizes > held:
-            problems.append(f"players.{index}.prizes: {prizes} prizes from {held} festivals")
+        if prizes > festivals:
+            problems.append(f"players.{index}.prizes: {prizes} prizes; the game has "
+                            f"{festivals} festivals")
         # a tower's score is its height plus its castellers on token sizes: each at most the
         # castellers in the box
         if player.best_tower_score > 2 * castellers:

@@ -78,6 +78,10 @@ def test_without_the_fix_is_the_plain_plans_own_value() -> None:
                        fixed=[plain.turns[0].actions[0]])
     other = fixed.without_fix
     assert other is not None
+    if plain.stopped_by_clock or fixed.stopped_by_clock:
+        # on a machine loaded past the limit the wall clock, not the deterministic budget,
+        # ended a search: the two runs may then differ, as the plan says it may
+        pytest.skip("the wall clock stopped a search: the machine is too loaded to compare")
     assert (other.status, other.objective) == (plain.status, plain.objective)
     assert [t.actions for t in other.turns] == [t.actions for t in plain.turns]
     assert fixed.difference == (fixed.objective or 0) - (plain.objective or 0)

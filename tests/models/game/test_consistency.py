@@ -191,7 +191,7 @@ def test_counters_no_game_can_reach_are_refused() -> None:
         "best_tower_score": lambda s: setattr(s.players[0], "best_tower_score", 10**12),
         "is there twice": lambda s: s.festivals.append(s.festivals[0].model_copy()),
         "refills_due": lambda s: setattr(s, "refills_due", {board.region_ids[0]: 1_000_000}),
-        "prizes": lambda s: setattr(s.players[1], "prizes", {"trophy": 7}),
+        "prizes": lambda s: setattr(s.players[1], "prizes", {"trophy": 70}),
     }
     for field, spoil in cases.items():
         state = new_game(board, 3, seed=2)
