@@ -13,8 +13,10 @@ from cli.combo_render import print_cards, print_state, print_stats, sheet_table
 from cli.edge import at_edge, emit_output, not_onto_stdout, out
 from cli.inputs import emit_batch
 from models.combo import MAX_GOLD, MAX_KEYS, READINGS, group_words
-from models.errors import SpecError
+from models.errors import Refused, SpecError
 from models.files import not_an_input, write_atomic
+from service.results import SCHEMA_VERSION
+from service.results.game import RefusedOutput
 
 app = typer.Typer(help="Castle Combo: cards, exact end scores, a game to play or record, and "
                        "solvers (best arrangement, turn advice, bot tournaments).",
@@ -216,10 +218,16 @@ def play(
 
     if len(actions) > MAX_ACTIONS:
         raise SpecError(f"at most {MAX_ACTIONS} actions at a time")
-    with ComboGame.editing(state_file) as game:
-        for text in group_words(actions):
-            game.step(text, as_player=player)
-        game.save()
+    try:
+        with ComboGame.editing(state_file) as game:
+            for text in group_words(actions):
+                game.step(text, as_player=player)
+            game.save()
+    except Refused as error:
+        if as_json:  # a script gets one object for a refused step too
+            emit_output(RefusedOutput(schema_version=SCHEMA_VERSION, refused=True,
+                                      code=error.code.value, reason=str(error)))
+        raise
     if as_json:
         emit_output(game.view())
         return

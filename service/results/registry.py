@@ -33,7 +33,7 @@ SCHEMAS: dict[str, Any] = {
     "combo cards": combo.ComboCardsOutput | combo.ComboStatsOutput,
     "combo score": combo.ComboScoreOutput | BatchError,
     "combo show": combo.ComboStateOutput,
-    "combo play": combo.ComboStateOutput,
+    "combo play": combo.ComboStateOutput | game.RefusedOutput,
     "combo arrange": combo.ComboArrangeOutput,
     "combo advise": combo.ComboAdviceOutput,
     "combo tournament": combo.ComboTournamentOutput,

@@ -319,3 +319,13 @@ def test_a_first_card_anywhere_then_every_legal_cell_and_advice(tmp_path: Path) 
     assert data["player"] == "Ana" and any(" at 7,9" in r["action"] for r in data["ranking"])
     best = data["ranking"][0]["action"]
     assert run("combo", "play", str(path), best).exit_code == 0
+
+
+def test_a_refused_step_prints_one_json_object_with_its_code(tmp_path: Path) -> None:
+    game = _new(tmp_path, "--players", "Ana,Ben", "--seed", "5")
+    before = game.read_bytes()
+    result = run("combo", "play", str(game), "buy ZZZ at 0,0", "--json")
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data["refused"] is True and data["code"] == "not_offered_card"
+    assert "ZZZ" in data["reason"] and game.read_bytes() == before
