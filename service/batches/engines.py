@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +32,10 @@ class Engine:
     slots: int  # chunks in flight: enough to keep every worker busy, few to redo on a stop
     name: str
     stop: Callable[[], None] = field(default=lambda: None)
+    # a local pool whose worker died is broken for good: `renew` replaces it, and the runner
+    # submits its chunks again (Dask retries a dead worker's chunks itself)
+    broken: tuple[type[BaseException], ...] = ()
+    renew: Callable[[], None] = field(default=lambda: None)
 
 
 class InProcess(Executor):
@@ -55,18 +61,29 @@ def open_engine(workers: int = 1, dask: str | None = None) -> Iterator[Engine]:
     if workers == 1:
         yield Engine(InProcess(), 1, "this process")
         return
-    pool = ProcessPoolExecutor(workers, initializer=_ignore_ctrl_c)
-    engine = Engine(pool, 2 * workers, f"{workers} local processes", lambda: _kill(pool))
+    engine = Engine(_pool(workers), 2 * workers, f"{workers} local processes",
+                    broken=(BrokenProcessPool,))
+    engine.stop = lambda: _kill(engine.executor)
+
+    def renew() -> None:
+        _kill(engine.executor)
+        engine.executor = _pool(workers)
+
+    engine.renew = renew
     try:
         yield engine
     except BaseException:
         engine.stop()
         raise
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        engine.executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _kill(pool: ProcessPoolExecutor) -> None:
+def _pool(workers: int) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(workers, initializer=_ignore_ctrl_c)
+
+
+def _kill(pool: Executor) -> None:
     """End a pool's workers now: the executor's own shutdown waits for the running chunks
     (Python 3.14 has `terminate_workers()`; before it, the processes are the pool's own)."""
     terminate = getattr(pool, "terminate_workers", None)
@@ -121,5 +138,15 @@ def _dask(address: str) -> Iterator[Engine]:
         threads = sum(w.get("nthreads", 1)
                       for w in client.scheduler_info()["workers"].values()) or 1
         executor = client.get_executor(pure=False)  # each chunk runs, none is cached away
-        yield Engine(executor, 2 * threads, f"Dask at {client.scheduler.address}",
-                     lambda: executor.shutdown(wait=False))
+        # the worker processes of a cluster started here, to end at once on a stop (a close
+        # waits for the running chunks); a remote cluster's are its own: their chunks are
+        # cancelled, and the one running on each worker finishes there, unused
+        mine = list(client.run(os.getpid).values()) if local is not None else []
+
+        def stop() -> None:
+            executor.shutdown(wait=False)
+            for pid in mine:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+
+        yield Engine(executor, 2 * threads, f"Dask at {client.scheduler.address}", stop)

@@ -16,6 +16,7 @@ from service.batches.engines import Engine
 from service.batches.folder import Folder
 
 POLL_S = 0.2  # how often the wait wakes up (so Ctrl-C is seen between completions)
+RETRIES = 3  # times a local pool is renewed after a worker died, before the run fails
 
 
 class Job(Protocol):
@@ -70,7 +71,7 @@ def run(job: Job, reducer: Reducer, engine: Engine, folder: Folder | None = None
     total_chunks = -(-job.indices // job.chunk_size)
     arrived: dict[int, list[str]] = {}
     pending: dict[Future[list[str]], int] = {}
-    next_chunk = used = ran = resumed = 0
+    next_chunk = used = ran = resumed = renewed = 0
 
     def fold() -> None:
         nonlocal used
@@ -99,8 +100,18 @@ def run(job: Job, reducer: Reducer, engine: Engine, folder: Folder | None = None
                 break
             finished, _ = wait(list(pending), timeout=POLL_S, return_when=FIRST_COMPLETED)
             for future in finished:
+                try:
+                    lines = future.result()
+                except engine.broken:  # a worker died: a new pool runs its chunks again
+                    if renewed == RETRIES:
+                        raise
+                    renewed += 1
+                    engine.renew()
+                    again = sorted(pending.values())
+                    pending = {engine.executor.submit(job.run_chunk, chunk_range(job, c)): c
+                               for c in again}
+                    break
                 chunk = pending.pop(future)
-                lines = future.result()
                 if folder is not None:
                     folder.write_chunk(chunk, lines)
                 arrived[chunk] = lines

@@ -1,6 +1,7 @@
 """`castell puzzle` and the SVG pictures."""
 
 import json
+import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -141,13 +142,14 @@ def _chunks(folder: Path) -> list[Path]:
     return sorted((folder / "chunks").rglob("*.jsonl")) if (folder / "chunks").exists() else []
 
 
-def _wait_for_chunks(folder: Path, k: int, process: object, within: float = 60.0) -> None:
+def _wait_for_chunks(folder: Path, k: int, process: subprocess.Popen[bytes],
+                     within: float = 60.0) -> None:
     import time
 
     deadline = time.perf_counter() + within
     while len(_chunks(folder)) < k:
         assert time.perf_counter() < deadline, "no chunk was written in time"
-        assert getattr(process, "poll")() is None, "the book ended before it could be stopped"
+        assert process.poll() is None, "the book ended before it could be stopped"
         time.sleep(0.02)
 
 

@@ -15,7 +15,8 @@ import pytest
 from service.combo_tournament import tournament, tournament_batch
 from service.puzzle_book import BookJob, book
 
-distributed = pytest.importorskip("distributed", reason="Dask not installed: pip install -e '.[dask]'")
+distributed = pytest.importorskip("distributed",
+                                  reason="Dask not installed: pip install -e '.[dask]'")
 
 BOOK = BookJob("shape", "easy", 11, "standard", 12, chunk_size=4)
 FILES = {"book": ("manifest.json", "puzzles.jsonl"),

@@ -120,7 +120,7 @@ def test_a_changed_argument_is_refused_by_name(tmp_path: Path) -> None:
         Folder(tmp_path, "other", {"--count": 10, "--seed": 2}).open()
     (tmp_path / "elsewhere").mkdir()
     (tmp_path / "elsewhere" / "notes.txt").write_text("mine")
-    with pytest.raises(SpecError, match="holds no manifest.json"):
+    with pytest.raises(SpecError, match=r"holds no manifest\.json"):
         Folder(tmp_path / "elsewhere", "toy", {}).open()
 
 
@@ -135,3 +135,29 @@ def test_dask_without_the_extra_says_how_to_install_it(monkeypatch: pytest.Monke
 def test_a_bad_dask_address_is_refused(address: str) -> None:
     with pytest.raises(SpecError, match="--dask"), open_engine(dask=address):
         pass
+
+
+@dataclass(frozen=True)
+class DiesOnce:
+    """Squares, but the worker running chunk 1 the first time kills itself (SIGKILL)."""
+
+    marker: str
+    indices: int = 12
+    chunk_size: int = 3
+
+    def run_chunk(self, indices: range) -> list[str]:
+        import os
+        import signal
+
+        if indices.start == 3 and not os.path.exists(self.marker):
+            Path(self.marker).write_text("died")
+            os.kill(os.getpid(), signal.SIGKILL)
+        return Squares(0, self.indices).run_chunk(indices)
+
+
+def test_a_local_worker_that_dies_is_replaced_and_its_chunk_run_again(tmp_path: Path) -> None:
+    reducer = Collect(12)
+    with open_engine(2) as engine:
+        run(DiesOnce(str(tmp_path / "died")), reducer, engine)
+    assert (tmp_path / "died").exists()
+    assert reducer.lines == _expected(0, 12)
