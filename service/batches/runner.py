@@ -122,7 +122,9 @@ def run(job: Job, reducer: Reducer, engine: Engine, folder: Folder | None = None
             future.cancel()
         engine.stop()
         raise
-    for future in pending:  # chunks past the end of a book that filled up early
-        future.cancel()
+    if pending:  # chunks past the end of a book that filled up early: not waited for
+        for future in pending:
+            future.cancel()
+        engine.stop()
     fold()
     return Ran(used, ran, resumed)

@@ -52,18 +52,18 @@ def test_a_tournament_is_the_same_on_every_engine_and_as_today(cluster: Any,
                                                                tmp_path: Path) -> None:
     made = []
     for number, engine in enumerate(_engines(cluster)):
-        result = tournament_batch("greedy,random", 30, 5, tmp_path / str(number),
+        result = tournament_batch("greedy,random", 21, 5, tmp_path / str(number),
                                   chunk_size=7, **engine)
         made.append(_files(tmp_path / str(number), "tournament"))
     assert made[0] == made[1] == made[2]
-    today = tournament("greedy,random", 30, 5).output
+    today = tournament("greedy,random", 21, 5).output
     assert result.output == today
     assert made[0]["summary.json"] == (today.to_json() + "\n").encode()
 
 
 def test_a_killed_worker_is_retried_and_the_result_is_unchanged(cluster: Any,
                                                                 tmp_path: Path) -> None:
-    expected = tournament_batch("greedy,random", 48, 9, tmp_path / "one", chunk_size=6)
+    expected = tournament_batch("greedy,random", 36, 9, tmp_path / "one", chunk_size=6)
     with distributed.Client(cluster) as client:
         before = client.run(os.getpid)
     killed: list[int] = []
@@ -74,7 +74,7 @@ def test_a_killed_worker_is_retried_and_the_result_is_unchanged(cluster: Any,
             os.kill(victim, signal.SIGKILL)
             killed.append(victim)
 
-    result = tournament_batch("greedy,random", 48, 9, tmp_path / "dask", chunk_size=6,
+    result = tournament_batch("greedy,random", 36, 9, tmp_path / "dask", chunk_size=6,
                               dask=cluster.scheduler_address, on_progress=kill_one)
     assert killed
     assert result.output == expected.output
