@@ -26,6 +26,7 @@ from cli.edge import (
     interrupted,
     out,
 )
+from cli.puzzle import Dask, batch_progress, stopped
 from models.combo import MAX_GOLD, MAX_KEYS
 from models.errors import SpecError
 from models.files import not_an_input
@@ -35,6 +36,7 @@ from service.combo_tournament import ADVISOR_SAMPLES
 
 if TYPE_CHECKING:
     from service.combo_arrange import Arrangement
+    from service.combo_tournament import Tournament
 
 __all__ = ["app"]
 
@@ -220,23 +222,42 @@ def tournament_cmd(
         "--csv", metavar="FILE", help="Write the per-card statistics as CSV.")] = None,
     top: Annotated[int, typer.Option("--top", min=1, max=100,
                                      help="Cards shown at each end of the table.")] = 8,
+    out_dir: Annotated[str | None, typer.Option(
+        "--out", "-o", metavar="DIR",
+        help="Play in resumable chunks into DIR (manifest, finished chunks, games.jsonl, "
+             "summary.json, cards.csv); the same command continues a stopped run.")] = None,
+    dask: Dask = None,
     as_json: options.Json = False,
 ) -> None:
     """Bots play seeded games: win rates with 95% intervals, scores, per-card statistics.
 
     Seats rotate (each bot starts as often); ties share the win. Deterministic for a seed, the
-    same with any number of workers. Ctrl-C stops it (exit 130, no file written).
+    same with any number of workers or machines. Ctrl-C stops it (exit 130; without --out no
+    file is written, with --out the finished chunks are kept for the same command to
+    continue).
 
     Examples:
 
       castell combo tournament --bots greedy,random --games 200 --seed 1
 
       castell combo tournament --bots advisor,greedy --games 50 --workers 2 --csv cards.csv
+
+      castell combo tournament --games 100000 --bots greedy,random --out runs/t1 --dask local:2
     """
     from service.combo_tournament import tournament, write_card_csv
 
     not_an_input(csv_file, cards_file, option="--csv")
     console = err()
+    if out_dir is not None or dask is not None:
+        result = _tournament_in_chunks(bots, games, seed, out_dir, workers, dask,
+                                       advisor_samples, cards_file)
+        if csv_file is not None:
+            write_card_csv(csv_file, result)
+        if as_json:
+            emit_output(result.output)
+        else:
+            print_summary(result.output, top)
+        return
     try:
         with Progress("games", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       console=console, transient=True,
@@ -253,3 +274,21 @@ def tournament_cmd(
         emit_output(result.output)
     else:
         print_summary(result.output, top)
+
+
+def _tournament_in_chunks(bots: str, games: int, seed: int, out_dir: str | None, workers: int,
+                          dask: str | None, advisor_samples: int, cards_file: str | None
+                          ) -> Tournament:
+    """The tournament on the batch runner (`--out`, `--dask`), with its progress bar."""
+    from service.combo_tournament import tournament_batch
+
+    console = err()
+    try:
+        with batch_progress("games", console) as progress:
+            task = progress.add_task("games", total=games)
+            return tournament_batch(
+                bots, games, seed, out_dir, workers=workers, dask=dask,
+                advisor_samples=advisor_samples, cards_file=cards_file,
+                on_progress=lambda done: progress.update(task, completed=done))
+    except KeyboardInterrupt:
+        stopped(out_dir)

@@ -1,4 +1,4 @@
-"""`castell puzzle generate|check|solve|sheet`: puzzle sets with proven unique solutions."""
+"""`castell puzzle generate|book|check|solve|sheet`: puzzle sets with proven unique solutions."""
 
 from __future__ import annotations
 
@@ -6,17 +6,25 @@ import sys
 from contextlib import ExitStack
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, cast
+from typing import Annotated, NoReturn, cast
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
 from cli import options
-from cli.edge import ExitCode, at_edge, emit_output, err, out
+from cli.edge import ExitCode, at_edge, emit_output, err, fail_interrupted, out
 from cli.inputs import batch_lines
 from cli.render import tower_picture
 from models.files import atomic_open
@@ -26,7 +34,7 @@ from service import puzzles as use
 app = typer.Typer(help="Generate, check, solve and print puzzles with one solution.",
                   no_args_is_help=True)
 
-
+MAX_BOOK = 1_000_000
 
 class PuzzleKind(StrEnum):
     """models.puzzle.KINDS and 'any' (a test keeps the two equal)."""
@@ -113,6 +121,110 @@ def _progress(count: int, console: Console) -> Progress:
     return Progress("generating", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                     console=console, transient=True,
                     disable=count < 20 or not console.is_terminal)
+
+
+# --- book: big sets in resumable chunks, here or on a Dask cluster ----------------------------
+
+Dask = Annotated[str | None, typer.Option(
+    "--dask", metavar="ADDRESS",
+    help="Run the chunks on a Dask cluster: its scheduler (tcp://HOST:8786), or local:N to "
+         "start N worker processes here (needs the extra: pip install -e '.[dask]').")]
+
+
+class _Rate(ProgressColumn):
+    """Units a second, from rich's own moving estimate."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("" if speed is None else f"{speed:.2f}/s", style="progress.data.speed")
+
+
+def batch_progress(what: str, console: Console) -> Progress:
+    """The progress bar of a batch on stderr (a terminal only): done/total, rate, ETA."""
+    return Progress(what, BarColumn(), MofNCompleteColumn(), _Rate(), TimeElapsedColumn(),
+                    "eta", TimeRemainingColumn(), console=console, transient=True,
+                    disable=not console.is_terminal)
+
+
+def stopped(folder: str | None) -> NoReturn:
+    """Ctrl-C in a batch: one line saying what was kept, exit 130."""
+    if folder is None:
+        fail_interrupted("interrupted; nothing written")
+    fail_interrupted(f"interrupted: the finished chunks are kept in {folder}; run the same "
+                     "command again to continue")
+
+
+@app.command("book")
+@at_edge
+def book(
+    out_dir: Annotated[str, typer.Option(
+        "--out", "-o", metavar="DIR",
+        help="The book's folder: manifest, finished chunks, puzzles.jsonl, sheets/. Run the "
+             "same command again to continue a stopped book.")],
+    count: Annotated[int, typer.Option(
+        "--count", "-n", parser=options.whole(1, MAX_BOOK), metavar="N",
+        help=f"How many puzzles (1 to {MAX_BOOK:,}).")] = 100,
+    kind: Annotated[PuzzleKind, typer.Option(
+        "--kind", "-k", case_sensitive=False, help="A kind, or 'any' to cycle through them.")
+    ] = PuzzleKind.ANY,
+    difficulty: Annotated[PuzzleLevel, typer.Option(
+        "--difficulty", "-d", case_sensitive=False, help="A measured property.")
+    ] = PuzzleLevel.MEDIUM,
+    seed: Annotated[int, typer.Option(
+        "--seed", parser=options.whole(0, options.MAX_SEED), metavar="N",
+        help="Same seed, same book.")] = 0,
+    rules: options.Rules = "standard",
+    sheets: Annotated[bool, typer.Option(
+        "--sheets", help="Also printable HTML sheets and answer keys, by chapter.")] = False,
+    chapter: Annotated[int, typer.Option(
+        "--chapter", parser=options.whole(1, 1000), metavar="N",
+        help="Puzzles a chapter of the sheets.")] = 50,
+    workers: Annotated[int, typer.Option(
+        "--workers", parser=options.whole(1, options.MAX_WORKERS), metavar="N",
+        help="Local processes (the book does not depend on it).")] = 1,
+    dask: Dask = None,
+    as_json: options.Json = False,
+) -> None:
+    """A book of puzzles with proven unique answers: the first N distinct puzzles of the
+    seed's candidate stream, the same on any number of workers or machines.
+
+    The chunks are written to DIR as they finish: Ctrl-C keeps them (exit 130), and the same
+    command continues; a changed argument is refused.
+
+    Examples:
+
+      castell puzzle book --count 200 --difficulty easy --out book/ --sheets
+
+      castell puzzle book --count 10000 --out book/ --dask tcp://scheduler:8786
+    """
+    from service.puzzle_book import BookJob
+    from service.puzzle_book import book as make_book
+
+    level: Difficulty = difficulty.value
+    job = BookJob(None if kind is PuzzleKind.ANY else cast(Kind, kind.value), level, seed,
+                  rules, count)
+    render = None
+    if sheets:
+        from cli.sheet import render_sheet  # deferred: keeps start-up light
+
+        render = render_sheet
+    console = err()
+    try:
+        with batch_progress("puzzles", console) as progress:
+            task = progress.add_task("puzzles", total=count)
+            written = make_book(job, out_dir, workers=workers, dask=dask, sheets=render,
+                                chapter=chapter,
+                                on_progress=lambda done: progress.update(task, completed=done))
+    except KeyboardInterrupt:
+        stopped(out_dir)
+    if as_json:
+        emit_output(written)
+        return
+    resumed = f" ({written.chunks_resumed} chunks resumed)" if written.chunks_resumed else ""
+    console.print(Text(f"wrote {written.puzzles} puzzles to {written.wrote[0]}{resumed}"))
+    if sheets:
+        console.print(Text(f"sheets: {len(written.wrote) - 1} pages under "
+                           f"{Path(out_dir) / 'sheets'}"))
 
 
 @app.command("check")

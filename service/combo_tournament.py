@@ -1,17 +1,25 @@
 """`combo tournament`: bots play seeded games; win rates with 95% intervals, scores, and
-per-card statistics (as JSON, a table, or a CSV file of the cards)."""
+per-card statistics (as JSON, a table, or a CSV file of the cards). With an output folder
+(`tournament_batch`) the games run in chunks on any engine (`service.batches`), resumably:
+the folder keeps every finished chunk, `games.jsonl`, `summary.json` and `cards.csv`."""
 
 from __future__ import annotations
 
 import csv
+import hashlib
+import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from models.combo import Deck, load_deck
 from models.files import atomic_open
 from service.results.base import output_of
 from service.results.combo import ComboTournamentOutput
+
+if TYPE_CHECKING:
+    from planner.combo import GameRecord
 
 # planner.combo.BOT_SAMPLES, kept here so that reading the command's options loads no solver
 # (a test holds them equal)
@@ -48,3 +56,92 @@ def write_card_csv(path: str | Path, result: Tournament) -> None:
             row = result.output.cards[card.id]
             writer.writerow([card.id, card.location, card.cost, row.bought,
                              row.bought_per_game, row.mean_points, row.owners_win_rate])
+
+
+# -- in chunks, resumable --------------------------------------------------------------------
+
+ADVISOR_CHUNK = 1  # an advisor game is 5-10 s of work: one a chunk
+QUICK_CHUNK = 40  # greedy and random games take 20-50 ms
+
+
+@dataclass(frozen=True)
+class TournamentJob:
+    deck: Deck  # the cards travel with the job: a remote worker may not have the file
+    bots: tuple[str, ...]
+    seed: int
+    games: int
+    advisor_samples: int = ADVISOR_SAMPLES
+    chunk_size: int = QUICK_CHUNK
+
+    @property
+    def indices(self) -> int:
+        return self.games
+
+    def run_chunk(self, indices: range) -> list[str]:
+        from planner.combo import play_game
+
+        return [json.dumps(play_game(self.deck, self.bots, self.seed, i,
+                                     self.advisor_samples).as_dict())
+                for i in indices]
+
+
+@dataclass
+class TournamentReducer:
+    games: int
+    lines: list[str] = field(default_factory=list)
+    records: list[GameRecord] = field(default_factory=list)
+
+    def add(self, lines: list[str]) -> None:
+        from planner.combo import GameRecord
+
+        self.lines += lines
+        self.records += [GameRecord.of(json.loads(line)) for line in lines]
+
+    @property
+    def done(self) -> int:
+        return len(self.records)
+
+    @property
+    def finished(self) -> bool:
+        return len(self.records) >= self.games
+
+
+def _arguments(job: TournamentJob, cards_file: str | None) -> dict[str, Any]:
+    deck = hashlib.sha256(repr(job.deck.cards).encode()).hexdigest()[:16]
+    return {"--bots": ",".join(job.bots), "--games": job.games, "--seed": job.seed,
+            "--advisor-samples": job.advisor_samples, "--cards": cards_file,
+            "the deck's cards (digest)": deck, "chunk": job.chunk_size}
+
+
+def tournament_batch(bots: str, games: int, seed: int, out: str | Path | None, *,
+                     workers: int = 1, dask: str | None = None,
+                     advisor_samples: int = ADVISOR_SAMPLES, cards_file: str | None = None,
+                     on_progress: Callable[[int], None] | None = None,
+                     chunk_size: int | None = None) -> Tournament:
+    """The tournament of `tournament`, run in chunks on `--workers`/`--dask`; with `out`, in
+    that folder, continuing any run of the same arguments there. The summary is the same as
+    `tournament`'s, whatever the engine. `chunk_size`: games a chunk (by default one advisor
+    game, or 40 quick ones: 0.5-10 s of work)."""
+    from planner.combo import GameRecord, summarise
+    from service.batches import Folder, open_engine, run
+
+    deck = load_deck(cards_file)
+    names = tuple(b.strip() for b in bots.split(","))
+    GameRecord.check_bots(names)
+    if chunk_size is None:
+        chunk_size = ADVISOR_CHUNK if "advisor" in names else QUICK_CHUNK
+    job = TournamentJob(deck, names, seed, games, advisor_samples, chunk_size)
+    folder = None
+    if out is not None:
+        folder = Folder(out, "combo tournament", _arguments(job, cards_file))
+        folder.open()
+    reducer = TournamentReducer(games)
+    with open_engine(workers, dask) as engine:
+        run(job, reducer, engine, folder, on_progress)
+    result = Tournament(output_of(ComboTournamentOutput,
+                                  summarise(reducer.records, deck).as_dict()), deck)
+    if folder is not None:
+        folder.write("games.jsonl", "".join(line + "\n" for line in reducer.lines))
+        folder.write("summary.json", result.output.to_json() + "\n")
+        write_card_csv(folder.path / "cards.csv", result)
+    return result

@@ -36,6 +36,8 @@ def seats(bots: Sequence[str]) -> list[str]:
 
 @dataclass(frozen=True)
 class GameRecord:
+    """One game's outcome; `as_dict()` / `GameRecord.of(data)` are its JSON form."""
+
     index: int
     players: tuple[str, ...]
     bots: tuple[str, ...]
@@ -43,6 +45,23 @@ class GameRecord:
     winners: tuple[str, ...]
     # card id -> (owner seat, points it scored) for each card bought (face up) in the game
     bought: tuple[tuple[str, int, int], ...]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"index": self.index, "players": list(self.players), "bots": list(self.bots),
+                "totals": list(self.totals), "winners": list(self.winners),
+                "bought": [list(b) for b in self.bought]}
+
+    @staticmethod
+    def of(data: dict[str, Any]) -> GameRecord:
+        return GameRecord(int(data["index"]), tuple(data["players"]), tuple(data["bots"]),
+                          tuple(int(t) for t in data["totals"]), tuple(data["winners"]),
+                          tuple((str(c), int(s), int(p)) for c, s, p in data["bought"]))
+
+    @staticmethod
+    def check_bots(bots: Sequence[str]) -> None:
+        """Unknown bots or a wrong number of seats refused (`check_bots`, reachable through
+        the package's public names)."""
+        check_bots(bots)
 
 
 def _bot(name: str, advisor_samples: int) -> Bot:
@@ -178,3 +197,4 @@ def run(deck: Deck, bots: Sequence[str], count: int, seed: int, workers: int = 1
         if on_game is not None:
             on_game(record)
     return summarise(records, deck)
+

@@ -43,3 +43,17 @@ class PuzzleSheetOutput(Output):
 
     wrote: list[str]
     puzzles: int
+
+
+class PuzzleBookOutput(Output):
+    """`castell puzzle book --json`: the book's folder and what the run did."""
+
+    folder: str
+    wrote: list[str] = Field(description="The book (puzzles.jsonl), then any sheets.")
+    puzzles: int
+    candidates: int = Field(description="Candidates of the stream the book was drawn from "
+                                        "(repeats and misses passed over).")
+    chunks: int = Field(description="Chunks of candidates the book is made of.")
+    chunks_run: int = Field(description="Chunks run by this command.")
+    chunks_resumed: int = Field(description="Finished chunks read back from the folder.")
+    engine: str = Field(description="Where the chunks ran.")

@@ -205,3 +205,35 @@ def test_arrange_stopped_by_ctrl_c_prints_its_answer_and_exits_130(
     assert json.loads(result.stdout)["tableau"]
     assert result.stderr.strip().splitlines() == [
         "interrupted: the arrangement above is the best found so far"]
+
+
+def test_tournament_out_folder_matches_the_plain_run_and_resumes(tmp_path: Path) -> None:
+    args = ("combo", "tournament", "--bots", "greedy,random", "--games", "45", "--seed", "3")
+    plain = one_json(run(*args, "--json"))
+    folder = tmp_path / "run"
+    first = one_json(run(*args, "--out", str(folder), "--workers", "2", "--json"))
+    assert first == plain
+    assert json.loads((folder / "summary.json").read_text())["games"] == 45
+    games = (folder / "games.jsonl").read_text().splitlines()
+    assert [json.loads(line)["index"] for line in games] == list(range(45))
+    cards = (folder / "cards.csv").read_text().splitlines()
+    assert cards[0].startswith("card,location,cost,bought") and len(cards) == 1 + 78
+    # one chunk lost: the same command plays it again, and only it
+    chunks = sorted((folder / "chunks").rglob("*.jsonl"))
+    assert len(chunks) == 2
+    chunks[1].unlink()
+    (folder / "games.jsonl").unlink()
+    assert one_json(run(*args, "--out", str(folder), "--json")) == plain
+    assert (folder / "games.jsonl").read_text().splitlines() == games
+    changed = run("combo", "tournament", "--bots", "greedy,greedy", *args[4:], "--out",
+                  str(folder))
+    assert_bad_input(changed, "--bots greedy,random, not greedy,greedy")
+
+
+def test_tournament_dask_without_the_extra_is_one_line_exit_2(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    assert_bad_input(run("combo", "tournament", "--bots", "greedy,random", "--games", "2",
+                         "--dask", "local:2"), 'pip install -e ".[dask]"')

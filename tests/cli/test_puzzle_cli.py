@@ -1,6 +1,7 @@
 """`castell puzzle` and the SVG pictures."""
 
 import json
+import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -130,3 +131,97 @@ def test_unwritable_svg_is_bad_input(tmp_path: Path) -> None:
     target = tmp_path / "missing-dir" / "t.svg"
     result = runner.invoke(app, ["verify", "9,9/7", "--svg", str(target)])
     assert result.exit_code == 2 and "cannot write" in result.stderr
+
+
+# --- puzzle book ------------------------------------------------------------------------------
+
+BOOK = ["puzzle", "book", "--count", "50", "--difficulty", "easy", "--seed", "3"]
+
+
+def _chunks(folder: Path) -> list[Path]:
+    return sorted((folder / "chunks").rglob("*.jsonl")) if (folder / "chunks").exists() else []
+
+
+def _wait_for_chunks(folder: Path, k: int, process: subprocess.Popen[bytes],
+                     within: float = 60.0) -> None:
+    import time
+
+    deadline = time.perf_counter() + within
+    while len(_chunks(folder)) < k:
+        assert time.perf_counter() < deadline, "no chunk was written in time"
+        assert process.poll() is None, "the book ended before it could be stopped"
+        time.sleep(0.02)
+
+
+def test_book_writes_distinct_puzzles_and_sheets_by_chapter(tmp_path: Path) -> None:
+    result = runner.invoke(app, [*BOOK[:3], "12", *BOOK[4:], "--out", str(tmp_path / "b"),
+                                 "--sheets", "--chapter", "5", "--json"])
+    assert result.exit_code == 0, result.stderr
+    answer = one_json(result)
+    lines = (tmp_path / "b" / "puzzles.jsonl").read_text().splitlines()
+    puzzles = [Puzzle.model_validate_json(line) for line in lines]
+    assert answer["puzzles"] == len(puzzles) == 12
+    assert len({puzzle_key(p) for p in puzzles}) == 12
+    chapters = sorted(p.name for p in (tmp_path / "b" / "sheets").iterdir())
+    assert chapters == ["chapter-001", "chapter-002", "chapter-003"]
+    last = (tmp_path / "b" / "sheets" / "chapter-003" / "puzzles.html").read_text()
+    assert f'id="{puzzles[10].id}"' in last and f'id="{puzzles[4].id}"' not in last
+    # the same command again: every chunk read back, the same book
+    again = runner.invoke(app, [*BOOK[:3], "12", *BOOK[4:], "--out", str(tmp_path / "b"),
+                                "--json"])
+    assert one_json(again)["chunks_run"] == 0
+    assert (tmp_path / "b" / "puzzles.jsonl").read_text().splitlines() == lines
+
+
+def test_book_refuses_a_folder_of_other_arguments_naming_the_argument(tmp_path: Path) -> None:
+    first = runner.invoke(app, [*BOOK[:3], "3", *BOOK[4:], "--out", str(tmp_path)])
+    assert first.exit_code == 0, first.stderr
+    other = runner.invoke(app, [*BOOK[:3], "3", *BOOK[4:-1], "4", "--out", str(tmp_path)])
+    assert other.exit_code == 2
+    assert "--seed 3, not 4" in other.stderr and "Traceback" not in other.stderr
+
+
+def test_book_killed_after_a_chunk_resumes_to_the_uninterrupted_book(tmp_path: Path) -> None:
+    import signal
+
+    from tests.cli.test_interrupts import start
+
+    whole = runner.invoke(app, [*BOOK, "--out", str(tmp_path / "whole")])
+    assert whole.exit_code == 0, whole.stderr
+    folder = tmp_path / "stopped"
+    process = start(*BOOK, "--out", str(folder))
+    _wait_for_chunks(folder, 1, process)
+    process.send_signal(signal.SIGKILL)  # no chance to clean up: only whole chunks are left
+    process.communicate(timeout=30)
+    kept = len(_chunks(folder))
+    assert kept >= 1 and not (folder / "puzzles.jsonl").exists()
+    resumed = runner.invoke(app, [*BOOK, "--out", str(folder), "--json"])
+    assert resumed.exit_code == 0, resumed.stderr
+    assert one_json(resumed)["chunks_resumed"] >= kept
+    assert (folder / "puzzles.jsonl").read_bytes() == \
+        (tmp_path / "whole" / "puzzles.jsonl").read_bytes()
+    assert (folder / "manifest.json").read_bytes() == \
+        (tmp_path / "whole" / "manifest.json").read_bytes()
+
+
+def test_book_ctrl_c_stops_the_workers_at_once_and_keeps_the_chunks(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    from tests.cli.test_interrupts import children, gone, start
+
+    folder = tmp_path / "book"
+    process = start("puzzle", "book", "--count", "400", "--difficulty", "hard", "--workers",
+                    "2", "--out", str(folder))
+    _wait_for_chunks(folder, 1, process)
+    workers = children(process.pid)
+    assert workers, "no worker process"
+    sent = time.perf_counter()
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    took = time.perf_counter() - sent
+    assert process.returncode == 130
+    assert took < 2.0, f"took {took:.2f} s to stop"  # a second, with room on a busy machine
+    assert "finished chunks are kept in" in err.decode() and b"Traceback" not in err
+    assert all(gone(pid, within=1.0) for pid in workers)
+    assert _chunks(folder) and not (folder / "puzzles.jsonl").exists()

@@ -1,0 +1,152 @@
+"""Where a batch's chunks run: this process (`--workers 1`), a local process pool
+(`--workers N`), or a Dask cluster (`--dask tcp://host:port`, or `--dask local:N` for a
+`LocalCluster` of N worker processes started here). Each is a `concurrent.futures.Executor`,
+so the runner is one loop whatever the engine; Dask is an optional extra, imported only when
+asked for.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import signal
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any
+
+from models.errors import SpecError
+
+INSTALL_DASK = ("--dask needs Dask, an optional extra: pip install -e \".[dask]\" "
+                "(or pip install \"dask[distributed]\")")
+MAX_LOCAL_WORKERS = 256
+
+
+@dataclass
+class Engine:
+    """An executor, how many chunks to keep in flight on it, and how to stop it at once."""
+
+    executor: Executor
+    slots: int  # chunks in flight: enough to keep every worker busy, few to redo on a stop
+    name: str
+    stop: Callable[[], None] = field(default=lambda: None)
+    # a local pool whose worker died is broken for good: `renew` replaces it, and the runner
+    # submits its chunks again (Dask retries a dead worker's chunks itself)
+    broken: tuple[type[BaseException], ...] = ()
+    renew: Callable[[], None] = field(default=lambda: None)
+
+
+class InProcess(Executor):
+    """Runs each call at once in this process (one worker: no pickling, no start-up)."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as error:  # a KeyboardInterrupt is the caller's, not the chunk's
+            future.set_exception(error)
+        return future
+
+
+@contextlib.contextmanager
+def open_engine(workers: int = 1, dask: str | None = None) -> Iterator[Engine]:
+    """The engine for `--workers N` or `--dask ADDRESS` (ADDRESS wins), closed at the end;
+    on a failure or Ctrl-C its workers are stopped at once, not waited for."""
+    if dask is not None:
+        with _dask(dask) as engine:
+            yield engine
+        return
+    if workers == 1:
+        yield Engine(InProcess(), 1, "this process")
+        return
+    engine = Engine(_pool(workers), 2 * workers, f"{workers} local processes",
+                    broken=(BrokenProcessPool,))
+    engine.stop = lambda: _kill(engine.executor)
+
+    def renew() -> None:
+        _kill(engine.executor)
+        engine.executor = _pool(workers)
+
+    engine.renew = renew
+    try:
+        yield engine
+    except BaseException:
+        engine.stop()
+        raise
+    finally:
+        engine.executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(workers, initializer=_ignore_ctrl_c)
+
+
+def _kill(pool: Executor) -> None:
+    """End a pool's workers now: the executor's own shutdown waits for the running chunks
+    (Python 3.14 has `terminate_workers()`; before it, the processes are the pool's own)."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):  # None: shut
+        with contextlib.suppress(OSError, ValueError):
+            process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _ignore_ctrl_c() -> None:
+    # Ctrl-C reaches the whole process group: the workers leave it to the parent, which
+    # stops them (no worker prints a traceback)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _local_workers(address: str) -> int | None:
+    """N for 'local:N', None for a scheduler address; a bad address refused."""
+    if address.startswith("local:"):
+        text = address.removeprefix("local:")
+        if not text.isdigit() or not 1 <= int(text) <= MAX_LOCAL_WORKERS:
+            raise SpecError(f"--dask local:N takes N in 1..{MAX_LOCAL_WORKERS}, got '{address}'")
+        return int(text)
+    if not address.startswith(("tcp://", "tls://", "ucx://", "inproc://")):
+        raise SpecError(f"--dask takes a scheduler address (tcp://HOST:PORT) or local:N, "
+                        f"got '{address}'")
+    return None
+
+
+@contextlib.contextmanager
+def _dask(address: str) -> Iterator[Engine]:
+    local = _local_workers(address)
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise SpecError(INSTALL_DASK) from None
+    with contextlib.ExitStack() as stack:
+        if local is not None:
+            cluster = stack.enter_context(LocalCluster(
+                n_workers=local, threads_per_worker=1, processes=True, host="127.0.0.1",
+                dashboard_address=None, silence_logs=logging.ERROR))  # type: ignore[no-untyped-call]
+            client = stack.enter_context(Client(cluster))  # type: ignore[no-untyped-call]
+        else:
+            try:
+                client = stack.enter_context(
+                    Client(address, timeout="10s"))  # type: ignore[no-untyped-call]
+            except (OSError, TimeoutError) as error:
+                raise SpecError(f"cannot reach the Dask scheduler at {address}: {error}"
+                                ) from None
+        threads = sum(w.get("nthreads", 1)
+                      for w in client.scheduler_info()["workers"].values()) or 1
+        executor = client.get_executor(pure=False)  # each chunk runs, none is cached away
+        # the worker processes of a cluster started here, to end at once on a stop (a close
+        # waits for the running chunks); a remote cluster's are its own: their chunks are
+        # cancelled, and the one running on each worker finishes there, unused
+        mine = list(client.run(os.getpid).values()) if local is not None else []
+
+        def stop() -> None:
+            executor.shutdown(wait=False)
+            for pid in mine:
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
+
+        yield Engine(executor, 2 * threads, f"Dask at {client.scheduler.address}", stop)

@@ -1,0 +1,130 @@
+"""The batch runner: a job is a pure, seeded `run_chunk(indices) -> lines` (result i depends on
+the job's arguments and i only) and a reducer that folds the chunks in index order. Chunks run
+on any engine (`service.batches.engines`), come back in any order, are written to the folder
+as they finish, and are reduced in index order: the same files on any engine, with any number
+of workers, stopped and resumed or not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, wait
+from dataclasses import dataclass
+from typing import Protocol
+
+from service.batches.engines import Engine
+from service.batches.folder import Folder
+
+POLL_S = 0.2  # how often the wait wakes up (so Ctrl-C is seen between completions)
+RETRIES = 3  # times a local pool is renewed after a worker died, before the run fails
+
+
+class Job(Protocol):
+    @property
+    def chunk_size(self) -> int:
+        """Indices a chunk: 0.5-5 s of work, fixed by the arguments (never by the engine, so
+        that any engine can continue a folder)."""
+        ...
+
+    @property
+    def indices(self) -> int:
+        """An upper bound: the reducer may be finished before the last chunk."""
+        ...
+
+    def run_chunk(self, indices: range) -> list[str]:
+        """One JSON line per index: a function of the job and the indices only."""
+        ...
+
+
+class Reducer(Protocol):
+    def add(self, lines: list[str]) -> None:
+        """The next chunk's lines, in index order."""
+        ...
+
+    @property
+    def done(self) -> int:
+        """Units done (games, puzzles) so far, for the progress bar."""
+        ...
+
+    @property
+    def finished(self) -> bool:
+        ...
+
+
+@dataclass(frozen=True)
+class Ran:
+    chunks: int  # chunks the result is made of
+    ran: int  # run now
+    resumed: int  # read back from the folder
+
+
+def chunk_range(job: Job, chunk: int) -> range:
+    start = chunk * job.chunk_size
+    return range(start, min(start + job.chunk_size, job.indices))
+
+
+def run(job: Job, reducer: Reducer, engine: Engine, folder: Folder | None = None,
+        on_progress: Callable[[int], None] | None = None) -> Ran:
+    """Run `job` until `reducer` is finished (or the indices run out), `engine.slots` chunks
+    in flight, skipping the chunks `folder` already holds. On Ctrl-C or a failure the chunks in
+    flight are cancelled and the engine stopped; the finished chunks stay in the folder."""
+    total_chunks = -(-job.indices // job.chunk_size)
+    arrived: dict[int, list[str]] = {}
+    pending: dict[Future[list[str]], int] = {}
+    next_chunk = used = ran = resumed = renewed = 0
+
+    def fold() -> None:
+        nonlocal used
+        while used in arrived and not reducer.finished:
+            reducer.add(arrived.pop(used))
+            used += 1
+        if on_progress is not None:
+            on_progress(reducer.done)
+
+    try:
+        while not reducer.finished:
+            while len(pending) < engine.slots and next_chunk < total_chunks:
+                indices = chunk_range(job, next_chunk)
+                kept = folder.finished(next_chunk, len(indices)) if folder else None
+                if kept is not None:
+                    arrived[next_chunk] = kept
+                    resumed += 1
+                    fold()
+                else:
+                    future = engine.executor.submit(job.run_chunk, indices)
+                    pending[future] = next_chunk
+                next_chunk += 1
+                if reducer.finished:
+                    break
+            if reducer.finished or not pending:
+                break
+            finished, _ = wait(list(pending), timeout=POLL_S, return_when=FIRST_COMPLETED)
+            for future in finished:
+                try:
+                    lines = future.result()
+                except engine.broken:  # a worker died: a new pool runs its chunks again
+                    if renewed == RETRIES:
+                        raise
+                    renewed += 1
+                    engine.renew()
+                    again = sorted(pending.values())
+                    pending = {engine.executor.submit(job.run_chunk, chunk_range(job, c)): c
+                               for c in again}
+                    break
+                chunk = pending.pop(future)
+                if folder is not None:
+                    folder.write_chunk(chunk, lines)
+                arrived[chunk] = lines
+                ran += 1
+            fold()
+    except BaseException:
+        for future in pending:
+            future.cancel()
+        engine.stop()
+        raise
+    if pending:  # chunks past the end of a book that filled up early: not waited for
+        for future in pending:
+            future.cancel()
+        engine.stop()
+    fold()
+    return Ran(used, ran, resumed)

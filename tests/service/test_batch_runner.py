@@ -1,0 +1,163 @@
+"""The batch runner (`service.batches`) on a toy job: chunks reduced in index order whatever
+order they finish in, the folder's resume and refusals, the engines, and `--dask` without the
+extra installed."""
+
+from __future__ import annotations
+
+import json
+import sys
+from concurrent.futures import Executor, Future
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from models.errors import SpecError
+from service.batches import Engine, Folder, open_engine, run
+
+
+@dataclass(frozen=True)
+class Squares:
+    """Result i is i*i (and the seed): pure, so any engine gives the same lines."""
+
+    seed: int
+    indices: int
+    chunk_size: int = 3
+
+    def run_chunk(self, indices: range) -> list[str]:
+        return [json.dumps([self.seed, i * i]) for i in indices]
+
+
+@dataclass
+class Collect:
+    wanted: int
+    lines: list[str] = field(default_factory=list)
+
+    def add(self, lines: list[str]) -> None:
+        self.lines += lines[:self.wanted - len(self.lines)]
+
+    @property
+    def done(self) -> int:
+        return len(self.lines)
+
+    @property
+    def finished(self) -> bool:
+        return len(self.lines) >= self.wanted
+
+
+class Backwards(Executor):
+    """Holds every submitted chunk and finishes the latest first (a worst-case engine)."""
+
+    def __init__(self) -> None:
+        self.held: list[tuple[Future[Any], Any, tuple[Any, ...]]] = []
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        self.held.append((future, fn, args))
+        if len(self.held) == 4:
+            self.release()
+        return future
+
+    def release(self) -> None:
+        for future, fn, args in reversed(self.held):
+            future.set_result(fn(*args))
+        self.held.clear()
+
+
+def _expected(seed: int, n: int) -> list[str]:
+    return [json.dumps([seed, i * i]) for i in range(n)]
+
+
+def test_chunks_are_reduced_in_index_order_whatever_order_they_finish() -> None:
+    engine = Engine(Backwards(), 4, "backwards")
+    reducer = Collect(10)
+    ran = run(Squares(7, 10), reducer, engine)
+    assert reducer.lines == _expected(7, 10)
+    assert (ran.chunks, ran.ran, ran.resumed) == (4, 4, 0)
+
+
+def test_a_pool_of_two_gives_the_lines_of_one_process() -> None:
+    results = []
+    for workers in (1, 2):
+        reducer = Collect(20)
+        with open_engine(workers) as engine:
+            run(Squares(3, 20), reducer, engine)
+        results.append(reducer.lines)
+    assert results[0] == results[1] == _expected(3, 20)
+
+
+def test_a_reducer_that_is_full_stops_the_run_early() -> None:
+    reducer = Collect(5)
+    with open_engine(1) as engine:
+        ran = run(Squares(1, 300), reducer, engine)
+    assert reducer.lines == _expected(1, 5) and ran.chunks == 2
+
+
+def test_finished_chunks_are_kept_and_read_back_not_rerun(tmp_path: Path) -> None:
+    folder = Folder(tmp_path / "run", "toy", {"--seed": 2})
+    folder.open()
+    with open_engine(1) as engine:
+        run(Squares(2, 9), Collect(4), engine, folder)  # stops after chunks 0 and 1
+    assert sorted(p.name for p in (tmp_path / "run" / "chunks").rglob("*.jsonl")) == \
+        ["0000000.jsonl", "0000001.jsonl"]
+    # chunk 0 tampered with: read back as it is (so it was not run again)
+    folder.write_chunk(0, ["a", "b", "c"])
+    again = Folder(tmp_path / "run", "toy", {"--seed": 2})
+    again.open()
+    reducer = Collect(9)
+    with open_engine(1) as engine:
+        ran = run(Squares(2, 9), reducer, engine, again)
+    assert reducer.lines == ["a", "b", "c", *_expected(2, 9)[3:]]
+    assert (ran.ran, ran.resumed) == (1, 2)
+
+
+def test_a_changed_argument_is_refused_by_name(tmp_path: Path) -> None:
+    Folder(tmp_path, "toy", {"--count": 10, "--seed": 2}).open()
+    with pytest.raises(SpecError, match="with --seed 2, not 3"):
+        Folder(tmp_path, "toy", {"--count": 10, "--seed": 3}).open()
+    with pytest.raises(SpecError, match="`castell toy`, not of `castell other`"):
+        Folder(tmp_path, "other", {"--count": 10, "--seed": 2}).open()
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "notes.txt").write_text("mine")
+    with pytest.raises(SpecError, match=r"holds no manifest\.json"):
+        Folder(tmp_path / "elsewhere", "toy", {}).open()
+
+
+def test_dask_without_the_extra_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    with pytest.raises(SpecError, match=r'pip install -e "\.\[dask\]"'), \
+            open_engine(dask="local:2"):
+        pass
+
+
+@pytest.mark.parametrize("address", ["local:0", "local:x", "http://host:8786", "host"])
+def test_a_bad_dask_address_is_refused(address: str) -> None:
+    with pytest.raises(SpecError, match="--dask"), open_engine(dask=address):
+        pass
+
+
+@dataclass(frozen=True)
+class DiesOnce:
+    """Squares, but the worker running chunk 1 the first time kills itself (SIGKILL)."""
+
+    marker: str
+    indices: int = 12
+    chunk_size: int = 3
+
+    def run_chunk(self, indices: range) -> list[str]:
+        import os
+        import signal
+
+        if indices.start == 3 and not os.path.exists(self.marker):
+            Path(self.marker).write_text("died")
+            os.kill(os.getpid(), signal.SIGKILL)
+        return Squares(0, self.indices).run_chunk(indices)
+
+
+def test_a_local_worker_that_dies_is_replaced_and_its_chunk_run_again(tmp_path: Path) -> None:
+    reducer = Collect(12)
+    with open_engine(2) as engine:
+        run(DiesOnce(str(tmp_path / "died")), reducer, engine)
+    assert (tmp_path / "died").exists()
+    assert reducer.lines == _expected(0, 12)
