@@ -83,6 +83,7 @@ MAX_TURNS = 10
 
 @dataclass(frozen=True)
 class PlannedTurn:
+    """A planned turn: its round, actions, the steps explained and where the pawn ends."""
     round: int
     actions: tuple[Action, ...]
 
@@ -106,6 +107,7 @@ class PlannedFestival:
 
 @dataclass(frozen=True)
 class TieBreak:
+    """A tie-break stage of a plan: its name, value and whether it is proven."""
     name: str
     value: int | None
     proven: bool
@@ -113,6 +115,7 @@ class TieBreak:
 
 @dataclass(frozen=True)
 class Plan:
+    """A plan: the goal, the turns, the replayed festivals, status, bound and tie-breaks."""
     goal: Goal
     player: str
     status: Status
@@ -142,6 +145,7 @@ class Plan:
 
     @property
     def found(self) -> bool:
+        """Whether a plan was found."""
         return self.end is not None
 
 
