@@ -12,7 +12,7 @@ from service.results.registry import SCHEMAS, adapter
 def _type(schema: dict[str, Any]) -> str:
     """A short type name for a property's schema."""
     if "$ref" in schema:
-        return schema["$ref"].rsplit("/", 1)[-1]
+        return str(schema["$ref"]).rsplit("/", 1)[-1]
     if "const" in schema:
         return json.dumps(schema["const"])
     if "enum" in schema:
