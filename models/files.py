@@ -37,6 +37,7 @@ def _short(text: str, limit: int = 60) -> str:
 
 
 def validate(schema: type[M], data: Any, source: str) -> M:
+    """Data checked against a pydantic model, errors naming the field path and the source."""
     from pydantic import ValidationError
 
     try:
@@ -79,6 +80,7 @@ def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
 
 
 def decode(data: bytes, source: str, limit: int = MAX_FILE_BYTES) -> str:
+    """A user file's bytes as text, bounded in size."""
     if len(data) > limit:
         size = f"{limit // (1024 * 1024)} MiB" if limit % (1024 * 1024) == 0 else f"{limit} bytes"
         raise SpecError(f"'{source}' is larger than {size}; no file of this game is")
@@ -133,10 +135,12 @@ def parse_toml(text: str, source: str) -> Any:
 
 
 def load_toml(schema: type[M], path: Path) -> M:
+    """A TOML file on disk checked against a pydantic model."""
     return validate(schema, parse_toml(read_text(path), str(path)), str(path))
 
 
 def load_json(schema: type[M], path: Path) -> M:
+    """A JSON file on disk checked against a pydantic model."""
     return validate(schema, parse_json(read_text(path), str(path)), str(path))
 
 

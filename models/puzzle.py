@@ -28,6 +28,7 @@ DIFFICULTIES: tuple[Difficulty, ...] = ("easy", "medium", "hard")
 
 
 class Puzzle(BaseModel):
+    """One puzzle of a puzzle file: kind, pool, skills, target, difficulty and the solution."""
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     # generated ids are '2026-0000'; a 100,000-character one made `puzzle check` take minutes
@@ -67,29 +68,36 @@ class Puzzle(BaseModel):
 
     @property
     def variant(self) -> Rules:
+        """The puzzle's rules."""
         return rules_named(self.rules)
 
     @property
     def team(self) -> Pool:
+        """The puzzle's pool."""
         return Pool.parse(self.pool, self.variant)
 
     @property
     def ranks(self) -> SkillRanks:
+        """The puzzle's skill ranks."""
         return SkillRanks.parse(self.skills)
 
     @property
     def tower(self) -> Tower:
+        """The puzzle's solution as a tower."""
         return Tower.parse(self.solution, self.variant)
 
     @property
     def target_tile(self) -> Tile | None:
+        """The puzzle's tile, if it asks for one."""
         return parse_tile(self.tile) if self.tile else None
 
     @property
     def target_festival(self) -> Festival | None:
+        """The puzzle's festival, if it asks for one."""
         return Festival.parse(self.festival, self.variant) if self.festival else None
 
     def target_text(self) -> str:
+        """The puzzle's target in words."""
         if self.kind == "tallest":
             return "build the tallest tower (then the one with the most castellers)"
         if self.kind == "festival":

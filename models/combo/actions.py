@@ -37,6 +37,7 @@ MAX_ACTION_CHARS = 300
 
 @dataclass(frozen=True)
 class Key:
+    """A key use: move the Messenger to the other row, or renew a row."""
     kind: Literal["move", "renew"]
 
     def __str__(self) -> str:
@@ -45,6 +46,7 @@ class Key:
 
 @dataclass(frozen=True)
 class Take:
+    """Take a card from a row: buy it, or flip it face down, at a place of the tableau."""
     card: str
     at: Pos | None
     face_down: bool = False
@@ -65,6 +67,7 @@ class Take:
 
 @dataclass(frozen=True)
 class Reveal:
+    """The cards turned up in a recorded game (the deck's order is unknown there)."""
     cards: tuple[str, ...]
 
     def __str__(self) -> str:

@@ -45,45 +45,53 @@ class _Strict(BaseModel):
 # --- count forms (`per = ...`): what a scroll or an ability counts ------------------------------
 
 class ShieldCount(_Strict):
+    """A scroll count: shields of one type."""
     per: Literal["shield"]
     shield: Shield
     scope: Scope = "tableau"
 
 
 class ShieldTypeCount(_Strict):
+    """A scroll count: distinct shield types."""
     per: Literal["shield_type"]
     scope: Scope = "tableau"
 
 
 class MissingShieldTypeCount(_Strict):
+    """A scroll count: shield types missing from the tableau."""
     per: Literal["missing_shield_type"]
 
 
 class ShieldSetCount(_Strict):
+    """A scroll count: complete sets of the listed shields."""
     per: Literal["shield_set"]
     shields: Annotated[list[Shield], Field(min_length=1, max_length=MAX_SET)]
     scope: Scope = "tableau"
 
 
 class IdenticalShieldsCount(_Strict):
+    """A scroll count: groups of identical shields of a size."""
     per: Literal["identical_shields"]
     size: Annotated[int, Field(ge=1, le=MAX_SET)]
     scope: Scope = "tableau"
 
 
 class BannerCount(_Strict):
+    """A scroll count: banners of one location."""
     per: Literal["banner"]
     location: Location
     scope: Scope = "tableau"
 
 
 class BannerSetCount(_Strict):
+    """A scroll count: complete sets of the listed banners."""
     per: Literal["banner_set"]
     locations: Annotated[list[Location], Field(min_length=1, max_length=MAX_SET)]
     scope: Scope = "tableau"
 
 
 class CostCount(_Strict):
+    """A scroll count: cards of a printed cost."""
     per: Literal["card_with_cost"]
     cost: Annotated[int, Field(ge=0, le=MAX_COST)]
     or_more: bool = False
@@ -91,26 +99,31 @@ class CostCount(_Strict):
 
 
 class ShieldsOnCardCount(_Strict):
+    """A scroll count: cards carrying a number of shields."""
     per: Literal["card_with_shields"]
     count: Annotated[int, Field(ge=0, le=2)]
     scope: Scope = "tableau"
 
 
 class DiscountCount(_Strict):
+    """A scroll count: cards with a discount."""
     per: Literal["card_with_discount"]
     scope: Scope = "tableau"
 
 
 class KeyCount(_Strict):
+    """A scroll count: the player's keys."""
     per: Literal["key"]
 
 
 class PurseCount(_Strict):
+    """A scroll count: gold on this card's own purse."""
     per: Literal["purse_gold"]
     capacity: Annotated[int, Field(ge=1, le=MAX_CAPACITY)]
 
 
 class AllPurseCount(_Strict):
+    """A scroll count: gold on all the player's purses."""
     per: Literal["all_purse_gold"]
 
 
@@ -128,16 +141,19 @@ PER_FORMS = ("shield", "shield_type", "missing_shield_type", "shield_set", "iden
 # --- condition forms (`if = ...`): a scroll that scores once -----------------------------------
 
 class PositionIf(_Strict):
+    """A scroll condition: the card stands in one of the listed cells."""
     if_: Annotated[Literal["position"], Field(alias="if")]
     cells: Annotated[list[Cell], Field(min_length=1, max_length=9)]
 
 
 class ShieldMissingIf(_Strict):
+    """A scroll condition: the tableau lacks a shield type."""
     if_: Annotated[Literal["shield_missing"], Field(alias="if")]
     shield: Shield
 
 
 class FaceDownIf(_Strict):
+    """A scroll condition: a face-down card."""
     if_: Annotated[Literal["face_down"], Field(alias="if")]
 
 
@@ -216,24 +232,29 @@ class Gain(_Strict):
 
 
 class OpponentsGain(_Strict):
+    """An ability effect: every opponent gains gold or keys."""
     opponents_gain: Resource
     amount: Annotated[int, Field(ge=0, le=MAX_AMOUNT)]
 
 
 class PurseGold(_Strict):
+    """An ability effect: put gold on this card's purse."""
     purse_gold: Annotated[int, Field(ge=1, le=MAX_CAPACITY)]
 
 
 class FillPurses(_Strict):
+    """An ability effect: fill n purses."""
     fill_purses: Annotated[int, Field(ge=1, le=9)]
 
 
 class DiscardFromRow(_Strict):
+    """An ability effect: discard a card from a row, for a reward."""
     discard_from_row: Location
     reward: Resource
 
 
 class Choose(_Strict):
+    """An ability effect: one of several effect lists, chosen by the player."""
     choose: Annotated[list[list[Effect]], Field(min_length=2, max_length=4)]
 
 
@@ -283,6 +304,7 @@ def walk(effects: list[Effect]) -> list[Effect]:
 
 
 class Card(_Strict):
+    """A Castle or Village card: cost, shields, banners, scroll, ability, purse, Messenger."""
     id: Annotated[str, Field(pattern=r"^[A-Za-z0-9_.]{1,16}$")]
     name: Annotated[str, Field(min_length=1, max_length=80)]
     location: Location
@@ -304,6 +326,7 @@ class Card(_Strict):
 
     @property
     def has_messenger(self) -> bool:
+        """Whether the card carries a Messenger icon."""
         return self.messenger is not False
 
     @property
@@ -315,6 +338,7 @@ class Card(_Strict):
 
     @property
     def purse_rate(self) -> int:
+        """Points per gold on this card's purse (0 without a purse)."""
         return self.score.points if self.capacity and self.score is not None else 0
 
     def as_file(self) -> dict[str, Any]:

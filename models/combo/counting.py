@@ -35,12 +35,14 @@ from models.combo.tableau import Pos
 
 @dataclass(frozen=True)
 class View:
+    """What a scroll counts over: the face-up cards by place, face-down places, keys, purse gold."""
     face_up: Mapping[Pos, Card]
     face_down: frozenset[Pos] = frozenset()
     keys: int = 0
     purse_gold: Mapping[str, int] = field(default_factory=dict)  # card id -> gold on it
 
     def in_scope(self, scope: Scope, at: Pos | None) -> list[Card]:
+        """The face-up cards within a scope (tableau, row, column or cross) of a place."""
         if scope == "tableau" or at is None:
             return list(self.face_up.values())
         row, column = at
@@ -50,6 +52,7 @@ class View:
 
     @property
     def purse_total(self) -> int:
+        """Gold on the purses of the face-up cards."""
         return sum(gold for card_id, gold in self.purse_gold.items()
                    if any(c.id == card_id for c in self.face_up.values()))
 

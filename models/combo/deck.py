@@ -42,6 +42,7 @@ SAMPLE = "sample"
 
 
 def sample_path() -> Path:
+    """The path of the invented sample deck shipped with the package."""
     return Path(str(resources.files("models.combo") / "data" / "sample.toml"))
 
 
@@ -61,6 +62,7 @@ def _where(loc: tuple[int | str, ...]) -> str:
 
 
 def card_from_dict(raw: Any, source: str, index: int) -> Card:
+    """One card from a card file's table, checked, with errors naming the card."""
     label = f"card {raw.get('id')!r}" if isinstance(raw, dict) and "id" in raw \
         else f"card #{index + 1}"
     try:
@@ -85,9 +87,11 @@ class Deck:
 
     @cached_property
     def by_id(self) -> dict[str, Card]:
+        """The cards by id."""
         return {c.id: c for c in self.cards}
 
     def card(self, card_id: str) -> Card:
+        """The card of an id (a SpecError with a did-you-mean if unknown)."""
         try:
             return self.by_id[card_id]
         except KeyError:
@@ -102,10 +106,12 @@ class Deck:
         return typed if found is None else self.cards[found].id
 
     def of(self, location: Location) -> list[Card]:
+        """The cards of one location (Castle or Village)."""
         return [c for c in self.cards if c.location == location]
 
 
 def deck_from_dict(data: Any, source: str) -> Deck:
+    """A deck from a card file's parsed TOML, checked."""
     if not isinstance(data, dict):
         raise SpecError(f"{source}: expected [[card]] tables")
     unknown = sorted(set(data) - {"card"})

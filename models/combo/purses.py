@@ -17,6 +17,7 @@ from itertools import product
 
 @dataclass(frozen=True)
 class Purse:
+    """A purse to fill: its card, points per gold, and room left."""
     card: str
     rate: int  # points per gold on this card
     room: int  # capacity minus gold already there
@@ -24,6 +25,7 @@ class Purse:
 
 @dataclass(frozen=True)
 class Allocation:
+    """Where leftover gold goes: gold added per purse, the points it scores, gold left in hand."""
     added: dict[str, int]  # card id -> gold put on it now
     points: int  # points the added gold scores (purse rates and all-purse bonus)
     gold_left: int

@@ -44,6 +44,7 @@ class IllegalAction(Refused):
 
 
 def other(location: Location) -> Location:
+    """The other location (Castle <-> Village)."""
     return "village" if location == "castle" else "castle"
 
 
@@ -54,6 +55,7 @@ def discount(player: PlayerState, deck: Deck, location: Location) -> int:
 
 
 def price(player: PlayerState, deck: Deck, card: Card) -> int:
+    """What a card costs the player after their discounts."""
     return max(0, card.cost - discount(player, deck, card.location))
 
 
@@ -69,6 +71,7 @@ def pending_reveals(table: Table) -> dict[Location, int]:
 
 
 def neighbours(table: Table) -> list[str]:
+    """The names of the current player's neighbours at the table."""
     n = len(table.players)
     names = {table.players[(table.current - 1) % n].name,
              table.players[(table.current + 1) % n].name}
@@ -483,6 +486,7 @@ def _discard_picks(table: Table, taken: str, rows: tuple[Location, ...]) \
 
 @dataclass(frozen=True)
 class FinalScore:
+    """A player's final score sheet."""
     player: str
     sheet: ScoreSheet
 

@@ -13,6 +13,7 @@ ROW_SIZE = 3
 
 
 class ComboRules(BaseModel):
+    """Castle Combo's numbers and readings, stored in a game file."""
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     start_gold: Annotated[int, Field(ge=0, le=1000)] = 15

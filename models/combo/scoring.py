@@ -30,6 +30,7 @@ MAX_KEYS = 10_000
 
 @dataclass(frozen=True)
 class CardScore:
+    """One card's line of a score sheet: cell, card, what it counted and its points."""
     cell: str
     card: str
     face_down: bool
@@ -38,12 +39,14 @@ class CardScore:
     scroll: str
 
     def as_dict(self) -> dict[str, Any]:
+        """The line as JSON."""
         return {"cell": self.cell, "id": self.card, "face_down": self.face_down,
                 "counted": self.counted, "points": self.points, "scroll": self.scroll}
 
 
 @dataclass(frozen=True)
 class ScoreSheet:
+    """An exact end score: each card's points, keys, purse gold and gold left."""
     cards: tuple[CardScore, ...]
     keys: int
     purses: dict[str, int]  # card id -> gold on it at the end (stored + added)
@@ -52,13 +55,16 @@ class ScoreSheet:
 
     @property
     def card_points(self) -> int:
+        """The points of the cards' scrolls (purse gold included)."""
         return sum(c.points for c in self.cards)
 
     @property
     def total(self) -> int:
+        """The total score."""
         return self.card_points + self.keys
 
     def as_dict(self) -> dict[str, Any]:
+        """The sheet as JSON."""
         return {"total": self.total, "cards": [c.as_dict() for c in self.cards],
                 "keys": self.keys, "purses": dict(self.purses), "purse_added": dict(self.added),
                 "gold_left": self.gold_left}
@@ -89,6 +95,7 @@ def describe(score: Score | None) -> str:
 
 
 def view_of(grid: Grid, deck: Deck, keys: int, purse_gold: Mapping[str, int]) -> View:
+    """The counting view of a grid."""
     face_up: dict[Pos, Card] = {}
     face_down: set[Pos] = set()
     for pos, slot in grid.slots():

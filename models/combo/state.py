@@ -45,6 +45,7 @@ class _Model(BaseModel):
 
 
 class Placed(_Model):
+    """A card in a tableau, at a place relative to the player's first card."""
     card: str
     row: int
     column: int
@@ -52,6 +53,7 @@ class Placed(_Model):
 
 
 class PlayerState(_Model):
+    """A player: name, gold, keys, tableau, purse gold, whether their key is spent."""
     name: Annotated[str, Field(min_length=1, max_length=40)]
     gold: Annotated[int, Field(ge=0, le=MAX_GOLD)]
     keys: Annotated[int, Field(ge=0, le=MAX_KEYS)]
@@ -67,12 +69,15 @@ class PlayerState(_Model):
         return name
 
     def cells(self) -> dict[Pos, Slot]:
+        """The tableau's cards by place."""
         return {(p.row, p.column): Slot(p.card, p.face_down) for p in self.tableau}
 
     def grid(self) -> Grid:
+        """The tableau as a 3x3 grid."""
         return Grid.from_cells(self.cells())
 
     def position_of(self, card: str) -> Pos:
+        """The place of a card in the tableau."""
         for p in self.tableau:
             if p.card == card:
                 return (p.row, p.column)
@@ -80,6 +85,7 @@ class PlayerState(_Model):
 
 
 class Table(_Model):
+    """The position: decks, discard piles, rows, the Messenger, players, whose turn."""
     decks: dict[Location, list[str]]
     discard: dict[Location, list[str]] = {"castle": [], "village": []}
     rows: dict[Location, Annotated[list[str | None], Field(max_length=ROW_SIZE)]]
@@ -99,10 +105,12 @@ class Table(_Model):
 
     @property
     def game_over(self) -> bool:
+        """Whether every tableau is complete."""
         return all(len(p.tableau) == CARDS_EACH for p in self.players)
 
     @property
     def player(self) -> PlayerState:
+        """The player whose turn it is."""
         return self.players[self.current]
 
     def named(self, name: str) -> PlayerState:
@@ -116,6 +124,7 @@ class Table(_Model):
         raise SpecError(f"no player '{name}' in the game (players: {names})")
 
     def row_cards(self, location: Location) -> list[str]:
+        """The cards of a row."""
         return [c for c in self.rows[location] if c is not None]
 
     def holes(self, location: Location) -> int:
@@ -126,11 +135,13 @@ class Table(_Model):
 
 
 class HistoryEntry(_Model):
+    """A recorded action and who played it."""
     player: str
     action: str
 
 
 class GameState(_Model):
+    """A Castle Combo game file: cards, readings, the start and current positions, the history."""
     version: Literal[1] = 1
     rules: ComboRules = ComboRules()
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)] = 0
@@ -160,6 +171,7 @@ class GameState(_Model):
         return type(self) is type(other) and self.__dict__ == other.__dict__
 
     def deck(self) -> Deck:
+        """The game's deck (the cards it holds)."""
         # read from the private slot itself: pydantic's attribute lookup for a private field
         # costs ten times the rest, and the referee asks for the deck at every step
         private = self.__pydantic_private__
@@ -172,6 +184,7 @@ class GameState(_Model):
         return kept[3]
 
     def to_json(self) -> str:
+        """The game file's JSON text."""
         return json.dumps(self.model_dump(mode="json"), ensure_ascii=False, indent=1) + "\n"
 
 
@@ -216,6 +229,7 @@ def check_table(table: Table, deck: Deck, where: str) -> None:
 
 
 def state_from_dict(data: Any, source: str = "state") -> GameState:
+    """A game from a parsed game file, checked: every card in exactly one place, start and now."""
     state = validate(GameState, data, source)
     deck = state.deck()
     if len(deck.by_id) != len(deck.cards):
@@ -226,6 +240,7 @@ def state_from_dict(data: Any, source: str = "state") -> GameState:
 
 
 def load_state(path: Path | str) -> GameState:
+    """A game from a game file on disk."""
     target = Path(path)
     # a game's state holds its deck and history: a few card files' worth at the most
     text = read_text(target, 4 * MAX_FILE_BYTES)
@@ -233,6 +248,7 @@ def load_state(path: Path | str) -> GameState:
 
 
 def player_names(names: list[str]) -> list[str]:
+    """The player names of a new game, checked (2-5 names of 1-40 characters, all distinct)."""
     names = [n.strip() for n in names]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         shown = ",".join(names)  # the text as typed: `--players 9` is one name, '9'

@@ -22,6 +22,7 @@ NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 @dataclass(frozen=True)
 class Slot:
+    """A tableau cell's card and whether it is face down."""
     card: str
     face_down: bool = False
 
@@ -30,10 +31,12 @@ class Slot:
 
 
 def cell_name(row: int, column: int) -> Cell:
+    """The name of a cell (`top-left` ... `bottom-right`)."""
     return CELLS[row * SIDE + column]
 
 
 def cell_pos(name: str) -> Pos:
+    """The place of a named cell."""
     if name not in CELLS:
         raise NotationError(f"unknown cell '{name}' (one of {', '.join(CELLS)})", token=name)
     index = CELLS.index(name)
@@ -93,6 +96,7 @@ def sequence_problem(cells: Iterable[Pos]) -> str | None:
 
 
 def connected(cells: Iterable[Pos]) -> bool:
+    """Whether the places touch orthogonally as one group."""
     todo = set(cells)
     if not todo:
         return True
@@ -115,10 +119,12 @@ class Grid:
 
     @staticmethod
     def empty() -> Grid:
+        """An empty 3x3 grid."""
         return Grid(tuple((None,) * SIDE for _ in range(SIDE)))
 
     @staticmethod
     def parse(text: str) -> Grid:
+        """A grid from the tableau notation (`C07,V12,-/V03,~C20,-/-,-,-`)."""
         text = text.strip()
         if len(text) > 400:
             raise NotationError("a tableau is at most 400 characters")
@@ -170,15 +176,18 @@ class Grid:
         return "/".join(",".join("-" if s is None else str(s) for s in row) for row in self.rows)
 
     def slots(self) -> Iterator[tuple[Pos, Slot]]:
+        """Each filled place and its slot."""
         for r, row in enumerate(self.rows):
             for c, slot in enumerate(row):
                 if slot is not None:
                     yield (r, c), slot
 
     def at(self, pos: Pos) -> Slot | None:
+        """The slot at a place."""
         return self.rows[pos[0]][pos[1]]
 
     def find(self, card: str) -> Pos | None:
+        """The place of a card, if it is in the grid."""
         for pos, slot in self.slots():
             if slot.card == card:
                 return pos
@@ -186,6 +195,7 @@ class Grid:
 
     @property
     def full(self) -> bool:
+        """Whether every cell is filled."""
         return all(s is not None for row in self.rows for s in row)
 
     def shape_problem(self) -> str | None:

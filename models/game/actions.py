@@ -14,6 +14,7 @@ class _Action(BaseModel):
 
 
 class Move(_Action):
+    """Move the pawn to a region."""
     type: Literal["move"] = "move"
     to: str
 
@@ -25,6 +26,7 @@ RECRUIT_LIMIT = 2  # castellers one Recruit action takes (a special action takes
 
 
 class Recruit(_Action):
+    """Recruit one or two castellers from the pawn's region."""
     type: Literal["recruit"] = "recruit"
     sizes: Annotated[list[Size],
                      Field(min_length=1, max_length=RECRUIT_LIMIT)]
@@ -34,6 +36,7 @@ class Recruit(_Action):
 
 
 class Train(_Action):
+    """Train a skill the wheel offers in the pawn's region (or a special board skill tile)."""
     type: Literal["train"] = "train"
     skill: str  # a skill name, or "special" for a special board skill tile
 
@@ -70,6 +73,7 @@ class Special(_Action):
 
 
 class EndTurn(_Action):
+    """End the player's turn (after the last player: the round)."""
     type: Literal["end_turn"] = "end_turn"
 
     def __str__(self) -> str:

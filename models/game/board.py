@@ -39,6 +39,7 @@ class _Strict(BaseModel):
 
 
 class Region(_Strict):
+    """A region of the board: id, name, where it is drawn."""
     id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")]
     name: Annotated[str, Field(min_length=1)]
     # NaN would make `board --json` invalid; 1e308 made the map's scaling overflow to inf
@@ -47,6 +48,7 @@ class Region(_Strict):
 
 
 class Wheel(_Strict):
+    """The skill wheel: its slots and the tiles on each side."""
     slots: list[str]
     tiles: list[str]
     start_offset: Annotated[int, Field(ge=0)] = 0
@@ -66,18 +68,21 @@ class Wheel(_Strict):
 
 
 class FestivalLocation(_Strict):
+    """A festival location tile: the town, its region and its festival type."""
     name: Annotated[str, Field(min_length=1)]
     region: str
     type: FestivalType
 
 
 class CalendarRow(_Strict):
+    """A round of the festival calendar and its spaces."""
     round: Annotated[int, Field(ge=1)]
     spaces: Annotated[list[FestivalType], Field(min_length=1)]
     players: list[int] = list(PLAYER_COUNTS)
 
 
 class PerformanceTile(_Strict):
+    """A local performance tile of the board: id, the tile it is, its points."""
     id: Annotated[str, Field(min_length=1)]
     tile: str
     points: Annotated[int, Field(ge=0)]
@@ -100,10 +105,13 @@ class PerformanceTile(_Strict):
 
     @property
     def spec(self) -> Tile:
+        """The tile this performance tile asks for."""
         return parse_tile(self.tile)
 
 
 class Scoring(_Strict):
+    """The end-of-game scoring tables: region variety and prizes."""
+
     # points are never negative: a negative prize would make winning a festival cost points
     region_variety: Annotated[list[Annotated[int, Field(ge=0)]], Field(min_length=1)]
     prizes: dict[Prize, Annotated[int, Field(ge=0)]]
@@ -112,11 +120,13 @@ class Scoring(_Strict):
     size_token_repeat: Annotated[int, Field(ge=0)] = 1
 
     def variety(self, regions: int) -> int:
+        """The region-variety points for a number of earned regions."""
         table = self.region_variety
         return table[min(regions, len(table) - 1)]
 
 
 class Board(_Strict):
+    """A board file: regions, links, the wheel, festivals, tiles, the bag and scoring."""
     name: str
     provisional: list[str] = []
     starting_castellers: Annotated[int, Field(ge=0)] = 7
@@ -227,15 +237,18 @@ class Board(_Strict):
 
     @cached_property
     def region_ids(self) -> tuple[str, ...]:
+        """The ids of the regions, in board order."""
         return tuple(r.id for r in self.regions)
 
     def region(self, region_id: str) -> Region:
+        """The region of an id."""
         for region in self.regions:
             if region.id == region_id:
                 return region
         raise SpecError(f"unknown region '{region_id}'", token=region_id)
 
     def tile(self, tile_id: str) -> PerformanceTile:
+        """The performance tile of an id."""
         for tile in self.performance_tiles:
             if tile.id == tile_id:
                 return tile
@@ -254,6 +267,7 @@ class Board(_Strict):
         raise SpecError(f"unknown region '{text}'{hint}", token=text)
 
     def to_toml(self) -> str:
+        """The board as a TOML board file."""
         data = _string_keys(self.model_dump(mode="json"))
         assert isinstance(data, dict)
         import tomli_w  # deferred: only writing a board needs it
@@ -290,6 +304,7 @@ def _string_keys(value: object) -> object:
 
 
 def default_board_path() -> Path:
+    """The path of the default board file shipped with the package."""
     # beside this module (the package data; importlib.resources would cost every command
     # that reads the board ~10 ms to import)
     return Path(__file__).resolve().parent / "data" / "board.toml"
@@ -301,4 +316,5 @@ def load_board(path: Path | str | None = None) -> Board:
 
 
 def board_from_dict(data: object, source: str = "board") -> Board:
+    """A board from a parsed board file, checked."""
     return validate(Board, data, source)

@@ -20,6 +20,7 @@ TowerFinder = Callable[[Pool, SkillRanks, Festival, Rules], Tower | None]
 
 @dataclass(frozen=True)
 class Entry:
+    """A player's part in a festival: eligible or why not, their tower, score, rank and prize."""
     player: str
     eligible: bool
     reason: str | None  # why not eligible
@@ -31,11 +32,13 @@ class Entry:
 
 @dataclass(frozen=True)
 class Outcome:
+    """A festival's outcome: the space, every player's entry, the size tokens won."""
     space: FestivalSpace
     entries: tuple[Entry, ...]
     size_tokens: tuple[tuple[int, str | None], ...]  # (token size, winner or None)
 
     def entry(self, player: str) -> Entry:
+        """The entry of one player."""
         return next(e for e in self.entries if e.player == player)
 
 
@@ -48,6 +51,7 @@ Players not in it build what the finder finds."""
 
 def resolve_festival(state: GameState, board: Board, space: FestivalSpace, rules: Rules,
                      finder: TowerFinder, chosen: Choices | None = None) -> Outcome:
+    """Hold a festival: each player's tower (named or the best), scores, prizes and size tokens."""
     festival = space.festival
     towers: dict[str, Tower] = {}
     reasons: dict[str, str] = {}
@@ -137,6 +141,7 @@ def apply_outcome(state: GameState, outcome: Outcome, rules: Rules) -> GameState
 
 
 def result_of(outcome: Outcome) -> FestivalResult:
+    """The outcome as the festival result a state file stores."""
     return FestivalResult(
         competitors=[Competitor(player=e.player, tower=str(e.tower) if e.tower else None,
                                 reason=e.reason, score=e.score, rank=e.rank, prize=e.prize)

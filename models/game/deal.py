@@ -26,17 +26,20 @@ class _Strict(BaseModel):
 
 
 class DealRegion(_Strict):
+    """A region of a deal file: its castellers and local performance tiles."""
     castellers: str
     performance_tiles: list[str] = []
 
 
 class DealFestival(_Strict):
+    """A festival of a deal file: its round, location tile and size tokens."""
     round: Annotated[int, Field(ge=1)]
     location: str
     size_tokens: Annotated[list[Size], Field(min_length=1)]
 
 
 class DealWheel(_Strict):
+    """The wheel of a deal file: its side and rotation."""
     side: Literal["standard", "advanced"] | None = None  # None: the board's side
     rotation: int = 0
 
@@ -51,6 +54,7 @@ class Deal(_Strict):
 
 
 def load_deal(path: Path | str) -> Deal:
+    """A deal from a deal file on disk."""
     return load_toml(Deal, Path(path))
 
 

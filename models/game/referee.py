@@ -214,6 +214,7 @@ def apply(state: GameState, board: Board, action: Action, rules: Rules,
 
 def end_turn(state: GameState, board: Board, rules: Rules,
              finder: TowerFinder | None = None, chosen: Choices | None = None) -> GameState:
+    """End the current player's turn; after the last player's turn, end the round."""
     if state.turn.free_special:
         raise _refuse("a special tile was trained: take its free special action first",
                       Reason.FREE_SPECIAL_FIRST)

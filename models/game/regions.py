@@ -31,6 +31,7 @@ class NoRoute(ProvenNo):
 
 @dataclass(frozen=True)
 class Route:
+    """A shortest route between two regions and the turns it takes."""
     start: str
     end: str
     moves: int
@@ -73,6 +74,7 @@ class RegionGraph:
 
     @cached_property
     def graph(self) -> nx.Graph:
+        """The board's region graph as a networkx graph."""
         graph = _networkx().Graph()
         for region in self.board.regions:
             graph.add_node(region.id, name=region.name)
@@ -90,13 +92,16 @@ class RegionGraph:
         return {region: frozenset(near) for region, near in found.items()}
 
     def adjacent(self, a: str, b: str) -> bool:
+        """Whether two regions are linked."""
         return b in self.links.get(a, ())
 
     def neighbours(self, region: str) -> list[str]:
+        """The regions linked to a region."""
         self._known(region)
         return sorted(self.links[region])
 
     def distance(self, a: str, b: str) -> int:
+        """The number of moves between two regions."""
         self._known(a)
         self._known(b)
         nx = _networkx()

@@ -13,6 +13,7 @@ CATEGORIES = ("best_tower", "region_variety", "prizes", "size_tokens", "local_pe
 
 @dataclass(frozen=True)
 class ScoreCard:
+    """A player's end-of-game score in the five categories."""
     player: str
     best_tower: int
     region_variety: int
@@ -22,9 +23,11 @@ class ScoreCard:
 
     @property
     def total(self) -> int:
+        """The sum of the categories."""
         return sum(getattr(self, c) for c in CATEGORIES)
 
     def as_dict(self) -> dict[str, int | str]:
+        """The score card as JSON."""
         return {"player": self.player, **{c: getattr(self, c) for c in CATEGORIES},
                 "total": self.total}
 
@@ -38,6 +41,7 @@ def size_token_points(tokens: list[int], board: Board) -> int:
 
 
 def score_player(player: PlayerState, board: Board) -> ScoreCard:
+    """A player's score card on a board."""
     scoring = board.scoring
     prizes = sum(scoring.prizes.get(prize, 0) * n for prize, n in player.prizes.items())
     tiles = sum(board.tile(t).points for t in player.claimed_tiles)

@@ -31,6 +31,7 @@ class _Model(BaseModel):
 
 
 class PlayerState(_Model):
+    """A player in a game: pawn, team, skill ranks, tokens, tiles, prizes."""
     name: Annotated[str, Field(min_length=1)]
     pawn: str | None = None
     pool: str = "none"
@@ -58,14 +59,17 @@ class PlayerState(_Model):
 
     @property
     def team(self) -> Pool:
+        """The player's castellers as a pool."""
         return Pool.parse(self.pool)
 
     @property
     def ranks(self) -> SkillRanks:
+        """The player's skill ranks."""
         return SkillRanks.parse(self.skills)
 
 
 class RegionState(_Model):
+    """A region in a game: its castellers, local performance tiles and tokens."""
     castellers: str = "none"
     performance_tiles: list[str] = []
     special_tokens: Annotated[int, Field(ge=0)] = 0
@@ -77,6 +81,7 @@ class RegionState(_Model):
 
     @property
     def supply(self) -> Pool:
+        """The region's castellers as a pool."""
         return Pool.parse(self.castellers)
 
 
@@ -92,6 +97,7 @@ class Competitor(_Model):
 
 
 class SizeTokenWinner(_Model):
+    """Who won a festival's size token (nobody on a tie)."""
     size: Size
     player: str | None  # None: nobody (a tie, or no competitor had one)
 
@@ -104,6 +110,7 @@ class FestivalResult(_Model):
 
 
 class FestivalSpace(_Model):
+    """A festival space of the calendar in a game, and its outcome once held."""
     round: Annotated[int, Field(ge=1)]
     location: str
     region: str
@@ -114,6 +121,7 @@ class FestivalSpace(_Model):
 
     @property
     def festival(self) -> Festival:
+        """The festival's size tokens as a Festival."""
         return Festival(tuple(self.size_tokens))
 
 
@@ -180,11 +188,13 @@ class Standing(_Model):
 
 
 class FinalScore(_Model):
+    """The stored final score: each player's standing and the winners."""
     cards: list[Standing]
     winners: list[str]
 
 
 class GameState(_Model):
+    """A Castell game state file: board, players, regions, festivals, bag, turn, history."""
     board: str = "default"
     seed: int = 0
     # "seeded": refills are drawn from the bag with the seed; "recorded": the real deal was
@@ -253,9 +263,11 @@ class GameState(_Model):
 
     @property
     def current(self) -> PlayerState:
+        """The player whose turn it is."""
         return self.player(self.turn.player)
 
     def festivals_in(self, round_: int) -> list[FestivalSpace]:
+        """The festival spaces of a round."""
         return [f for f in self.festivals if f.round == round_]
 
     def clone(self) -> GameState:
@@ -264,6 +276,7 @@ class GameState(_Model):
         return copy
 
     def to_json(self) -> str:
+        """The state file's JSON text."""
         return json.dumps(self.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
 
 
@@ -312,6 +325,7 @@ SHOWN_SCHEMA_VERSION = 1
 
 
 def load_state(path: Path | str, board: Board | None = None) -> GameState:
+    """A game state from a state file on disk (also `state show --json` output), checked."""
     data = parse_json(read_text(Path(path)), str(path))
     if isinstance(data, dict) and data.get("schema_version") == SHOWN_SCHEMA_VERSION:
         data = {key: value for key, value in data.items() if key != "schema_version"}
@@ -322,6 +336,7 @@ def load_state(path: Path | str, board: Board | None = None) -> GameState:
 
 
 def state_from_dict(data: object, source: str = "state") -> GameState:
+    """A game state from a parsed state file, checked."""
     return validate(GameState, data, source)
 
 

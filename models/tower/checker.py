@@ -24,6 +24,7 @@ class Violation:
     message: str
 
     def as_dict(self) -> dict[str, object]:
+        """The violation as JSON."""
         return {"rule": self.rule, "level": self.level, "message": self.message}
 
 
@@ -42,9 +43,11 @@ class SkillUses:
         return uses
 
     def used(self) -> frozenset[Skill]:
+        """The skills used at least once."""
         return frozenset(s for s in SKILL_ORDER if self[s] > 0)
 
     def as_dict(self) -> dict[str, int]:
+        """The uses per skill as JSON."""
         return {s.value: self[s] for s in SKILL_ORDER}
 
 
@@ -59,12 +62,14 @@ class FixedNeeds:
 
 @dataclass(frozen=True)
 class CheckResult:
+    """The checker's verdict on a tower: its violations and one valid accounting of skill uses."""
     tower: Tower
     violations: tuple[Violation, ...]
     accountings: tuple[SkillUses, ...] = field(default=())
 
     @property
     def valid(self) -> bool:
+        """Whether the tower breaks no rule."""
         return not self.violations
 
     @property

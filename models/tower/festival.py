@@ -23,12 +23,14 @@ class Festival:
 
     @classmethod
     def parse(cls, text: str, rules: Rules = STANDARD) -> Festival:
+        """A festival from its size tokens (`6,3`)."""
         if not text.strip():
             raise NotationError("the festival needs size tokens, e.g. '6,3'", token=text)
         return cls(tuple(parse_sizes(text, rules, what="festival tokens")))
 
     @property
     def token_sizes(self) -> frozenset[int]:
+        """The sizes of the festival's tokens."""
         return frozenset(self.tokens)
 
     def matches(self, tower: Tower) -> int:
@@ -36,6 +38,7 @@ class Festival:
         return sum(1 for s in tower.sizes() if s in self.token_sizes)
 
     def score(self, tower: Tower) -> int:
+        """A tower's festival score: its levels plus castellers of the token sizes."""
         return tower.height + self.matches(tower)
 
     def shortfalls(self, tower: Tower, rules: Rules = STANDARD) -> list[str]:
@@ -51,6 +54,7 @@ class Festival:
         return reasons
 
     def eligible(self, tower: Tower, rules: Rules = STANDARD) -> bool:
+        """Whether a tower can compete: enough levels and every token size present."""
         return not self.shortfalls(tower, rules)
 
     def __str__(self) -> str:

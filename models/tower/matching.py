@@ -29,4 +29,5 @@ def tile_shortfalls(tile: Tile, result: CheckResult) -> list[str]:
 
 def meets_tile(tile: Tile, tower: Tower, ranks: SkillRanks | None = None,
                rules: Rules = STANDARD, pool: Pool | None = None) -> bool:
+    """Whether a tower meets a tile (with the ranks, rules and pool given)."""
     return not tile_shortfalls(tile, check_tower(tower, ranks, rules, pool))

@@ -24,10 +24,12 @@ class Pool:
 
     @classmethod
     def of(cls, sizes: Iterable[int]) -> Pool:
+        """A pool of these sizes."""
         return cls.from_counts(Counter(sizes))
 
     @classmethod
     def from_counts(cls, counts: dict[int, int] | Counter[int]) -> Pool:
+        """A pool from counts per size."""
         return cls(tuple(sorted((s, c) for s, c in counts.items() if c > 0)))
 
     @classmethod
@@ -41,17 +43,21 @@ class Pool:
         return cls.of(parse_sizes(body, rules, what="pool"))
 
     def count(self, size: int) -> int:
+        """How many castellers of a size."""
         return dict(self.items).get(size, 0)
 
     def counts(self) -> dict[int, int]:
+        """The counts per size."""
         return dict(self.items)
 
     @property
     def sizes(self) -> tuple[int, ...]:
+        """The sizes present, smallest first."""
         return tuple(s for s, _ in self.items)
 
     @property
     def total(self) -> int:
+        """How many castellers in all."""
         return sum(c for _, c in self.items)
 
     def __iter__(self) -> Iterator[int]:
@@ -63,6 +69,7 @@ class Pool:
         return self.total
 
     def add(self, size: int, count: int = 1) -> Pool:
+        """The pool with castellers of a size added."""
         counts = Counter(self.counts())
         counts[size] += count
         return Pool.from_counts(counts)

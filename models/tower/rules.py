@@ -74,6 +74,7 @@ class Rules:
 
     @property
     def sizes(self) -> range:
+        """The casteller sizes, smallest first."""
         return range(self.min_size, self.max_size + 1)
 
     @property
@@ -82,6 +83,7 @@ class Rules:
         return self.max_per_size * len(self.sizes)
 
     def with_name(self, name: str) -> Rules:
+        """These rules under another name."""
         return replace(self, name=name)
 
     def settings(self) -> dict[str, Any]:

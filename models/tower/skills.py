@@ -12,6 +12,7 @@ from models.tower.rules import STANDARD
 
 
 class Skill(StrEnum):
+    """One of the five skills."""
     BALANCE = "balance"
     BASE = "base"
     MIX = "mix"
@@ -59,9 +60,11 @@ class SkillRanks:
         return rank
 
     def plus(self, skill: Skill, amount: int = 1) -> SkillRanks:
+        """These ranks with one skill raised."""
         return replace(self, **{skill.value: self[skill] + amount})
 
     def as_dict(self) -> dict[str, int]:
+        """The ranks per skill as JSON."""
         return {s.value: self[s] for s in SKILL_ORDER}
 
     @classmethod

@@ -22,6 +22,7 @@ class ShapeTile:
 
     @property
     def height(self) -> int:
+        """The tile's number of levels."""
         return len(self.counts)
 
     def __str__(self) -> str:
@@ -43,9 +44,11 @@ class ExhibitionTile:
 
     @property
     def height(self) -> int:
+        """The tile's number of levels (its points)."""
         return self.points
 
     def ordered_skills(self) -> tuple[Skill, ...]:
+        """The tile's skills in the canonical skill order."""
         return tuple(s for s in SKILL_ORDER if s in self.skills)
 
     def __str__(self) -> str:
@@ -56,6 +59,7 @@ Tile = ShapeTile | ExhibitionTile
 
 
 def parse_tile(text: str) -> Tile:
+    """A tile from its notation (`shape:4-3-2-1`, `exhibition:4:balance+width`)."""
     body = bounded(text, "tile").strip()
     kind, _, rest = body.partition(":")
     kind = kind.lower()

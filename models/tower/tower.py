@@ -28,22 +28,27 @@ class Level:
 
     @classmethod
     def of(cls, sizes: Iterable[int]) -> Level:
+        """A level of these sizes."""
         return cls(tuple(sorted(sizes, reverse=True)))
 
     @property
     def count(self) -> int:
+        """How many castellers the level holds."""
         return len(self.sizes)
 
     @property
     def low(self) -> int:
+        """The smallest size in the level."""
         return self.sizes[-1]
 
     @property
     def high(self) -> int:
+        """The largest size in the level."""
         return self.sizes[0]
 
     @property
     def spread(self) -> int:
+        """Largest minus smallest size."""
         return self.high - self.low
 
     def __str__(self) -> str:
@@ -58,6 +63,7 @@ class Tower:
 
     @classmethod
     def of(cls, levels: Iterable[Iterable[int]]) -> Tower:
+        """A tower from its levels' sizes, bottom first."""
         return cls(tuple(Level.of(level) for level in levels))
 
     @classmethod
@@ -86,29 +92,37 @@ class Tower:
 
     @property
     def height(self) -> int:
+        """The number of levels."""
         return len(self.levels)
 
     @property
     def castellers(self) -> int:
+        """The number of castellers."""
         return sum(level.count for level in self.levels)
 
     @property
     def shape(self) -> tuple[int, ...]:
+        """The castellers per level, bottom first."""
         return tuple(level.count for level in self.levels)
 
     def sizes(self) -> list[int]:
+        """Every casteller's size, bottom level first."""
         return [s for level in self.levels for s in level.sizes]
 
     def size_counts(self) -> Counter[int]:
+        """The castellers per size."""
         return Counter(self.sizes())
 
     def pool(self) -> Pool:
+        """The tower's castellers as a pool."""
         return Pool.of(self.sizes())
 
     def as_lists(self) -> list[list[int]]:
+        """The levels as lists of sizes (the JSON form)."""
         return [list(level.sizes) for level in self.levels]
 
     def without_top(self) -> Tower:
+        """The tower without its top level."""
         return Tower(self.levels[:-1])
 
     def __str__(self) -> str:

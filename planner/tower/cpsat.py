@@ -123,6 +123,7 @@ def _decision_vars(layout: TowerLayout) -> list[cp_model.IntVar]:
 
 def solve_cpsat(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
                 time_limit: float = 10.0, workers: int = 1, seed: int = 0) -> SolveResult:
+    """Answer a tower question with the CP-SAT model."""
     started = time.perf_counter()
     layout = build_model(question, pool, ranks, rules)
     solver = cp_model.CpSolver()

@@ -17,6 +17,7 @@ def festival_tower(pool: Pool, ranks: SkillRanks, festival: Festival, rules: Rul
 
 def tile_tower(pool: Pool, ranks: SkillRanks, tile: Tile, rules: Rules,
                time_limit: float = DEFAULT_TIME_LIMIT) -> Tower | None:
+    """A tower of the pool that meets a tile, or None (the referee's tile finder)."""
     if not pool.total:
         return None
     return solve(TileCheck(tile), pool, ranks, rules, time_limit=time_limit).tower

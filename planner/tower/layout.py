@@ -38,6 +38,7 @@ class Limits:
 
 @dataclass
 class Slot:
+    """A candidate level of the CP-SAT layout: its low size, its place in the stack, its counts."""
     low: int
     stacked: int  # 0 for the first level of this low size, j for the j-th one stacked on it
     active: Var
@@ -51,11 +52,13 @@ class Slot:
 
     @property
     def n(self) -> cp_model.LinearExpr:
+        """The slot's castellers, as a model expression."""
         return self.lows + self.highs
 
 
 @dataclass
 class TowerLayout:
+    """The CP-SAT tower layout: its model, pool, ranks and slots, with the skill-use literals."""
     model: cp_model.CpModel
     pool: Pool
     ranks: SkillRanks
@@ -65,12 +68,15 @@ class TowerLayout:
     objective: cp_model.LinearExprT | None = None  # set by the question's builder
 
     def height(self) -> cp_model.LinearExpr:
+        """The tower's levels, as a model expression."""
         return cp_model.LinearExpr.sum([s.active for s in self.slots])
 
     def castellers(self) -> cp_model.LinearExpr:
+        """The tower's castellers, as a model expression."""
         return cp_model.LinearExpr.sum([s.n for s in self.slots])
 
     def of_size(self, size: int) -> cp_model.LinearExpr:
+        """The tower's castellers of a size, as a model expression."""
         terms = [s.lows for s in self.slots if s.low == size]
         terms += [s.highs for s in self.slots if s.low + 1 == size]
         return cp_model.LinearExpr.sum(terms)
@@ -148,6 +154,7 @@ class TowerLayout:
         self.model.add_bool_or(differs)
 
     def tower(self, solver: cp_model.CpSolver) -> Tower:
+        """The tower of a solved layout."""
         levels = []
         for slot in self.slots:
             if solver.boolean_value(slot.active):

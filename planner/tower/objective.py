@@ -13,10 +13,12 @@ def height_weight(pool_total: int) -> int:
 
 
 def best_key(tower: Tower, pool_total: int) -> int:
+    """The best-tower objective: height first, then castellers."""
     return tower.height * height_weight(pool_total) + tower.castellers
 
 
 def objective_of(question: Question, tower: Tower, pool_total: int) -> int | None:
+    """A question's objective value for a tower (None for a tile check)."""
     if isinstance(question, BestTower):
         return best_key(tower, pool_total)
     if isinstance(question, FestivalTower):

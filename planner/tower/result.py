@@ -9,6 +9,7 @@ from models.tower import SkillUses, Tower
 
 
 class Status(StrEnum):
+    """How far a solve got: optimal, feasible, infeasible or unknown."""
     OPTIMAL = "optimal"  # proven best (or, for a tile, a tower that meets it was found)
     FEASIBLE = "feasible"  # a tower, but the time limit came before the proof
     INFEASIBLE = "infeasible"  # proven: no tower answers the question
@@ -17,6 +18,7 @@ class Status(StrEnum):
 
 @dataclass(frozen=True)
 class SolveResult:
+    """A tower solve's answer: status, tower, objective, bound, skill uses, time, engine."""
     status: Status
     tower: Tower | None
     objective: int | None
@@ -28,8 +30,10 @@ class SolveResult:
 
     @property
     def found(self) -> bool:
+        """Whether a tower was found."""
         return self.tower is not None
 
     @property
     def proven(self) -> bool:
+        """Whether the answer is proven (optimal or infeasible)."""
         return self.status in (Status.OPTIMAL, Status.INFEASIBLE)

@@ -111,6 +111,7 @@ def _meets(question: Question, tower: Tower, result: CheckResult, rules: Rules) 
 
 def solve_search(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
                  time_limit: float = 60.0) -> SolveResult:
+    """Answer a tower question by the exhaustive reference search (small pools only)."""
     started = time.perf_counter()
     limit = question.tile.height if isinstance(question, TileCheck) else None
     best: tuple[int, Tower, CheckResult] | None = None

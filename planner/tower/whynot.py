@@ -30,6 +30,7 @@ class Suggestion:
     add_rank: Skill | None = None
 
     def as_dict(self) -> dict[str, object]:
+        """The suggestion as JSON."""
         if self.add_casteller is not None:
             return {"add_casteller": self.add_casteller}
         return {"add_rank": str(self.add_rank)}
@@ -42,6 +43,7 @@ class Suggestion:
 
 @dataclass(frozen=True)
 class WhyNot:
+    """Why a question has no answer: the reasons, the closest tower, single-change suggestions."""
     reasons: tuple[str, ...]
     closest: SolveResult | None
     suggestions: tuple[Suggestion, ...]

@@ -40,6 +40,7 @@ class Target:
 
 @dataclass(frozen=True)
 class Step:
+    """One planned action explained: where, its cost, why, and whether it is at risk."""
     action: Action
     where: str  # region id: where the action happens (for a move, where the pawn goes)
     cost: Cost  # "paid" spends a special token; "free special": a special tile's free action

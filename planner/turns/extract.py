@@ -14,6 +14,7 @@ from planner.turns.model import STOPS, PlanModel
 
 
 def turn_actions(plan: PlanModel, solver: cp_model.CpSolver, turn: int) -> list[Action]:
+    """A planned turn's actions, read from the solved model as referee actions."""
     value = solver.value
     actions: list[Action] = []
     for s in range(STOPS):

@@ -122,6 +122,7 @@ def best_festival(plan: PlanModel) -> Expr | int:
 
 
 def claim_turn(plan: PlanModel, tile: str | None) -> Expr:
+    """The tile goal's objective: the turn the tile is claimed in (the claim required)."""
     horizon = plan.horizon
     horizon.board.tile(tile or "")  # an unknown tile is a SpecError naming it
     row = next((g for g, tiles in horizon.tiles.items() if tile in [t.id for t in tiles]),
@@ -149,6 +150,7 @@ class Rival:
 
 
 def rivals(plan: PlanModel, space: FestivalSpace) -> Rival:
+    """What a festival's competing opponents make the player need for each prize and token."""
     horizon = plan.horizon
     state, rules = horizon.state, horizon.rules
     order = state.turn_order

@@ -30,6 +30,7 @@ GoalKind = Literal["festival", "tile", "score"]
 
 @dataclass(frozen=True)
 class Goal:
+    """A plan's goal: festival, tile (which one) or score."""
     kind: GoalKind = "festival"
     tile: str | None = None  # the tile to claim, for kind "tile"
 
@@ -51,6 +52,7 @@ class TurnSlot:
 
 @dataclass(frozen=True)
 class Horizon:
+    """What the planner sees: the player, the turns, wheel offers, castellers and tiles in reach."""
     board: Board
     rules: Rules
     state: GameState  # at the start of the player's first planned turn
@@ -67,10 +69,12 @@ class Horizon:
 
     @property
     def me(self) -> PlayerState:
+        """The planning player's state."""
         return self.state.player(self.player)
 
     @property
     def regions(self) -> tuple[str, ...]:
+        """The board's region ids."""
         return self.board.region_ids
 
     def upper_pool(self, turns: int | None = None) -> Pool:
@@ -86,6 +90,7 @@ class Horizon:
         return Pool.from_counts(counts)
 
     def upper_ranks(self, turns: int | None = None) -> SkillRanks:
+        """The player's ranks with every training chance in the first turns taken."""
         ranks = self.me.ranks
         for skill in Skill:
             chances = sum(1 for turn in self.turns[:turns]

@@ -121,6 +121,7 @@ def _beats(a: Outcome, b: Outcome) -> bool:
 
 @dataclass
 class LeanTurn:
+    """A turn of the lean model: its walk (end region, regions visited, moves) and actions."""
     slot: TurnSlot
     end: Var  # index into `LeanModel.places`
     at_end: dict[str, Var]  # place -> the pawn ends the turn there
@@ -138,6 +139,7 @@ class LeanTurn:
 
 @dataclass
 class LeanFestival:
+    """A festival of the lean model: its turn, region, eligibility, tower layout and score."""
     turn: int
     region: str
     eligible: Var
@@ -147,6 +149,7 @@ class LeanFestival:
 
 @dataclass
 class LeanModel:
+    """The lean model of the festival goal's first stage."""
     horizon: Horizon
     model: cp_model.CpModel
     places: list[str]
@@ -388,6 +391,7 @@ def hint_idle(lean: LeanModel) -> None:
 
 @dataclass(frozen=True)
 class LeanResult:
+    """The lean stage's answer: status, value, bound and the plan it found."""
     status: Status
     value: int | None
     bound: int | None

@@ -58,6 +58,7 @@ TILE_REACH_STATES = 500
 
 @dataclass
 class TileClaim:
+    """A tile the plan may claim: the tile, its region and a literal per stop."""
     tile: PerformanceTile
     region: str
     at: dict[int, Var]  # stop -> claimed there
@@ -66,11 +67,13 @@ class TileClaim:
 
     @property
     def claimed(self) -> Expr:
+        """Whether the tile is claimed, as a model expression."""
         return cp_model.LinearExpr.sum(list(self.at.values()))
 
 
 @dataclass
 class FestivalEntry:
+    """A festival in the horizon: its turn, space, eligibility and tower layout."""
     turn: int
     space: FestivalSpace
     eligible: Var
@@ -81,6 +84,7 @@ class FestivalEntry:
 
 @dataclass
 class PlanModel:
+    """The time-expanded CP-SAT model of the planned turns."""
     horizon: Horizon
     model: cp_model.CpModel
     places: list[str]  # regions, and OFF while the pawn is off the board
@@ -104,6 +108,7 @@ class PlanModel:
 
     @property
     def stops(self) -> int:
+        """The number of stops (four a turn)."""
         return len(self.at)
 
     def best_cap(self) -> int:
@@ -111,12 +116,15 @@ class PlanModel:
         return max((f.cap for f in self.festivals), default=0)
 
     def tokens_spent(self) -> Expr:
+        """Special tokens spent, as a model expression."""
         return cp_model.LinearExpr.sum(self.paid)
 
     def tile_points(self) -> Expr:
+        """Points of the tiles claimed, as a model expression."""
         return cp_model.LinearExpr.sum([c.claimed * c.tile.points for c in self.claims])
 
     def local_points(self) -> Expr:
+        """Local performance points: tiles claimed and tokens collected, as a model expression."""
         per_token = self.horizon.board.scoring.special_token
         return self.tile_points() + self.collected * per_token
 

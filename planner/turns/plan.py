@@ -57,50 +57,22 @@ from planner.turns.stages import (
 DEFAULT_PLAN_TIME_LIMIT = 10.0
 LONG_HORIZON = 3  # turns; longer models spend most of a short time limit in full presolve
 STAGES_SHARE = 0.8  # of the time limit's deterministic worth, for the solve's stages
-# of the stages' budget, the most a long horizon's goal stage may take: its proof never comes
-# within a short limit, and without a share of their own the tie-breaks got nothing (the
-# plan kept whatever tokens and claims the goal's search happened to leave; its stages now
-# prefer fewer tokens themselves, `goal_stages(spare_tokens=...)`)
+# of the stages' budget, the most a long horizon's goal stage may take (docs: Design notes)
 LONG_GOAL_SHARE = 0.6
-# the wall clock, a safety net for the time limit bounding the whole command: the stages
-# get this share of what is left after building the model (a solve may overrun its limit a
-# little), less what reading the plan back, the replay and the explanations take after them
-# (measured at load 4-7 on the shared 2-core machine: 0.3-0.5 s on a 3-turn plan, 0.4 s on a
-# 10-turn one besides its longer solves)
+# the wall clock's safety net: the stages' share of what is left after building the model,
+# less the time reading the plan back, the replay and the explanations take (Design notes)
 STAGES_WALL = 0.85
 AFTER_SOLVE = 0.2
 AFTER_SOLVE_PER_TURN = 0.03
-# the festival goal's first stage on the lean model (`planner.turns.lean`), for horizons up
-# to `LONG_HORIZON` turns: measured on the benchmark's 12 states (benchmarks/probe_lean.py,
-# 8 units each), the full model's goal stage proves all 12 in 0.05-6.1 units (3 above the
-# 2.4 units of a 20 s limit), the lean model in 0.19-1.43 units. False: the full model alone
+# the festival goal's first stage on the lean model, up to `LONG_HORIZON` turns (Design notes)
 LEAN_GOAL = True
-# ... when the stages' budget is at least this (deterministic units; a time limit of 8.4 s):
-# the lean model proves well but finds plans late. On the same 12 states (probe_lean.py),
-# on 1.2 units (the default 10 s limit) it proved 9 (the full model 4), its plans better on 2
-# and worse on 1 (9 against 10); on 0.6 units it proved 2 and its plans were worse on 10
-# (0 on 7: the full model had found 8-12), on 0.3 units it found none
+# ... when the stages' budget is at least this many units (a 8.4 s limit; Design notes)
 LEAN_LEAST_WORK = 1.0
-# after a lean goal the tie-breaks get more of the budget than after the full model's goal
-# stage, and the full model's units cost 2-3 times the CPU of the lean model's: capped at
-# 0.8 units each they took the whole call to 5.2-5.6 s (4 of 12 of `bench_plan.py`'s
-# states); with a short presolve (the budget goes to the search) at 0.5 units each, up to
-# 4.4-5.0 s; at 0.4, up to 3.9 s, with the same tie-break values but two (a token more in
-# one plan, a casteller less in another); they find as many local points and spend as few
-# tokens as after the full model's goal, or better; with the full presolve at 0.5 units
-# they found fewer local points (0 against 7-12 on three states)
+# the most each tie-break stage takes after a lean goal, in units (Design notes)
 LEAN_TIE_BREAK_WORK = 0.4
-# horizons longer than `LONG_HORIZON`, up to this many turns (0: none): the festival goal on
-# the lean model too, with a short presolve and linearization 0 (measured on 5-turn plans,
-# benchmarks/probe_lean.py --turns 5: proves 5 of 6 on 0.9 units, the full model's goal stage
-# none). A proven lean plan is held as on short horizons; an unproven one is completed in the
-# full model (`stages.hint_held`) and becomes the hint its goal stage goes on from. Longer
-# horizons keep the full model: on 6-10 turns the lean model's plans were no better, on 10
-# it found none within the goal's budget (README)
+# horizons up to this many turns (0: none) use the lean goal too, held or hinted (Design notes)
 LEAN_LONG_TURNS = 5
-# a proven lean plan then spends the fewest tokens it can at its score, on the lean model
-# (measured: held lean plans spent 4-5 tokens where the full model's spent 0-2, and the
-# tie-breaks after it, on the full model, did not bring them down)
+# a proven lean plan first spends the fewest tokens it can at its score (Design notes)
 LEAN_SPARE_WORK = 0.1
 LEAN_LONG_SHARE = 0.75  # of the stages' budget, for the lean solve (0.9 units at 10 s)
 LEAN_HINT_WORK = 0.1  # the most the full model may take to complete the lean plan
@@ -111,6 +83,7 @@ MAX_TURNS = 10
 
 @dataclass(frozen=True)
 class PlannedTurn:
+    """A planned turn: its round, actions, the steps explained and where the pawn ends."""
     round: int
     actions: tuple[Action, ...]
 
@@ -134,6 +107,7 @@ class PlannedFestival:
 
 @dataclass(frozen=True)
 class TieBreak:
+    """A tie-break stage of a plan: its name, value and whether it is proven."""
     name: str
     value: int | None
     proven: bool
@@ -141,6 +115,7 @@ class TieBreak:
 
 @dataclass(frozen=True)
 class Plan:
+    """A plan: the goal, the turns, the replayed festivals, status, bound and tie-breaks."""
     goal: Goal
     player: str
     status: Status
@@ -170,6 +145,7 @@ class Plan:
 
     @property
     def found(self) -> bool:
+        """Whether a plan was found."""
         return self.end is not None
 
 

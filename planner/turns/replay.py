@@ -70,6 +70,7 @@ def cached_finder() -> TowerFinder:
 
 @dataclass(frozen=True)
 class Replay:
+    """A plan replayed through the referee: the state after it and the festivals it held."""
     state: GameState  # after the last planned turn (and the opponents' turns up to the next)
     outcomes: tuple[Outcome, ...]  # festivals resolved during the replay
     refills: tuple[Refill, ...] = ()  # refills left unknown (not drawn) during the replay
@@ -92,6 +93,7 @@ def advance_to(state: GameState, board: Board, player: str, rules: Rules,
 def finish_turn(state: GameState, board: Board, rules: Rules, finder: TowerFinder,
                 outcomes: list[Outcome] | None, chosen: Choices | None,
                 refills: list[Refill] | None = None) -> GameState:
+    """End a turn in the replay, recording the refills the plan cannot see."""
     last = state.turn_order[-1] == state.turn.player
     if last and refills is not None and state.round in board.refill_rounds:
         target = board.setup_castellers[len(state.players)]

@@ -32,6 +32,7 @@ TIE_BREAK_WORK = 0.8
 
 @dataclass(frozen=True)
 class Stage:
+    """One stage of a lexicographic solve: its name, objective, sense and what it holds."""
     name: str
     expr: cp_model.LinearExprT
     sense: Sense
@@ -64,6 +65,7 @@ class Stage:
 
 @dataclass(frozen=True)
 class StagedResult:
+    """A lexicographic solve's answer: the first stage's status, each stage's value, the bound."""
     status: Status  # of the first stage: optimal only when it was proven
     values: tuple[int | None, ...]  # each stage's objective in the solution kept
     proven: tuple[bool, ...]  # each stage proven optimal (given the ones before)
