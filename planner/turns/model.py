@@ -588,8 +588,9 @@ def goal_turns(plan: PlanModel) -> int:
     return max((f.turn + 1 for f in plan.festivals), default=0)
 
 
-def _skill_offered_at(slot: TurnSlot) -> set[str]:
-    return {g for tile, where in slot.offered.items() if tile != SPECIAL for g in where}
+def _skill_offered_at(slot: TurnSlot, horizon: Horizon) -> set[str]:
+    return {g for tile, where in slot.offered.items()
+            if tile != SPECIAL and horizon.always_trainable(Skill(tile)) for g in where}
 
 
 def train_every_turn(plan: PlanModel) -> list[Var]:
@@ -606,7 +607,7 @@ def train_every_turn(plan: PlanModel) -> list[Var]:
         if not slot.can_train:
             continue
         trained = [plan.train[t * STOPS + s, tile] for s in range(STOPS) for tile in slot.offered]
-        offering = [plan.at[t * STOPS][g] for g in _skill_offered_at(slot)]
+        offering = [plan.at[t * STOPS][g] for g in _skill_offered_at(slot, plan.horizon)]
         model.add(sum(trained) >= sum(offering)).only_enforce_if(literal)
     return literals
 
@@ -636,7 +637,8 @@ def hint_idle(plan: PlanModel) -> None:
             model.add_hint(var, 0)
     chosen = {}  # stop -> the skill trained there
     for t, turn in enumerate(plan.horizon.turns[:goal_turns(plan)]):
-        skills = sorted(k for k, where in turn.offered.items() if k != SPECIAL and start in where)
+        skills = sorted(k for k, where in turn.offered.items() if k != SPECIAL and start in where
+                        and plan.horizon.always_trainable(Skill(k)))
         if turn.can_train and skills:
             chosen[t * STOPS] = skills[0]
     for (i, tile), var in plan.train.items():

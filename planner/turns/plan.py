@@ -44,7 +44,15 @@ from planner.turns.model import (
     tightened_bound,
 )
 from planner.turns.reach import fewest_turns_for_tile, tile_reasons
-from planner.turns.replay import Refill, Replay, advance_to, cached_finder, replay, visible
+from planner.turns.replay import (
+    Refill,
+    Replay,
+    ReplayOutOfTime,
+    advance_to,
+    cached_finder,
+    replay,
+    visible,
+)
 from planner.turns.stages import (
     TIE_BREAK_WORK,
     Stage,
@@ -282,7 +290,12 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
         # compete" only ever when the player could have
         chosen = {(f.space.location, player): f.layout.tower(solver)
                   for f in model.festivals if solver.boolean_value(f.eligible)}
-    replayed = replay(start, board, player, actions, rules, chosen=chosen)
+    try:
+        replayed = replay(start, board, player, actions, rules, chosen=chosen)
+    except ReplayOutOfTime:  # the plan found cannot be checked in time: no plan, unknown
+        return Plan(goal, player, Status.UNKNOWN, None, None, None, (), (), assumptions, (),
+                    time.perf_counter() - started, result.first_time_s, result.branches,
+                    start, None, tuple(before), True, **common)  # type: ignore[arg-type]
     planned = tuple(PlannedTurn(slot.round, tuple(a))
                     for slot, a in zip(horizon.turns[:len(actions)], actions, strict=True))
     festivals = _festivals(replayed, player, chosen)
@@ -385,9 +398,10 @@ def _tie_breaks(result: StagedResult, solver: cp_model.CpSolver, end: PlayerStat
         parts = stage.parts or ((stage.name, stage.expr),)
         for name, expr in parts:
             got = round(solver.value(expr)) if stage.parts else value
-            if name == TALLEST:
-                tower = solve(BestTower(), end.team, end.ranks, rules).tower
-                got = tower.height if tower is not None else 0
+            if name == TALLEST:  # stopped at the request's deadline: the model's value stands
+                tallest = solve(BestTower(), end.team, end.ranks, rules, stoppable=True)
+                if tallest.status is not Status.UNKNOWN:
+                    got = tallest.tower.height if tallest.tower is not None else 0
             found.append(TieBreak(name, got, proven))
     return tuple(found)
 
