@@ -240,6 +240,7 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
     choice_a: dict[State, Pick] = {}  # normalised A state -> its best option
     choice_b: dict[State, Pick] = {}
     clock = _stoppable_clock if stoppable else time.perf_counter
+    b_evaluations = 0
     evaluations = 0  # A states evaluated (again when a bound was not enough)
 
     def after(c: int, f: int, wf: int) -> tuple[int, int] | None:
@@ -438,6 +439,10 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         (low s); `rem` castellers of size s are left. The next level is one more of size s
         only, or a mixed level of low s - 1 topped by size s: both stand on low s, a Strength
         use each; or it has no casteller of size s (A of s - 1)."""
+        nonlocal b_evaluations
+        b_evaluations += 1  # not counted in the states' budget: only a look at the clock
+        if not b_evaluations & _CLOCK and clock() > deadline:
+            raise OutOfTime
         s, below, rem, b, t, m, f, idx, mask, wf = key
         pick: Pick = (None, None)
         need = need_b[s]
