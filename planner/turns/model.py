@@ -23,6 +23,7 @@ from ortools.sat.python import cp_model
 
 from models.game import RECRUIT_LIMIT, SPECIAL, FestivalSpace, PerformanceTile, move_targets
 from models.tower import Pool, Rules, Skill, SkillRanks
+from planner.stopping import solve_stoppable, stop_requested
 from planner.tower import (
     STATUS,
     FestivalTower,
@@ -409,7 +410,7 @@ def _bounded_precheck(question: FestivalTower, team: Pool, ranks: SkillRanks, up
     solver = cp_model.CpSolver()
     configure(solver, time_limit=wall, workers=1, seed=0,
               deterministic=PREFILTER_WORK)
-    status = STATUS.get(solver.solve(model), Status.UNKNOWN)
+    status = STATUS.get(solve_stoppable(solver, model), Status.UNKNOWN)
     if status in (Status.OPTIMAL, Status.FEASIBLE):
         return status, solver.best_objective_bound
     return status, None
@@ -435,12 +436,19 @@ def _tile_out_of_reach(tile: PerformanceTile, plan: PlanModel) -> bool:
                              state_limit=TILE_REACH_STATES)
 
 
+class PlanStopped(Exception):
+    """The request was cancelled, or its deadline passed, while the model was being built (a
+    tile's layout on a team of the whole bag takes a fifth of a second)."""
+
+
 def _claims(plan: PlanModel, live: list[Var | int], wanted: set[str] | None) -> None:
     model, horizon = plan.model, plan.horizon
     for g in horizon.regions:
         for tile in horizon.tiles[g]:
             if wanted is not None and tile.id not in wanted:
                 continue
+            if stop_requested():
+                raise PlanStopped
             if _tile_out_of_reach(tile, plan):
                 continue
             name = f"tile_{tile.id}"

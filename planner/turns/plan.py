@@ -24,6 +24,7 @@ from models.game import (
     apply,
 )
 from models.tower import Rules
+from planner.stopping import time_left, time_limited
 from planner.tower import DETERMINISTIC_PER_SECOND, BestTower, Status, solve
 from planner.turns.explain import Step, Target, explain
 from planner.turns.extract import turn_actions
@@ -38,6 +39,7 @@ from planner.turns.horizon import Goal, build_horizon
 from planner.turns.lean import LeanGoal, LeanResult, lean_goal
 from planner.turns.model import (
     PlanModel,
+    PlanStopped,
     build_plan_model,
     could_compete,
     hint_idle,
@@ -208,15 +210,23 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
         # it, as before, it was another question: less search, and for the festival goal no
         # lean stage, below `LEAN_LEAST_WORK`; "without it" fell far below the plain plan's
         # value, 12 against 30 points on tests/service/test_plans.py's state)
-        unfixed = plan_turns(state, board, player, rules=rules, turns=turns, goal=goal,
-                             cautious=cautious, time_limit=time_limit, workers=workers,
-                             seed=seed)
-    deadline = time.perf_counter() + time_limit
+        # the same budget, but the one wall clock of the command: half of it each
+        with time_limited(time_limit / 2):
+            unfixed = plan_turns(state, board, player, rules=rules, turns=turns, goal=goal,
+                                 cautious=cautious, time_limit=time_limit, workers=workers,
+                                 seed=seed)
+    deadline = time.perf_counter() + time_left(time_limit)  # the command's, when sooner
     upcoming = next_festival(start, board, player, rules, cautious)
     count = auto_turns(start, board, upcoming) if turns is None else turns
     work = STAGES_SHARE * DETERMINISTIC_PER_SECOND * time_limit
     horizon = build_horizon(begin, board, player, count, rules, cautious)
-    model = build_plan_model(horizon, {goal.tile or ""} if goal.kind == "tile" else None)
+    try:
+        model = build_plan_model(horizon, {goal.tile or ""} if goal.kind == "tile" else None)
+    except PlanStopped:  # a cancel, or the time limit, before any search: no plan, unknown
+        return Plan(goal, player, Status.UNKNOWN, None, None, None, (), (), horizon.assumptions,
+                    (), time.perf_counter() - started, 0.0, 0, start, None, tuple(before), True,
+                    next_festival=upcoming, fixed=tuple(fixed), unfixed=unfixed,
+                    horizon=len(horizon.turns))
     if goal.kind != "tile":  # doing nothing meets the other goals (badly)
         hint_idle(model)
     long = len(horizon.turns) > LONG_HORIZON
