@@ -81,7 +81,8 @@ def plan(game: Game, player: str | None = None, turns: int | None = None,
     name = game.player(player).name
     rules = game.what_if(what_if_rules)
     wanted = goal if isinstance(goal, Goal) else goal_of(goal)
-    with time_limited(time_limit):  # one limit for every stage, re-solve and check
+    # one limit for every stage, re-solve and check; a what-if's two plans get one each
+    with time_limited(time_limit * (2 if fixed else 1)):
         result = plan_turns(game.position(), game.board, name, rules=rules, turns=turns,
                             goal=wanted, cautious=cautious, time_limit=time_limit,
                             workers=workers, fixed=fixed)

@@ -210,8 +210,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
         # it, as before, it was another question: less search, and for the festival goal no
         # lean stage, below `LEAN_LEAST_WORK`; "without it" fell far below the plain plan's
         # value, 12 against 30 points on tests/service/test_plans.py's state)
-        # the same budget, but the one wall clock of the command: half of it each
-        with time_limited(time_limit / 2):
+        with time_limited(time_limit):  # its own limit, within the command's (`plan`)
             unfixed = plan_turns(state, board, player, rules=rules, turns=turns, goal=goal,
                                  cautious=cautious, time_limit=time_limit, workers=workers,
                                  seed=seed)

@@ -139,6 +139,30 @@ def test_plan_on_the_whole_bag_at_rank_150_is_bounded(rank150: Path) -> None:
     assert peak < GB
 
 
+@pytest.mark.parametrize("at", [2.0, 6.0])
+def test_a_cancel_ends_the_rank_150_planner_within_a_second(rank150: Path, at: float) -> None:
+    """Before: Ctrl-C took 28-49 s to stop it. (CI's margin: 2 s; measured 0.1-1.5 s on a
+    machine at load 8.)"""
+    from service.castell import Game
+    from service.plans import plan
+
+    game = Game.load(rank150)
+    token = CancelToken()
+    cancelled_at: list[float] = []
+
+    def cancel() -> None:
+        time.sleep(at)
+        cancelled_at.append(time.monotonic())
+        token.cancel()
+
+    threading.Thread(target=cancel, daemon=True).start()
+    with cancel_scope(token):
+        found = plan(game, time_limit=120)
+    assert cancelled_at, "the plan finished before the cancel: make the case harder"
+    assert time.monotonic() - cancelled_at[0] < 2.0
+    assert found.to_json()  # an answer, marked interrupted, never a crash
+
+
 def test_a_ten_turn_tile_plan_is_bounded() -> None:
     """Before: `plan --goal tile LP13 --turns 10` took 50.8 s and 852 MB against 10 s."""
     done, wall, peak = _run("plan", "examples/game/round3.json", "--goal", "tile LP13",
