@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
+import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextvars import ContextVar
 from typing import Any, Protocol, TypeVar
@@ -29,17 +30,52 @@ class CancelToken:
     """One request's stop: `cancel()` ends the solves running under this token within a few
     milliseconds (CP-SAT returns its best solution so far, as at a time limit) and gives any
     later one no time. Each command (a CLI run, a web request) has its own: cancelling one
-    never stops another."""
+    never stops another. `deadline` (a `time.monotonic()` instant) bounds the whole request:
+    each solve gets at most what is left of it, so a command's stages, re-solves and
+    why-nots share its one time limit (a deadline passed is a time limit, not a cancel)."""
 
-    def __init__(self) -> None:
+    def __init__(self, deadline: float | None = None, parent: CancelToken | None = None
+                 ) -> None:
         # re-entrant: the CLI's SIGINT handler runs in the main thread, maybe inside `solve`
         self._lock = threading.RLock()
         self._active: list[_Stoppable] = []
         self._cancelled = threading.Event()
+        self._deadline = deadline
+        # a part of a request (`time_limited`): cancelled with it, within its deadline too,
+        # its solves registered with it as well (the CLI's watcher stops the request's)
+        self._parent = parent
 
     @property
     def cancelled(self) -> bool:
-        return self._cancelled.is_set()
+        return self._cancelled.is_set() or (self._parent is not None and self._parent.cancelled)
+
+    @property
+    def deadline(self) -> float | None:
+        above = None if self._parent is None else self._parent.deadline
+        if above is None or self._deadline is None:
+            return above if self._deadline is None else self._deadline
+        return min(above, self._deadline)
+
+    def set_deadline(self, deadline: float) -> None:
+        """Bound the request by `deadline` (`time.monotonic()`); an earlier one stays."""
+        if self._deadline is None or deadline < self._deadline:
+            self._deadline = deadline
+
+    def limit(self, seconds: float) -> None:
+        """The request may take `seconds` from now (`set_deadline`)."""
+        self.set_deadline(time.monotonic() + seconds)
+
+    def time_left(self) -> float | None:
+        """Seconds left before the deadline (0 when passed; None: no deadline)."""
+        deadline = self.deadline
+        if deadline is None:
+            return None
+        return max(0.0, deadline - time.monotonic())
+
+    @property
+    def expired(self) -> bool:
+        left = self.time_left()
+        return left is not None and left <= 0.0
 
     def cancel(self) -> None:
         self._cancelled.set()
@@ -48,7 +84,7 @@ class CancelToken:
     def stop_active(self) -> None:
         """Stop the solves running now (a watcher may repeat this: a solve that was registered
         but had not yet started its search when the stop came ignores the first one)."""
-        if not self._cancelled.is_set():
+        if not self.cancelled:
             return
         with self._lock:
             running = list(self._active)
@@ -58,10 +94,14 @@ class CancelToken:
     def _add(self, solver: _Stoppable) -> None:
         with self._lock:
             self._active.append(solver)
+        if self._parent is not None:
+            self._parent._add(solver)
 
     def _remove(self, solver: _Stoppable) -> None:
         with self._lock:
             self._active.remove(solver)
+        if self._parent is not None:
+            self._parent._remove(solver)
 
 
 # The token of the work running in this context (a thread, an async task): set by
@@ -84,23 +124,48 @@ def current_token() -> CancelToken | None:
     return _current.get()
 
 
+@contextlib.contextmanager
+def time_limited(seconds: float) -> Iterator[CancelToken]:
+    """Every solve inside this block ends within `seconds` from now (and within the request's
+    own deadline, and at its cancel): one time limit for all of a command's solves, however
+    many stages and re-solves it takes. A block of its own per question, so that one batch
+    line's limit never bounds the next line's."""
+    token = CancelToken(time.monotonic() + seconds, parent=_current.get())
+    with cancel_scope(token):
+        yield token
+
+
 def stop_requested() -> bool:
-    """The work running here was cancelled (the Python search engines poll this)."""
+    """The work running here was cancelled, or its request's deadline passed (the Python
+    search engines poll this)."""
     token = _current.get()
-    return token is not None and token.cancelled
+    return token is not None and (token.cancelled or token.expired)
+
+
+def time_left(limit: float) -> float:
+    """`limit` seconds, or less: what is left of this context's deadline (0 when cancelled)."""
+    token = _current.get()
+    if token is None:
+        return limit
+    if token.cancelled:
+        return 0.0
+    left = token.time_left()
+    return limit if left is None else min(limit, left)
 
 
 def solve_stoppable(solver: Any, model: Any, *, stoppable: bool = True) -> Any:
-    """`solver.solve(model)`, ended early when this context's token is cancelled; CP-SAT's own
-    SIGINT handler is turned off (it would swallow the signal, so the edge could not tell a
-    stop from a time limit). `stoppable=False` for a solve that must finish (a re-solve with
-    every variable fixed, to read back a solution already found)."""
+    """`solver.solve(model)`, ended early when this context's token is cancelled, and within
+    what is left of its deadline; CP-SAT's own SIGINT handler is turned off (it would swallow
+    the signal, so the edge could not tell a stop from a time limit). `stoppable=False` for a
+    solve that must finish (a re-solve with every variable fixed, to read back a solution
+    already found)."""
     solver.parameters.catch_sigint_signal = False
     token = _current.get()
     if not stoppable or token is None:
         return solver.solve(model)
-    if token.cancelled:
-        solver.parameters.max_time_in_seconds = 0.0
+    left = time_left(solver.parameters.max_time_in_seconds)
+    if left < solver.parameters.max_time_in_seconds:
+        solver.parameters.max_time_in_seconds = left
     token._add(solver)
     try:
         return solver.solve(model)

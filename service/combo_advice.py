@@ -3,8 +3,10 @@ to (the advisor in `planner.combo`; the game's own state, never its hidden deck 
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
+from planner.stopping import time_limited
 from service.results.base import output_of
 from service.results.combo import ComboAdviceOutput
 
@@ -25,6 +27,7 @@ def advise(game: ComboGame, player: str | None = None, *, samples: int = 16, see
     from planner.combo import advise as rank  # the solvers load with the question
 
     name = None if player is None else game.player(player).name
-    advice = rank(game.state, name, samples=samples, seed=seed, time_limit=time_limit,
-                  last_turn=last_turn, value=value)
+    with time_limited(math.inf if time_limit is None else time_limit):
+        advice = rank(game.state, name, samples=samples, seed=seed, time_limit=time_limit,
+                      last_turn=last_turn, value=value)
     return output_of(ComboAdviceOutput, advice.as_dict())

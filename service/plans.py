@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from models.errors import SpecError
 from models.game import Action, Board, EndTurn, parse_action
+from planner.stopping import time_limited
 from planner.turns import DEFAULT_PLAN_TIME_LIMIT, Goal, plan_turns
 from service.cancel import current_token
 from service.plan_output import plan_output
@@ -80,9 +81,11 @@ def plan(game: Game, player: str | None = None, turns: int | None = None,
     name = game.player(player).name
     rules = game.what_if(what_if_rules)
     wanted = goal if isinstance(goal, Goal) else goal_of(goal)
-    result = plan_turns(game.position(), game.board, name, rules=rules, turns=turns,
-                        goal=wanted, cautious=cautious, time_limit=time_limit,
-                        workers=workers, fixed=fixed)
+    # one limit for every stage, re-solve and check; a what-if's two plans get one each
+    with time_limited(time_limit * (2 if fixed else 1)):
+        result = plan_turns(game.position(), game.board, name, rules=rules, turns=turns,
+                            goal=wanted, cautious=cautious, time_limit=time_limit,
+                            workers=workers, fixed=fixed)
     token = current_token()
     return plan_output(result, interrupted=token is not None and token.cancelled,
                        what_if_rules=None if what_if_rules is None else rules.spec)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from models.errors import SpecError
 from models.tower import CheckResult, Pool, Rules, SkillRanks, Tower, check_tower, rules_named
+from planner.stopping import time_limited
 
 if TYPE_CHECKING:
     from models.game import FestivalSpace, PlayerState
@@ -255,6 +256,11 @@ def best(asked: Asked, festival: str | None, solving: Solving) -> TowerReply:
     the best festival score. Asked of a game's player with no festival: the next festival
     they can still reach (`models.game.next_reachable_festival`, under the same readings),
     or the tallest tower when none is left."""
+    with time_limited(solving.time_limit):  # one limit for the whole question
+        return _best(asked, festival, solving)
+
+
+def _best(asked: Asked, festival: str | None, solving: Solving) -> TowerReply:
     from models.tower import Festival
     from planner.tower import BestTower, FestivalTower
 
@@ -281,7 +287,9 @@ def check(tile: str, asked: Asked, solving: Solving) -> TowerReply:
 
     team = team_of(asked)
     question = TileCheck(parse_tile(team.tile_text(tile)))
-    return TowerReply(_answer(question, team, solving), solving.time_limit, team.what_if_rules)
+    with time_limited(solving.time_limit):  # one limit for the solve and its why-not
+        answered = _answer(question, team, solving)
+    return TowerReply(answered, solving.time_limit, team.what_if_rules)
 
 
 def best_batch(lines: Iterable[tuple[int, str]], workers: int = 1, seed: int = 0

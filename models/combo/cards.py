@@ -36,6 +36,11 @@ MAX_COST = 99
 MAX_AMOUNT = 100
 MAX_CAPACITY = 99
 MAX_SET = 12
+# The ways through an ability's `choose` effects (one choice per `choose`, nested ones too):
+# every take of the card is listed once per way, and the advisor and the bots try each, so
+# the product of nested choices is bounded up front (the sample deck's cards have 2 at most;
+# 8 chooses of 4 options would be 65,536 ways, and nested ones millions).
+MAX_ABILITY_PATHS = 16
 
 
 class _Strict(BaseModel):
@@ -303,6 +308,15 @@ def walk(effects: list[Effect]) -> list[Effect]:
     return found
 
 
+def ability_paths(effects: list[Effect]) -> int:
+    """How many ways lead through the effects' `choose`s (1 without any)."""
+    count = 1
+    for effect in effects:
+        if isinstance(effect, Choose):
+            count *= sum(ability_paths(option) for option in effect.choose)
+    return count
+
+
 class Card(_Strict):
     """A Castle or Village card: cost, shields, banners, scroll, ability, purse, Messenger."""
     id: Annotated[str, Field(pattern=r"^[A-Za-z0-9_.]{1,16}$")]
@@ -323,6 +337,14 @@ class Card(_Strict):
         if len(set(locations)) != len(locations):
             raise ValueError("a location is listed twice")
         return locations
+
+    @model_validator(mode="after")
+    def _few_paths(self) -> Card:
+        paths = ability_paths(self.ability)
+        if paths > MAX_ABILITY_PATHS:
+            raise ValueError(f"a card's ability has at most {MAX_ABILITY_PATHS} choice paths "
+                             f"(ways through its 'choose' effects); this one has {paths}")
+        return self
 
     @property
     def has_messenger(self) -> bool:

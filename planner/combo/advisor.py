@@ -38,7 +38,8 @@ from models.combo import (
     score_tableau,
 )
 from models.errors import SpecError
-from planner.combo.bots import Bot, Values, greedy_choice, play_out, rate_takes
+from planner.combo.bots import Bot, Values, greedy_choice, play_out_until, rate_takes
+from planner.stopping import stop_requested, time_left
 
 MAX_SAMPLES = 10_000
 
@@ -202,9 +203,10 @@ def advise(state: GameState, player: str | None = None, *, samples: int = 16, se
     for item in ranking:
         if item.exact:
             item.values = [float(_exact(state, item.action, seat))]
+    # the request's own deadline too (a command's one time limit), and its cancel
     complete = _sample(state, [r for r in ranking if not r.exact], samples, seed, seat,
-                       None if time_limit is None else started + time_limit, clock, values,
-                       value)
+                       None if time_limit is None else started + time_left(time_limit), clock,
+                       values, value)
     # successive halving: the actions that survived more rounds (more samples) first, each
     # round by mean; an exact value counts as fully sampled. Stable: ties keep the referee's
     # order.
@@ -260,15 +262,21 @@ def _sample(state: GameState, items: list[ActionValue], samples: int, seed: int,
     bots: list[Bot] = [greedy] * len(state.now.players)
     survivors = list(items)
     target = max(1, samples // 8) if len(items) > 3 else samples
+
+    def over() -> bool:
+        return (deadline is not None and clock() > deadline) or stop_requested()
+
     while True:
         while len(worlds) < target:
             worlds.append(determinize(state, rng))
         for item in survivors:
             for k in range(item.samples, target):
-                if deadline is not None and clock() > deadline:
+                if over():
                     return False
                 world = _after(worlds[k], item.action, values)
-                done = play_out(world, bots, random.Random(f"{seed}:{k}"))
+                done = play_out_until(world, bots, random.Random(f"{seed}:{k}"), over)
+                if done is None:  # cut short: this sample is not counted
+                    return False
                 item.values.append(_worth(done, seat, value))
         if target >= samples:
             return True

@@ -212,5 +212,16 @@ def play_out(state: GameState, bots: Sequence[Bot], rng: random.Random) -> GameS
     return state
 
 
+def play_out_until(state: GameState, bots: Sequence[Bot], rng: random.Random,
+                   stop: Callable[[], bool]) -> GameState | None:
+    """`play_out`, or None when `stop()` says so before a move (a time limit: one rollout of
+    a card file with many ability choices takes seconds)."""
+    while not state.now.game_over:
+        if stop():
+            return None
+        state = apply(state, bots[state.now.current](state, rng))
+    return state
+
+
 # bot name -> a new bot of that kind (each game's own: what a bot keeps stays with it)
 BOTS: dict[str, Callable[[], Bot]] = {"random": lambda: random_bot, "greedy": Greedy}

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from models.tower import Pool, Rules, SkillRanks
+from planner.stopping import time_limited
 from planner.tower.dp import solve_dp
 from planner.tower.questions import BestTower, Question
 from planner.tower.result import SolveResult, Status
@@ -20,15 +21,18 @@ DEFAULT_TIME_LIMIT = 10.0
 
 def solve(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
           engine: Engine = DEFAULT_ENGINE, time_limit: float = DEFAULT_TIME_LIMIT,
-          workers: int = 1, seed: int = 0) -> SolveResult:
-    """Answer `question` for `pool`; `optimal` only when the engine proved it.
+          workers: int = 1, seed: int = 0, stoppable: bool = False) -> SolveResult:
+    """Answer `question` for `pool`; `optimal` only when the engine proved it. `stoppable`:
+    the dynamic program stops at the request's cancel or deadline too (CP-SAT and the search
+    always do); the referee's finders leave it exact.
 
     Engines: "dp", the dynamic program over sizes (the product: exact, milliseconds, no
     solver); "cpsat", the CP-SAT model (the same layout the turn planner embeds; `workers` and
     `seed` are its own); "search", the exhaustive reference (small pools only).
     """
     if engine == "dp":
-        return solve_dp(question, pool, ranks, rules, time_limit=time_limit)
+        return solve_dp(question, pool, ranks, rules, time_limit=time_limit,
+                        stoppable=stoppable)
     if engine == "search":
         return solve_search(question, pool, ranks, rules, time_limit=time_limit)
     from planner.tower.cpsat import solve_cpsat  # ortools is loaded only when asked for
@@ -55,17 +59,23 @@ def answer(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
     The why-not re-solves the question some 16 times (each single extra casteller or rank):
     those re-solves use the dynamic program whichever exact product engine answered, since
     it gives the same proven answers in a fraction of the time; the exhaustive reference
-    keeps to itself, so that it stays independent.
+    keeps to itself, so that it stays independent. `time_limit` bounds the whole answer:
+    the re-solves share what the solve left (one that gets no time is unproven, and the
+    why-not says it is incomplete), as does the request's own deadline.
     """
-    result = solve(question, pool, ranks, rules, engine=engine, time_limit=time_limit,
-                   workers=workers, seed=seed)
-    again_engine: Engine = "search" if engine == "search" else "dp"
+    # each solve keeps its own budget (the same answer on any machine when no clock is hit),
+    # and the block's deadline cuts it short
+    with time_limited(time_limit):
+        result = solve(question, pool, ranks, rules, engine=engine, time_limit=time_limit,
+                       workers=workers, seed=seed, stoppable=True)
+        again_engine: Engine = "search" if engine == "search" else "dp"
 
-    def again(q: Question, p: Pool, r: SkillRanks) -> SolveResult:
-        return solve(q, p, r, rules, engine=again_engine, time_limit=time_limit,
-                     workers=workers, seed=seed)
+        def again(q: Question, p: Pool, r: SkillRanks) -> SolveResult:
+            return solve(q, p, r, rules, engine=again_engine, time_limit=time_limit,
+                         workers=workers, seed=seed, stoppable=True)
 
-    why = None
-    if explain_no and result.status is Status.INFEASIBLE and not isinstance(question, BestTower):
-        why = explain(question, pool, ranks, rules, again)
+        why = None
+        if (explain_no and result.status is Status.INFEASIBLE
+                and not isinstance(question, BestTower)):
+            why = explain(question, pool, ranks, rules, again)
     return Answer(question, pool, result, why)

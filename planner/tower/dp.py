@@ -41,6 +41,7 @@ short exact program for plain towers (see there why), whose tower is checked her
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -58,6 +59,7 @@ from models.tower import (
     check_tower,
     tile_shortfalls,
 )
+from planner.stopping import stop_requested
 from planner.tower.objective import height_weight, objective_of
 from planner.tower.plain import no_ranks, plain_tower
 from planner.tower.questions import FestivalTower, Question, TileCheck
@@ -65,7 +67,7 @@ from planner.tower.result import SolveResult, Status
 
 NEG = -(1 << 60)  # "no valid tower from here"
 _BIG = 1 << 30
-_CLOCK = 1023  # look at the clock when the number of states is a multiple of this + 1
+_CLOCK = 255  # look at the clock when the number of states is a multiple of this + 1
 
 LevelChoice = tuple[int, int, int]  # (low size, castellers of it, castellers of size low + 1)
 State = tuple[int, ...]  # (0 for A or 1 for B, *arguments)
@@ -92,7 +94,8 @@ class Ask:
 
 
 def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
-             deadline: float, state_limit: int | None = None) -> Tower | None:
+             deadline: float, state_limit: int | None = None, stoppable: bool = False
+             ) -> Tower | None:
     """The best tower for `ask` with Width raise k (for a tile: any tower that meets it).
     Raises OutOfTime after `deadline`, or beyond `state_limit` A states (a limit that does
     not depend on the machine's speed, for bounds that must be deterministic)."""
@@ -236,7 +239,8 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
     keys_b: dict[State, State] = {}  # norm_b of the B states as called
     choice_a: dict[State, Pick] = {}  # normalised A state -> its best option
     choice_b: dict[State, Pick] = {}
-    clock = time.perf_counter
+    clock = _stoppable_clock if stoppable else time.perf_counter
+    b_evaluations = 0
     evaluations = 0  # A states evaluated (again when a bound was not enough)
 
     def after(c: int, f: int, wf: int) -> tuple[int, int] | None:
@@ -435,6 +439,10 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         (low s); `rem` castellers of size s are left. The next level is one more of size s
         only, or a mixed level of low s - 1 topped by size s: both stand on low s, a Strength
         use each; or it has no casteller of size s (A of s - 1)."""
+        nonlocal b_evaluations
+        b_evaluations += 1  # not counted in the states' budget: only a look at the clock
+        if not b_evaluations & _CLOCK and clock() > deadline:
+            raise OutOfTime
         s, below, rem, b, t, m, f, idx, mask, wf = key
         pick: Pick = (None, None)
         need = need_b[s]
@@ -569,6 +577,11 @@ def _ask_tables(ask: Ask, top: int) -> tuple[list[int], list[int], int, list[int
     return per, bit, full, need_a, need_b, split_matters
 
 
+def _stoppable_clock() -> float:
+    """The clock, at infinity once the request is cancelled or past its deadline."""
+    return math.inf if stop_requested() else time.perf_counter()
+
+
 def most_levels(pool: Pool, ranks: SkillRanks, rules: Rules) -> int:
     """At most how many levels a valid tower of `pool` has. A level's smallest size is below
     that of the level under it unless the level is a Strength use: at most one level per size
@@ -615,15 +628,17 @@ def _answers(question: Question, check: CheckResult, rules: Rules) -> bool:
 
 
 def dp_tower(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
-             deadline: float, state_limit: int | None = None) -> Tower | None:
+             deadline: float, state_limit: int | None = None, stoppable: bool = False
+             ) -> Tower | None:
     """The tower the program proves best (for a tile, one that meets it), or None when no
     tower answers the question. Raises OutOfTime after `deadline` or `state_limit` states."""
-    checked = _checked_tower(question, pool, ranks, rules, deadline, state_limit)
+    checked = _checked_tower(question, pool, ranks, rules, deadline, state_limit, stoppable)
     return None if checked is None else checked.tower
 
 
 def _checked_tower(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
-                   deadline: float, state_limit: int | None = None) -> CheckResult | None:
+                   deadline: float, state_limit: int | None = None, stoppable: bool = False
+                   ) -> CheckResult | None:
     """`dp_tower`, with the `models` checker's verdict on the tower (every tower the program
     gives is checked, once)."""
     if isinstance(question, FestivalTower) and (
@@ -645,7 +660,7 @@ def _checked_tower(question: Question, pool: Pool, ranks: SkillRanks, rules: Rul
     for n, ask in enumerate(asks):
         last = n == len(asks) - 1
         for k in _widths(ask, ranks):
-            tower = _program(ask, pool, ranks, rules, k, deadline, state_limit)
+            tower = _program(ask, pool, ranks, rules, k, deadline, state_limit, stoppable)
             if tower is None:
                 continue
             check = check_tower(tower, ranks, rules, pool)
@@ -658,11 +673,14 @@ def _checked_tower(question: Question, pool: Pool, ranks: SkillRanks, rules: Rul
 
 
 def solve_dp(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
-             time_limit: float = 10.0) -> SolveResult:
-    """Answer `question` exactly by the dynamic program; `optimal`/`infeasible` are proofs."""
+             time_limit: float = 10.0, stoppable: bool = False) -> SolveResult:
+    """Answer `question` exactly by the dynamic program; `optimal`/`infeasible` are proofs.
+    `stoppable`: a cancel of the request, or its deadline, stops it as its time limit would
+    (not for the referee's finders: a festival's tower is never cut short by a clock)."""
     started = time.perf_counter()
     try:
-        check = _checked_tower(question, pool, ranks, rules, started + time_limit)
+        check = _checked_tower(question, pool, ranks, rules, started + time_limit,
+                               stoppable=stoppable)
     except OutOfTime:
         elapsed = time.perf_counter() - started
         return SolveResult(Status.UNKNOWN, None, None, None, None, elapsed, "dp")

@@ -16,6 +16,8 @@ from models.tower import (
     count_steps,
     width_accountings,
 )
+from models.tower.skills import MAX_RANK
+from planner.stopping import stop_requested
 from planner.tower.questions import BestTower, FestivalTower, Question, TileCheck
 from planner.tower.result import SolveResult, Status
 
@@ -107,16 +109,17 @@ def explain(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
     tallest = closest.tower.height if closest and closest.tower and closest.proven else None
     suggestions: list[Suggestion] = []
     complete = True
-    for size in rules.sizes:
-        answer = solver(question, pool.add(size), ranks)
+    changes = [(pool.add(size), ranks, Suggestion(add_casteller=size)) for size in rules.sizes]
+    changes += [(pool, ranks.plus(skill), Suggestion(add_rank=skill)) for skill in SKILL_ORDER
+                if ranks[skill] < MAX_RANK]  # no rank goes past the whole bag
+    for changed_pool, changed_ranks, suggestion in changes:
+        if stop_requested():  # the time limit (or a cancel): the re-solves left are unknown
+            complete = False
+            break
+        answer = solver(question, changed_pool, changed_ranks)
         complete &= answer.proven
         if answer.found:
-            suggestions.append(Suggestion(add_casteller=size))
-    for skill in SKILL_ORDER:
-        answer = solver(question, pool, ranks.plus(skill))
-        complete &= answer.proven
-        if answer.found:
-            suggestions.append(Suggestion(add_rank=skill))
+            suggestions.append(suggestion)
     if closest is not None and closest.status is Status.UNKNOWN:
         closest = None
     return WhyNot(tuple(_reasons(question, pool, ranks, rules, tallest)), closest,

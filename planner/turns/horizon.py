@@ -24,6 +24,7 @@ from models.game import (
     where_offered,
 )
 from models.tower import Pool, Rules, Skill, SkillRanks
+from models.tower.skills import MAX_RANK
 
 GoalKind = Literal["festival", "tile", "score"]
 
@@ -95,8 +96,13 @@ class Horizon:
         for skill in Skill:
             chances = sum(1 for turn in self.turns[:turns]
                           if turn.can_train and skill.value in turn.offered)
-            ranks = ranks.plus(skill, chances)
+            ranks = ranks.plus(skill, min(chances, MAX_RANK - ranks[skill]))  # 150 at most
         return ranks
+
+    def always_trainable(self, skill: Skill) -> bool:
+        """Every turn of the horizon could train `skill` (its rank stays below the most a
+        rank can be): where not, the dominance "a turn that can train, trains" is not true."""
+        return self.me.ranks[skill] + len(self.turns) <= MAX_RANK
 
 
 def build_horizon(state: GameState, board: Board, player: str, turns: int, rules: Rules,

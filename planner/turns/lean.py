@@ -38,6 +38,7 @@ from ortools.sat.python import cp_model
 
 from models.game import RECRUIT_LIMIT, SPECIAL, Board, FestivalSpace, move_targets
 from models.tower import Rules, Skill
+from models.tower.skills import MAX_RANK
 from planner.stopping import solve_stoppable
 from planner.tower import (
     STATUS,
@@ -264,7 +265,8 @@ def _recruits_and_training(lean: LeanModel) -> None:
         # dominance (the full model's `train_every_turn`): a turn that starts where a skill
         # is offered trains (a rank more never loses a tower)
         if slot.can_train:
-            offering = {g for tile, where in slot.offered.items() if tile != SPECIAL
+            offering = {g for tile, where in slot.offered.items()
+                        if tile != SPECIAL and horizon.always_trainable(Skill(tile))
                         for g in where}
             start = lean.start_of(t)
             model.add(sum([*turn.train.values(), turn.free_move, *turn.free_recruit.values()])
@@ -352,7 +354,7 @@ def _rank_caps(lean: LeanModel, t: int, space: FestivalSpace, ranks: dict[Skill,
     for extra in extras:
         vector = me.ranks
         for skill, n in zip(Skill, extra, strict=True):
-            vector = vector.plus(skill, n)
+            vector = vector.plus(skill, min(n, MAX_RANK - vector[skill]))
         cap = dp_festival_cap(space.festival, upper, vector, rules)
         rows.append([vector[k] for k in Skill] + [0 if cap is None else cap])
     top = max(row[-1] for row in rows)

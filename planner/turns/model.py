@@ -23,6 +23,7 @@ from ortools.sat.python import cp_model
 
 from models.game import RECRUIT_LIMIT, SPECIAL, FestivalSpace, PerformanceTile, move_targets
 from models.tower import Pool, Rules, Skill, SkillRanks
+from planner.stopping import solve_stoppable, stop_requested
 from planner.tower import (
     STATUS,
     FestivalTower,
@@ -417,7 +418,7 @@ def _bounded_precheck(question: FestivalTower, team: Pool, ranks: SkillRanks, up
     solver = cp_model.CpSolver()
     configure(solver, time_limit=wall, workers=1, seed=0,
               deterministic=PREFILTER_WORK)
-    status = STATUS.get(solver.solve(model), Status.UNKNOWN)
+    status = STATUS.get(solve_stoppable(solver, model), Status.UNKNOWN)
     if status in (Status.OPTIMAL, Status.FEASIBLE):
         return status, solver.best_objective_bound
     return status, None
@@ -443,12 +444,19 @@ def _tile_out_of_reach(tile: PerformanceTile, plan: PlanModel) -> bool:
                              state_limit=TILE_REACH_STATES)
 
 
+class PlanStopped(Exception):
+    """The request was cancelled, or its deadline passed, while the model was being built (a
+    tile's layout on a team of the whole bag takes a fifth of a second)."""
+
+
 def _claims(plan: PlanModel, live: list[Var | int], wanted: set[str] | None) -> None:
     model, horizon = plan.model, plan.horizon
     for g in horizon.regions:
         for tile in horizon.tiles[g]:
             if wanted is not None and tile.id not in wanted:
                 continue
+            if stop_requested():
+                raise PlanStopped
             if _tile_out_of_reach(tile, plan):
                 continue
             name = f"tile_{tile.id}"
@@ -596,8 +604,9 @@ def goal_turns(plan: PlanModel) -> int:
     return max((f.turn + 1 for f in plan.festivals), default=0)
 
 
-def _skill_offered_at(slot: TurnSlot) -> set[str]:
-    return {g for tile, where in slot.offered.items() if tile != SPECIAL for g in where}
+def _skill_offered_at(slot: TurnSlot, horizon: Horizon) -> set[str]:
+    return {g for tile, where in slot.offered.items()
+            if tile != SPECIAL and horizon.always_trainable(Skill(tile)) for g in where}
 
 
 def train_every_turn(plan: PlanModel) -> list[Var]:
@@ -614,7 +623,7 @@ def train_every_turn(plan: PlanModel) -> list[Var]:
         if not slot.can_train:
             continue
         trained = [plan.train[t * STOPS + s, tile] for s in range(STOPS) for tile in slot.offered]
-        offering = [plan.at[t * STOPS][g] for g in _skill_offered_at(slot)]
+        offering = [plan.at[t * STOPS][g] for g in _skill_offered_at(slot, plan.horizon)]
         model.add(sum(trained) >= sum(offering)).only_enforce_if(literal)
     return literals
 
@@ -644,7 +653,8 @@ def hint_idle(plan: PlanModel) -> None:
             model.add_hint(var, 0)
     chosen = {}  # stop -> the skill trained there
     for t, turn in enumerate(plan.horizon.turns[:goal_turns(plan)]):
-        skills = sorted(k for k, where in turn.offered.items() if k != SPECIAL and start in where)
+        skills = sorted(k for k, where in turn.offered.items() if k != SPECIAL and start in where
+                        and plan.horizon.always_trainable(Skill(k)))
         if turn.can_train and skills:
             chosen[t * STOPS] = skills[0]
     for (i, tile), var in plan.train.items():

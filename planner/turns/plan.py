@@ -24,6 +24,7 @@ from models.game import (
     apply,
 )
 from models.tower import Rules
+from planner.stopping import time_left, time_limited
 from planner.tower import DETERMINISTIC_PER_SECOND, BestTower, Status, solve
 from planner.turns.explain import Step, Target, explain
 from planner.turns.extract import turn_actions
@@ -38,13 +39,22 @@ from planner.turns.horizon import Goal, build_horizon
 from planner.turns.lean import LeanGoal, LeanResult, lean_goal
 from planner.turns.model import (
     PlanModel,
+    PlanStopped,
     build_plan_model,
     could_compete,
     hint_idle,
     tightened_bound,
 )
 from planner.turns.reach import fewest_turns_for_tile, tile_reasons
-from planner.turns.replay import Refill, Replay, advance_to, cached_finder, replay, visible
+from planner.turns.replay import (
+    Refill,
+    Replay,
+    ReplayOutOfTime,
+    advance_to,
+    cached_finder,
+    replay,
+    visible,
+)
 from planner.turns.stages import (
     TIE_BREAK_WORK,
     Stage,
@@ -176,15 +186,22 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
         # it, as before, it was another question: less search, and for the festival goal no
         # lean stage, below `LEAN_LEAST_WORK`; "without it" fell far below the plain plan's
         # value, 12 against 30 points on tests/service/test_plans.py's state)
-        unfixed = plan_turns(state, board, player, rules=rules, turns=turns, goal=goal,
-                             cautious=cautious, time_limit=time_limit, workers=workers,
-                             seed=seed)
-    deadline = time.perf_counter() + time_limit
+        with time_limited(time_limit):  # its own limit, within the command's (`plan`)
+            unfixed = plan_turns(state, board, player, rules=rules, turns=turns, goal=goal,
+                                 cautious=cautious, time_limit=time_limit, workers=workers,
+                                 seed=seed)
+    deadline = time.perf_counter() + time_left(time_limit)  # the command's, when sooner
     upcoming = next_festival(start, board, player, rules, cautious)
     count = auto_turns(start, board, upcoming) if turns is None else turns
     work = STAGES_SHARE * DETERMINISTIC_PER_SECOND * time_limit
     horizon = build_horizon(begin, board, player, count, rules, cautious)
-    model = build_plan_model(horizon, {goal.tile or ""} if goal.kind == "tile" else None)
+    try:
+        model = build_plan_model(horizon, {goal.tile or ""} if goal.kind == "tile" else None)
+    except PlanStopped:  # a cancel, or the time limit, before any search: no plan, unknown
+        return Plan(goal, player, Status.UNKNOWN, None, None, None, (), (), horizon.assumptions,
+                    (), time.perf_counter() - started, 0.0, 0, start, None, tuple(before), True,
+                    next_festival=upcoming, fixed=tuple(fixed), unfixed=unfixed,
+                    horizon=len(horizon.turns))
     if goal.kind != "tile":  # doing nothing meets the other goals (badly)
         hint_idle(model)
     long = len(horizon.turns) > LONG_HORIZON
@@ -258,7 +275,12 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
         # compete" only ever when the player could have
         chosen = {(f.space.location, player): f.layout.tower(solver)
                   for f in model.festivals if solver.boolean_value(f.eligible)}
-    replayed = replay(start, board, player, actions, rules, chosen=chosen)
+    try:
+        replayed = replay(start, board, player, actions, rules, chosen=chosen)
+    except ReplayOutOfTime:  # the plan found cannot be checked in time: no plan, unknown
+        return Plan(goal, player, Status.UNKNOWN, None, None, None, (), (), assumptions, (),
+                    time.perf_counter() - started, result.first_time_s, result.branches,
+                    start, None, tuple(before), True, **common)  # type: ignore[arg-type]
     planned = tuple(PlannedTurn(slot.round, tuple(a))
                     for slot, a in zip(horizon.turns[:len(actions)], actions, strict=True))
     festivals = _festivals(replayed, player, chosen)
@@ -361,9 +383,10 @@ def _tie_breaks(result: StagedResult, solver: cp_model.CpSolver, end: PlayerStat
         parts = stage.parts or ((stage.name, stage.expr),)
         for name, expr in parts:
             got = round(solver.value(expr)) if stage.parts else value
-            if name == TALLEST:
-                tower = solve(BestTower(), end.team, end.ranks, rules).tower
-                got = tower.height if tower is not None else 0
+            if name == TALLEST:  # stopped at the request's deadline: the model's value stands
+                tallest = solve(BestTower(), end.team, end.ranks, rules, stoppable=True)
+                if tallest.status is not Status.UNKNOWN:
+                    got = tallest.tower.height if tallest.tower is not None else 0
             found.append(TieBreak(name, got, proven))
     return tuple(found)
 

@@ -8,10 +8,11 @@ from ortools.sat.python import cp_model
 
 from models.game import Board, GameState
 from models.tower import Rules
+from planner.stopping import solve_stoppable
 from planner.tower import STATUS, Status, configure, max_height
 from planner.turns.goals import claim_turn
 from planner.turns.horizon import build_horizon
-from planner.turns.model import PlanModel, build_plan_model
+from planner.turns.model import PlanModel, PlanStopped, build_plan_model
 
 MAX_TURNS = 10
 FEWEST_WORK = 0.5  # deterministic work (CP-SAT units) for each longer horizon tried
@@ -49,13 +50,16 @@ def fewest_turns_for_tile(start: GameState, board: Board, player: str, tile_id: 
         tile = board.tile(tile_id)
         if tile.spec.height > max_height(horizon.upper_pool(), horizon.upper_ranks(), rules):
             continue
-        plan = build_plan_model(horizon, {tile_id})
+        try:
+            plan = build_plan_model(horizon, {tile_id})
+        except PlanStopped:  # a cancel or the time limit: not decided
+            return None
         claim_turn(plan, tile_id)  # requires the claim
         solver = cp_model.CpSolver()
         configure(solver, time_limit=max(0.1, deadline - time.perf_counter()), workers=1,
                   seed=0, deterministic=FEWEST_WORK)
         solver.parameters.linearization_level = 0
-        status = STATUS.get(solver.solve(plan.model), Status.UNKNOWN)
+        status = STATUS.get(solve_stoppable(solver, plan.model), Status.UNKNOWN)
         if status in (Status.OPTIMAL, Status.FEASIBLE):
             return turns
         if status is Status.UNKNOWN:

@@ -28,7 +28,7 @@ from models.game import (
     resolve_festival,
 )
 from models.tower import Festival, Pool, Rules, SkillRanks, Tower
-from planner.tower import festival_tower
+from planner.tower import DEFAULT_TIME_LIMIT, FestivalTower, Status, solve
 
 
 def visible(state: GameState) -> GameState:
@@ -52,6 +52,12 @@ class PlanRefused(RuntimeError):
     """The referee refused an action of a plan the planner produced."""
 
 
+class ReplayOutOfTime(RuntimeError):
+    """The referee's festival tower search in the replay did not finish within the request's
+    time limit (a team of the whole bag with ranks at 150 takes seconds): the plan cannot be
+    checked, and a festival is never recorded as "cannot compete" because of a clock."""
+
+
 # bounded, not process-wide: one plan asks a few dozen questions (measured: 4-9 distinct ones
 # on a 3- to 10-turn plan, a bench_plan.py state), a long-lived process many more
 FINDER_CACHE = 512
@@ -60,7 +66,15 @@ FINDER_CACHE = 512
 @lru_cache(maxsize=FINDER_CACHE)
 def _best_festival_tower(pool: Pool, ranks: SkillRanks, festival: Festival, rules: Rules
                          ) -> Tower | None:
-    return festival_tower(pool, ranks, festival, rules)
+    """The referee's best festival tower (None: none can compete), exact; stopped at the
+    request's deadline or cancel, as `ReplayOutOfTime` (an exception: never cached)."""
+    if not pool.total:
+        return None
+    found = solve(FestivalTower(festival), pool, ranks, rules, time_limit=DEFAULT_TIME_LIMIT,
+                  stoppable=True)
+    if found.status is Status.UNKNOWN:
+        raise ReplayOutOfTime("the time limit came before the plan's festivals were resolved")
+    return found.tower
 
 
 def cached_finder() -> TowerFinder:

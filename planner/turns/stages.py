@@ -18,7 +18,7 @@ from typing import Literal
 
 from ortools.sat.python import cp_model
 
-from planner.stopping import solve_stoppable
+from planner.stopping import solve_stoppable, stop_requested
 from planner.tower import DETERMINISTIC_PER_SECOND, STATUS, Status, configure, stopped_by_clock
 
 Sense = Literal["max", "min"]
@@ -118,6 +118,8 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
     first_time = 0.0
     branches = 0
     stages = list(stages)
+    if stop_requested():  # cancelled, or past the command's deadline: not even a model copy
+        return StagedResult(Status.UNKNOWN, (), (), None, 0, clock_hit=True), solver
     variables = _variables(model)
     for number, stage in enumerate(stages):
         _aim(model, stage)
@@ -126,7 +128,7 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
             left = min(left / (len(stages) - number), tie_break_work)
         elif len(stages) > 1:
             left = goal_share * budget
-        if number and (left <= 0 or deadline <= time.perf_counter()):
+        if number and (left <= 0 or deadline <= time.perf_counter() or stop_requested()):
             break  # no budget left: the stages left keep the solution's values, unproven
         if number and light_tie_breaks:
             solver.parameters.max_presolve_iterations = 1
@@ -140,7 +142,10 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
         if number == 0:
             first_time = time.perf_counter() - (deadline - time_limit)
             cpu = time.process_time() - cpu
-            if status is Status.UNKNOWN and hinted and _restore(model, solver, deadline):
+            # the hint (the idle plan) fixes only the plan's actions: a search for the rest,
+            # which a cancel or the command's deadline stops
+            if status is Status.UNKNOWN and hinted and _restore(model, solver, deadline,
+                                                                 stoppable=True):
                 values = [round(solver.value(s.expr)) for s in stages]
                 return StagedResult(Status.FEASIBLE, tuple(values), (False,) * len(stages),
                                     None, branches, first_time, cpu, clock_hit,
@@ -255,13 +260,14 @@ def _variables(model: cp_model.CpModel) -> list[cp_model.IntVar]:
     return [model.get_int_var_from_proto_index(i) for i in range(len(model.proto.variables))]
 
 
-def _restore(model: cp_model.CpModel, solver: cp_model.CpSolver, deadline: float) -> bool:
+def _restore(model: cp_model.CpModel, solver: cp_model.CpSolver, deadline: float,
+             stoppable: bool = False) -> bool:
     """Re-solve with every variable fixed to the hinted (last found) solution; false when
     the hint is not a solution."""
     model.clear_objective()  # type: ignore[no-untyped-call]
     solver.parameters.fix_variables_to_their_hinted_value = True
     solver.parameters.max_deterministic_time = 10.0  # all fixed: a check, not a search
     solver.parameters.max_time_in_seconds = max(1.0, deadline - time.perf_counter())
-    code = solve_stoppable(solver, model, stoppable=False)  # fixed: quick, and must finish
+    code = solve_stoppable(solver, model, stoppable=stoppable)  # all fixed: quick
     solver.parameters.fix_variables_to_their_hinted_value = False
     return code in (cp_model.OPTIMAL, cp_model.FEASIBLE)
