@@ -82,24 +82,45 @@ def games_job(games: int, chunk: int = QUICK_CHUNK, bots: tuple[str, ...] = ("gr
     return TournamentJob(load_deck(None), bots, 1, games, chunk_size=chunk)
 
 
-def dask_start_and_memory() -> dict[str, float]:
-    import psutil
-    from distributed import Client, LocalCluster
-
-    before = psutil.Process().memory_info().rss
-    started = time.perf_counter()
+_DASK_PROBE = """
+import json, os, time
+import psutil
+started = time.perf_counter()
+before = psutil.Process().memory_info().rss
+from distributed import Client, LocalCluster
+imported = time.perf_counter()
+if __name__ == "__main__":
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
                       dashboard_address=None) as cluster, Client(cluster) as client:
         client.wait_for_workers(2)
-        up = time.perf_counter() - started
+        up = time.perf_counter()
         pids = list(client.run(os.getpid).values())
         workers = sum(psutil.Process(pid).memory_info().rss for pid in pids)
-        nannies = sum(psutil.Process(pid).parent().memory_info().rss for pid in pids)
-        here = psutil.Process().memory_info().rss - before  # scheduler + client, in process
+        here = psutil.Process().memory_info().rss - before
         closing = time.perf_counter()
-    return {"start_s": up, "close_s": time.perf_counter() - closing,
-            "workers_rss_mb": workers / 2**20, "nannies_rss_mb": nannies / 2**20,
-            "scheduler_client_rss_mb": here / 2**20}
+    print(json.dumps({"import_s": imported - started, "start_s": up - imported,
+                      "close_s": time.perf_counter() - closing,
+                      "workers_rss_mb": workers / 2**20,
+                      "scheduler_nannies_client_rss_mb": here / 2**20}))
+"""
+
+
+def dask_start_and_memory() -> dict[str, float]:
+    """In a fresh process (spawned workers need a main module on disk): the import of
+    distributed, a 2-worker LocalCluster up to a connected client, its close, and the RSS of
+    the 2 worker processes and of the process holding the scheduler, the nannies and the
+    client (LocalCluster keeps those three in the caller's process)."""
+    import subprocess
+    import sys
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        probe = Path(folder) / "probe.py"
+        probe.write_text(_DASK_PROBE)
+        done = subprocess.run([sys.executable, str(probe)], capture_output=True, text=True,
+                              check=True)
+    figures: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
 
 
 def project(chunks: int, chunk_cpu_s: float, efficiency: float, overhead_s: float,

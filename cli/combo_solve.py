@@ -17,6 +17,7 @@ from cli.combo import CardsFile, StateArg, app
 from cli.combo_render import grid_picture, print_advice, print_summary, sheet_table
 from cli.edge import (
     ExitCode,
+    Terminated,
     at_edge,
     emit_output,
     err,
@@ -292,3 +293,5 @@ def _tournament_in_chunks(bots: str, games: int, seed: int, out_dir: str | None,
                 on_progress=lambda done: progress.update(task, completed=done))
     except KeyboardInterrupt:
         stopped(out_dir)
+    except Terminated:
+        stopped(out_dir, ExitCode.TERMINATED)

@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cli import options
-from cli.edge import ExitCode, at_edge, emit_output, err, fail_interrupted, out
+from cli.edge import ExitCode, Terminated, at_edge, emit_output, err, fail_interrupted, out
 from cli.inputs import batch_lines
 from cli.render import tower_picture
 from models.files import atomic_open
@@ -146,12 +146,13 @@ def batch_progress(what: str, console: Console) -> Progress:
                     disable=not console.is_terminal)
 
 
-def stopped(folder: str | None) -> NoReturn:
-    """Ctrl-C in a batch: one line saying what was kept, exit 130."""
+def stopped(folder: str | None, code: ExitCode = ExitCode.INTERRUPTED) -> NoReturn:
+    """Ctrl-C (130) or SIGTERM (143) in a batch: one line saying what was kept."""
+    word = "terminated" if code == ExitCode.TERMINATED else "interrupted"
     if folder is None:
-        fail_interrupted("interrupted; nothing written")
-    fail_interrupted(f"interrupted: the finished chunks are kept in {folder}; run the same "
-                     "command again to continue")
+        fail_interrupted(f"{word}; nothing written", code)
+    fail_interrupted(f"{word}: the finished chunks are kept in {folder}; run the same "
+                     "command again to continue", code)
 
 
 @app.command("book")
@@ -186,10 +187,8 @@ def book(
     as_json: options.Json = False,
 ) -> None:
     """A book of puzzles with proven unique answers: the first N distinct puzzles of the
-    seed's candidate stream, the same on any number of workers or machines.
-
-    The chunks are written to DIR as they finish: Ctrl-C keeps them (exit 130), and the same
-    command continues; a changed argument is refused.
+    seed's candidate stream, the same on any number of workers or machines. Finished chunks
+    are kept in DIR (Ctrl-C: exit 130); the same command continues, other arguments are refused.
 
     Examples:
 
@@ -197,26 +196,24 @@ def book(
 
       castell puzzle book --count 10000 --out book/ --dask tcp://scheduler:8786
     """
+    from cli.sheet import render_sheet  # deferred: keeps start-up light
     from service.puzzle_book import BookJob
     from service.puzzle_book import book as make_book
 
     level: Difficulty = difficulty.value
     job = BookJob(None if kind is PuzzleKind.ANY else cast(Kind, kind.value), level, seed,
                   rules, count)
-    render = None
-    if sheets:
-        from cli.sheet import render_sheet  # deferred: keeps start-up light
-
-        render = render_sheet
     console = err()
     try:
         with batch_progress("puzzles", console) as progress:
             task = progress.add_task("puzzles", total=count)
-            written = make_book(job, out_dir, workers=workers, dask=dask, sheets=render,
-                                chapter=chapter,
+            written = make_book(job, out_dir, workers=workers, dask=dask,
+                                sheets=render_sheet if sheets else None, chapter=chapter,
                                 on_progress=lambda done: progress.update(task, completed=done))
     except KeyboardInterrupt:
         stopped(out_dir)
+    except Terminated:
+        stopped(out_dir, ExitCode.TERMINATED)
     if as_json:
         emit_output(written)
         return

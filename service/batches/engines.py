@@ -98,8 +98,10 @@ def _kill(pool: Executor) -> None:
 
 def _ignore_ctrl_c() -> None:
     # Ctrl-C reaches the whole process group: the workers leave it to the parent, which
-    # stops them (no worker prints a traceback)
+    # stops them (no worker prints a traceback); the parent's SIGTERM handler (the CLI's) is
+    # not theirs: terminate() ends them quietly
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _local_workers(address: str) -> int | None:

@@ -5,6 +5,7 @@ import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from cli.main import app
@@ -204,7 +205,9 @@ def test_book_killed_after_a_chunk_resumes_to_the_uninterrupted_book(tmp_path: P
         (tmp_path / "whole" / "manifest.json").read_bytes()
 
 
-def test_book_ctrl_c_stops_the_workers_at_once_and_keeps_the_chunks(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("stop", "code"), [("SIGINT", 130), ("SIGTERM", 143)])
+def test_book_ctrl_c_stops_the_workers_at_once_and_keeps_the_chunks(tmp_path: Path, stop: str,
+                                                                    code: int) -> None:
     import signal
     import time
 
@@ -217,10 +220,10 @@ def test_book_ctrl_c_stops_the_workers_at_once_and_keeps_the_chunks(tmp_path: Pa
     workers = children(process.pid)
     assert workers, "no worker process"
     sent = time.perf_counter()
-    process.send_signal(signal.SIGINT)
+    process.send_signal(getattr(signal, stop))
     _, err = process.communicate(timeout=30)
     took = time.perf_counter() - sent
-    assert process.returncode == 130
+    assert process.returncode == code
     assert took < 2.0, f"took {took:.2f} s to stop"  # a second, with room on a busy machine
     assert "finished chunks are kept in" in err.decode() and b"Traceback" not in err
     assert all(gone(pid, within=1.0) for pid in workers)
