@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cli import complete, options
-from cli.edge import at_edge, emit_output, err, not_onto_stdout, out
+from cli.edge import at_edge, emit_output, err, out
 from models.game import load_board as board_from
 from service.maps import board_view, route_view
 
@@ -38,7 +38,7 @@ def board(
     from models.game import RegionGraph  # deferred: keeps start-up light
 
     not_an_input(svg, board_file, option="--svg")
-    not_onto_stdout(svg, as_json)
+    options.not_onto_stdout(svg, as_json)
     data = board_from(board_file)
     if svg is not None:
         from service.pictures.svg import board_map, save  # deferred: keeps start-up light

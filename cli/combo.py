@@ -10,7 +10,7 @@ from rich.text import Text
 
 from cli import options
 from cli.combo_render import print_cards, print_state, print_stats, sheet_table
-from cli.edge import at_edge, emit_output, not_onto_stdout, out
+from cli.edge import at_edge, emit_output, out
 from cli.inputs import emit_batch
 from models.combo import MAX_GOLD, MAX_KEYS, READINGS, group_words
 from models.errors import Refused, SpecError
@@ -171,7 +171,7 @@ def show(
     from service.combo import ComboGame
 
     not_an_input(svg, state_file, option="--svg")
-    not_onto_stdout(svg, as_json)
+    options.not_onto_stdout(svg, as_json)
     game = ComboGame.load(state_file)
     if svg is not None:
         from service.pictures.combo_svg import tableaux  # deferred: keeps start-up light

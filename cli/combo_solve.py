@@ -13,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedCo
 from rich.text import Text
 
 from cli import options
+from cli.batches import Dask, batch_progress, stopped
 from cli.combo import CardsFile, StateArg, app
 from cli.combo_render import grid_picture, print_advice, print_summary, sheet_table
 from cli.edge import (
@@ -27,7 +28,6 @@ from cli.edge import (
     interrupted,
     out,
 )
-from cli.puzzle import Dask, batch_progress, stopped
 from models.combo import MAX_GOLD, MAX_KEYS
 from models.errors import SpecError
 from models.files import not_an_input

@@ -21,7 +21,6 @@ from rich.console import Console
 from rich.text import Text
 
 from models.errors import CastellError, ProvenNo, Refused
-from models.errors import SpecError as CastellSpecError
 from service.cancel import CancelToken, cancel_scope
 from service.results import SCHEMA_VERSION
 
@@ -82,20 +81,6 @@ def emit_output(output: Output) -> None:
     """A use case's result as its one JSON form (`Output.to_json`), on one line of stdout."""
     sys.stdout.write(output.to_json() + "\n")
     sys.stdout.flush()
-
-
-def not_onto_stdout(output: str | None, as_json: bool, option: str = "--svg") -> None:
-    """Refuse an output file that is the stream `--json` writes its one object to (`--svg
-    /dev/stdout --json` interleaved the picture with the JSON)."""
-    if output is None or not as_json:
-        return
-    same = str(output) == "-"
-    with contextlib.suppress(OSError, ValueError, AttributeError):
-        here, there = os.fstat(sys.stdout.fileno()), os.stat(output)
-        same = same or (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
-    if same:
-        raise CastellSpecError(f"{option} '{output}' is the standard output, where --json "
-                               "writes its object: give the picture a file of its own")
 
 
 def one_line(message: str) -> str:

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
+import os
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from models.errors import SpecError
 from models.tower import SWITCHES, VARIANTS, switch_values
 
 # Bounds the game and the solver allow, checked before anything is allocated or solved.
@@ -104,3 +108,17 @@ def show_version(value: bool) -> None:
 
 Version = Annotated[bool, typer.Option(
     "--version", callback=show_version, is_eager=True, help="Print the version and exit.")]
+
+
+def not_onto_stdout(output: str | None, as_json: bool, option: str = "--svg") -> None:
+    """Refuse an output file that is the stream `--json` writes its one object to (`--svg
+    /dev/stdout --json` interleaved the picture with the JSON)."""
+    if output is None or not as_json:
+        return
+    same = str(output) == "-"
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        here, there = os.fstat(sys.stdout.fileno()), os.stat(output)
+        same = same or (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
+    if same:
+        raise SpecError(f"{option} '{output}' is the standard output, where --json "
+                               "writes its object: give the picture a file of its own")

@@ -6,7 +6,7 @@ import sys
 from contextlib import ExitStack
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, NoReturn, cast
+from typing import Annotated, cast
 
 import typer
 from rich.console import Console
@@ -15,16 +15,14 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
-    ProgressColumn,
-    Task,
     TimeElapsedColumn,
-    TimeRemainingColumn,
 )
 from rich.table import Table
 from rich.text import Text
 
 from cli import options
-from cli.edge import ExitCode, Terminated, at_edge, emit_output, err, fail_interrupted, out
+from cli.batches import Dask, batch_progress, stopped
+from cli.edge import ExitCode, Terminated, at_edge, emit_output, err, out
 from cli.inputs import batch_lines
 from cli.render import tower_picture
 from models.files import atomic_open
@@ -124,36 +122,6 @@ def _progress(count: int, console: Console) -> Progress:
 
 
 # --- book: big sets in resumable chunks, here or on a Dask cluster ----------------------------
-
-Dask = Annotated[str | None, typer.Option(
-    "--dask", metavar="ADDRESS",
-    help="Run the chunks on a Dask cluster: its scheduler (tcp://HOST:8786), or local:N to "
-         "start N worker processes here (needs the extra: pip install -e '.[dask]').")]
-
-
-class _Rate(ProgressColumn):
-    """Units a second, from rich's own moving estimate."""
-
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text("" if speed is None else f"{speed:.2f}/s", style="progress.data.speed")
-
-
-def batch_progress(what: str, console: Console) -> Progress:
-    """The progress bar of a batch on stderr (a terminal only): done/total, rate, ETA."""
-    return Progress(what, BarColumn(), MofNCompleteColumn(), _Rate(), TimeElapsedColumn(),
-                    "eta", TimeRemainingColumn(), console=console, transient=True,
-                    disable=not console.is_terminal)
-
-
-def stopped(folder: str | None, code: ExitCode = ExitCode.INTERRUPTED) -> NoReturn:
-    """Ctrl-C (130) or SIGTERM (143) in a batch: one line saying what was kept."""
-    word = "terminated" if code == ExitCode.TERMINATED else "interrupted"
-    if folder is None:
-        fail_interrupted(f"{word}; nothing written", code)
-    fail_interrupted(f"{word}: the finished chunks are kept in {folder}; run the same "
-                     "command again to continue", code)
-
 
 @app.command("book")
 @at_edge

@@ -19,7 +19,6 @@ from cli.edge import (
     fail_interrupted,
     graceful,
     interrupted,
-    not_onto_stdout,
     out,
 )
 from cli.inputs import TowerRules, WhatIfRules, batch_lines, emit_items
@@ -173,7 +172,7 @@ def best(
       castell best --state game.json --player Anna
     """
     not_an_input(svg, batch, state_file, board_file, option="--svg")
-    not_onto_stdout(svg, as_json)
+    options.not_onto_stdout(svg, as_json)
     if batch is not None:
         if pool is not None or festival is not None:
             fail("give either --pool or --batch, not both (each batch line holds its own pool, "
@@ -223,7 +222,7 @@ def check(
       castell check LP09 --state game.json --player Anna
     """
     not_an_input(svg, batch, state_file, board_file, option="--svg")
-    not_onto_stdout(svg, as_json)
+    options.not_onto_stdout(svg, as_json)
     if batch is not None:
         if tile is not None:
             fail("give either a TILE or --batch, not both")

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cli import options
-from cli.edge import at_edge, emit_output, not_onto_stdout, out
+from cli.edge import at_edge, emit_output, out
 from models.errors import SpecError
 from models.files import not_an_input, write_atomic
 from models.game import load_board
@@ -148,7 +148,7 @@ def show(
       castell state show game.json --svg game.svg
     """
     not_an_input(svg, state_file, board_file, option="--svg")
-    not_onto_stdout(svg, as_json)
+    options.not_onto_stdout(svg, as_json)
     game = Game.load(state_file, board_file)
     board, state = game.board, game.state
     if svg is not None:

@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from cli import options
-from cli.edge import ExitCode, at_edge, emit_output, fail, not_onto_stdout, out
+from cli.edge import ExitCode, at_edge, emit_output, fail, out
 from cli.inputs import TowerRules, WhatIfRules, batch_lines, emit_items
 from cli.render import stack, tower_picture, uses_text, violations_table
 from service.towers import Asked, Verified, verify_batch
@@ -76,7 +76,7 @@ def verify(
     from models.files import not_an_input
 
     not_an_input(svg, batch, state_file, board_file, option="--svg")
-    not_onto_stdout(svg, as_json)
+    options.not_onto_stdout(svg, as_json)
     if batch is not None:
         if tower is not None:
             fail("give either a TOWER or --batch, not both")

@@ -30,6 +30,7 @@ SCHEMAS: dict[str, Any] = {
     "puzzle check": puzzles.PuzzleCheckOutput,
     "puzzle solve": puzzles.PuzzleSolveOutput,
     "puzzle sheet": puzzles.PuzzleSheetOutput,
+    "puzzle book": puzzles.PuzzleBookOutput,
     "combo cards": combo.ComboCardsOutput | combo.ComboStatsOutput,
     "combo score": combo.ComboScoreOutput | BatchError,
     "combo show": combo.ComboStateOutput,
