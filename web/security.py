@@ -79,25 +79,25 @@ class BodyLimit:
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
             await _too_large(send)
             return
-        seen = 0
-
-        async def bounded() -> Message:
-            nonlocal seen
+        # read the body first (bounded, so buffering it is cheap), then hand it on: a body
+        # that goes over the bound while streaming is refused before any route parses it
+        messages: list[Message] = []
+        seen, more = 0, True
+        while more:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge
-            return message
+            messages.append(message)
+            if message["type"] != "http.request":
+                break
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                await _too_large(send)
+                return
+            more = message.get("more_body", False)
 
-        try:
-            await self.app(scope, bounded, send)
-        except _TooLarge:
-            await _too_large(send)
+        async def replay() -> Message:
+            return messages.pop(0) if messages else await receive()
 
-
-class _TooLarge(Exception):
-    pass
+        await self.app(scope, replay, send)
 
 
 async def _too_large(send: Send) -> None:
