@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-warnings.filterwarnings("ignore", message=".*httpx.*")  # starlette asks for httpx2: not on PyPI here
+# starlette asks for httpx2, which the package index here does not have
+warnings.filterwarnings("ignore", message=".*httpx.*")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
