@@ -35,13 +35,16 @@ def _answer(request: Request, name: str) -> HTMLResponse:
     path, kind = game_file(request, name)
     job = request.app.state.jobs.get(name)
     game = load(path, kind)
-    steps: list[tuple[str, str]] = []  # (the step's text, its reason) for "do this step"
+    # each planned turn: its round and its steps (text, reason); the first is "do this step"
+    turns: list[tuple[int, list[tuple[str, str]]]] = []
     if job is not None and job.done.is_set() and isinstance(game, Game) \
             and job.result is not None:
-        for turn in job.result.turns:
-            steps += [(format_action(s.action, game.board), s.reason) for s in turn.steps]
+        turns = [(turn.round, [(format_action(s.action, game.board), s.reason)
+                               for s in turn.steps]) for turn in job.result.turns]
+    steps = [step for _, listed in turns for step in listed]
     return page(request, "advice.html", {"name": name, "job": job, "kind": kind,
                                          "revision": game.revision, "steps": steps,
+                                         "turns": turns,
                                          "stale": job is not None and
                                          job.revision != game.revision})
 

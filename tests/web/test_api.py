@@ -71,13 +71,13 @@ def test_new_games_of_both_kinds(client: TestClient, folder: Path) -> None:
     assert not (folder.parent / "up.json").exists()
 
 
-def test_a_new_castell_game_from_a_typed_deal_is_recorded(client: TestClient,
-                                                          folder: Path) -> None:
+def typed_deal(seed: int = 3) -> str:
+    """The deal file's TOML of a seeded deal, as a player would type the real one."""
     from models.game import load_board
     from service.setup import start_game
 
-    seeded = start_game(load_board(None), "default", 2, ["Anna", "Biel"], 3, None, "standard",
-                        None)
+    seeded = start_game(load_board(None), "default", 2, ["Anna", "Biel"], seed, None,
+                        "standard", None)
     lines = ["[regions]"]
     lines += [f'{r} = {{ castellers = "{s.castellers}", performance_tiles = '
               f'{s.performance_tiles!r} }}'.replace("'", '"')
@@ -85,8 +85,13 @@ def test_a_new_castell_game_from_a_typed_deal_is_recorded(client: TestClient,
     lines += ["[players]"] + [f'{p.name} = "{p.pool}"' for p in seeded.players]
     lines += [f'[[festivals]]\nround = {f.round}\nlocation = "{f.location}"\n'
               f"size_tokens = {f.size_tokens}" for f in seeded.festivals]
+    return "\n".join(lines)
+
+
+def test_a_new_castell_game_from_a_typed_deal_is_recorded(client: TestClient,
+                                                          folder: Path) -> None:
     made = client.post("/new/castell", data={"file": "real", "players": "Anna,Biel",
-                                             "deal": "\n".join(lines)}, follow_redirects=False)
+                                             "deal": typed_deal()}, follow_redirects=False)
     assert made.status_code == 303, made.text
     assert Game.load(folder / "real.json").state.deal == "recorded"
     bad = client.post("/new/castell", data={"file": "real2", "players": "Anna,Biel",
@@ -191,6 +196,49 @@ def test_the_refill_form_records_every_region_at_once(client: TestClient,
     assert wrong.status_code in (400, 422)  # no refill is due in a seeded game
     assert client.post("/g/round3.json/refill", data={"revision": "no"}).status_code == 400
     assert client.post("/g/combo.json/refill", data={"revision": 0}).status_code == 404
+
+
+def test_the_refill_form_of_a_recorded_game(client: TestClient, folder: Path) -> None:
+    from models.tower import Pool
+
+    client.post("/new/castell", data={"file": "real", "players": "Anna,Biel",
+                                      "deal": typed_deal()})
+    for _ in range(6):  # three rounds of moves, recruits and ends: the refills of round 3
+        for wanted in ("move ", "recruit", "end"):
+            state = api(client, "real.json")
+            step = next((s for s in state["legal"] if s.startswith(wanted)), None)
+            if step is not None:
+                client.post("/g/real.json/step", data={"revision": state["revision"],
+                                                       "step": step})
+    game = Game.load(folder / "real.json")
+    due = game.state.refills_due
+    assert due
+    page = client.get("/g/real.json").text
+    assert "Record the refills" in page
+    bag = sorted((size for size, n in Pool.parse(game.state.bag or "none").counts().items()
+                  for _ in range(n)), reverse=True)
+    drawn, fields = 0, {}
+    for region, count in due.items():
+        fields[f"refill-{region}"] = " ".join(map(str, bag[drawn:drawn + count]))
+        drawn += count
+    half = dict(list(fields.items())[:1])
+    short = client.post("/g/real.json/refill", data={"revision": game.revision, **half,
+                                                     "refill-" + next(iter(due)): "99"})
+    assert short.status_code in (400, 422)  # a size the bag does not hold: nothing written
+    assert Game.load(folder / "real.json").revision == game.revision
+    done = client.post("/g/real.json/refill", data={"revision": game.revision, **fields},
+                       follow_redirects=False)
+    assert done.status_code == 303, done.text
+    after = Game.load(folder / "real.json")
+    assert not after.state.refills_due and after.revision == game.revision + 1
+    assert api(client, "real.json")["history"][-len(due):] == [
+        h for h in api(client, "real.json")["history"] if h.startswith("refill ")]
+    undo = client.post("/g/real.json/step", data={"revision": after.revision, "step": "undo"})
+    assert undo.status_code == 422 and "confirm" in undo.text
+    confirmed = client.post("/g/real.json/step", data={"revision": after.revision,
+                                                       "step": "undo", "confirm": "true"},
+                            follow_redirects=False)
+    assert confirmed.status_code == 303
 
 
 def test_player_typed_text_is_escaped(client: TestClient, folder: Path) -> None:
