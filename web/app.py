@@ -22,7 +22,7 @@ HERE = Path(__file__).parent
 def create_app(library: Library, access: Access | None = None, join_url: str | None = None
                ) -> FastAPI:
     """The companion for the games in `library`; `access.token` set: changes need it."""
-    from web import advising, games, start
+    from web import advising, best, games, start
 
     app = FastAPI(title="castell serve", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.library = library
@@ -37,6 +37,7 @@ def create_app(library: Library, access: Access | None = None, join_url: str | N
     app.include_router(start.router)
     app.include_router(games.router)
     app.include_router(advising.router)
+    app.include_router(best.router)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> Response:

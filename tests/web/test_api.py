@@ -334,3 +334,16 @@ def test_advice_runs_in_the_background_and_is_cancelled(client: TestClient,
     assert "Do this step" in answer
     stale = client.post("/g/combo.json/advice", data={"revision": combo["revision"] + 5})
     assert stale.status_code == 409
+
+
+def test_best_tower_is_drawn_for_a_player(client: TestClient) -> None:
+    from service.towers import Asked, Solving, best
+
+    drawn = client.get("/g/round3.json/best-tower", params={"player": "anna"})
+    assert drawn.status_code == 200
+    expected = best(Asked(state=client.app.state.library.path("round3.json"), player="Anna"),
+                    None, Solving("dp", 10.0)).output()
+    assert expected.tower and f"tower {expected.tower}" in drawn.text
+    assert drawn.text.count('class="casteller"') == expected.castellers
+    assert client.get("/g/round3.json/best-tower", params={"player": "Zed"}).status_code == 400
+    assert client.get("/g/combo.json/best-tower", params={"player": "Ana"}).status_code == 404
