@@ -347,3 +347,30 @@ def test_best_tower_is_drawn_for_a_player(client: TestClient) -> None:
     assert drawn.text.count('class="casteller"') == expected.castellers
     assert client.get("/g/round3.json/best-tower", params={"player": "Zed"}).status_code == 400
     assert client.get("/g/combo.json/best-tower", params={"player": "Ana"}).status_code == 404
+
+
+def test_a_recorded_combo_game_asks_for_its_reveals(client: TestClient, folder: Path) -> None:
+    made = client.post("/new/combo", data={"file": "real", "players": "Ana,Ben",
+                                           "castle": "C04 C11 C27", "village": "v02,V15,V33",
+                                           "first": "ben"}, follow_redirects=False)
+    assert made.status_code == 303, made.text
+    state = api(client, "real.json")
+    take = next(s for s in state["legal"] if s.startswith(("buy ", "flip ")))
+    client.post("/g/real.json/step", data={"revision": state["revision"], "step": take})
+    game = ComboGame.load(folder / "real.json")
+    waiting = game.view().pending_reveals
+    assert waiting
+    assert "Reveal" in client.get("/g/real.json").text
+    table = game.state.now
+    seen = {c for row in table.rows.values() for c in row if c} | \
+        {p.card for player in table.players for p in player.tableau}
+    location = next(iter(waiting))
+    fresh = next(c.id for c in game.state.cards if c.location == location and c.id not in seen)
+    revealed = client.post("/g/real.json/step", data={"revision": game.revision,
+                                                      "step": f"reveal {fresh}"},
+                           follow_redirects=False)
+    assert revealed.status_code == 303, revealed.text
+    assert fresh in ComboGame.load(folder / "real.json").state.now.rows[location]
+    twice = client.post("/g/real.json/step", data={"revision": game.revision + 1,
+                                                   "step": f"reveal {fresh}"})
+    assert twice.status_code in (400, 422)
