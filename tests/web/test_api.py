@@ -374,3 +374,20 @@ def test_a_recorded_combo_game_asks_for_its_reveals(client: TestClient, folder: 
     twice = client.post("/g/real.json/step", data={"revision": game.revision + 1,
                                                    "step": f"reveal {fresh}"})
     assert twice.status_code in (400, 422)
+
+
+def test_after_a_combo_game_each_players_best_arrangement(client: TestClient,
+                                                          folder: Path) -> None:
+    assert client.get("/g/combo.json/arrangement", params={"player": "Ana"}).status_code == 404
+    game = ComboGame.load(folder / "combo.json")
+    while not game.state.now.game_over:  # a whole game through the handle (the greedy first)
+        game.step(game.legal_actions()[-1])
+    game.save()
+    page = client.get("/g/combo.json").text
+    assert "End scores" in page and "Best arrangement: Ana" in page
+    shown = client.get("/g/combo.json/arrangement", params={"player": "ana"})
+    assert shown.status_code == 200
+    made = game.score("Ana").total
+    assert f"Ana</b> made {made}" in shown.text
+    best = int(shown.text.split("scores ")[1].split()[0].rstrip(":"))
+    assert best >= made  # the best arrangement of the same cards is never worse
