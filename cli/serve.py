@@ -27,7 +27,7 @@ def _lan_address() -> str:
 @at_edge
 def serve(
     game_files: Annotated[list[Path] | None, typer.Argument(
-        metavar="[GAME_FILE]...", help="Game files to serve besides those in --dir.")] = None,
+        metavar="GAME_FILE", help="Game files to serve besides those in --dir.")] = None,
     folder: Annotated[Path, typer.Option(
         "--dir", help="The folder of game files (new games are started here).")] = Path("."),
     host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = LOCALHOST,

@@ -1,5 +1,5 @@
 """A game's routes: its page, the fragment that live updates reload, its event stream, its
-steps (each control's one form), a dry run for the tower builder, and the advice."""
+steps (each control's one form) and a dry run for the tower builder."""
 
 from __future__ import annotations
 
