@@ -53,6 +53,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
               "or record, and solvers (best arrangement, turn advice, bot tournaments)."),
     "puzzle": ("cli.puzzle", "app", "Generate, check, solve and print puzzles with one "
                "solution."),
+    "serve": ("cli.serve", "serve", "Open the table companion in the browser: both games, on "
+              "every player's screen."),
     "schema": ("cli.schema", "schema", "Print the JSON Schema of a command's --json output."),
 }
 

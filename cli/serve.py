@@ -1,0 +1,73 @@
+"""`castell serve`: the table companion in the browser."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from cli.edge import at_edge, fail, out
+
+LOCALHOST = "127.0.0.1"
+
+
+def _lan_address() -> str:
+    """The address other devices on the LAN reach this one at (the route out, no packet sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))
+            address: str = probe.getsockname()[0]
+        except OSError:
+            address = LOCALHOST
+    return address
+
+
+@at_edge
+def serve(
+    game_files: Annotated[list[Path] | None, typer.Argument(
+        metavar="GAME_FILE", help="Game files to serve besides those in --dir.")] = None,
+    folder: Annotated[Path, typer.Option(
+        "--dir", help="The folder of game files (new games are started here).")] = Path("."),
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = LOCALHOST,
+    port: Annotated[int, typer.Option("--port", min=1, max=65535)] = 8000,
+    lan: Annotated[bool, typer.Option(
+        "--lan", help="Listen on the LAN address; changes need the join link's token (a QR "
+        "code in the terminal and on the start page).")] = False,
+) -> None:
+    """Open the table companion in the browser: both games, on every player's screen.
+
+    Every step goes through the same referee as `castell play` (atomic saves, revisions);
+    every page updates live, a `castell play` typed in a terminal too. Bound to 127.0.0.1
+    unless --lan; with --lan, viewing is open and every change needs the join token.
+
+    Examples:
+
+      castell serve --dir games
+
+      castell serve game.json --lan
+    """
+    import segno
+    import uvicorn
+
+    from web.app import create_app
+    from web.library import Library
+    from web.security import Access
+
+    if not folder.is_dir():
+        fail(f"--dir {folder}: no such folder")
+    for file in game_files or []:
+        if not file.is_file():
+            fail(f"{file}: no such game file")
+    access = Access.lan() if lan else Access()
+    bind = _lan_address() if lan and host == LOCALHOST else host
+    url = f"http://{bind}:{port}/"
+    join = f"{url}join?token={access.token}" if access.token else None
+    app = create_app(Library(folder, list(game_files or [])), access, join)
+    console = out()
+    console.print(f"castell serve: open {url}  (Ctrl-C stops)")
+    if join is not None:
+        console.print(f"join link: {join}")
+        segno.make(join, error="m").terminal(compact=True)
+    uvicorn.run(app, host=bind, port=port, log_level="warning")

@@ -1,0 +1,112 @@
+"""Fixtures for the web companion: a folder of games, the app, a test client, a live server on
+127.0.0.1 (uvicorn in a thread on a free port)."""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import threading
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+# starlette asks for httpx2, which the package index here does not have
+warnings.filterwarnings("ignore", message=".*httpx.*")
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from service.combo_new import start_game as start_combo  # noqa: E402
+from service.combo_new import write_new  # noqa: E402
+from web.app import create_app  # noqa: E402
+from web.library import Library  # noqa: E402
+from web.security import Access  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+ROUND3 = ROOT / "examples" / "game" / "round3.json"
+
+
+def new_castell(folder: Path, name: str = "castell.json", players: str = "Anna,Biel",
+                seed: int = 1) -> Path:
+    from models.files import write_atomic
+    from models.game import load_board
+    from service.setup import start_game
+
+    names = players.split(",")
+    state = start_game(load_board(None), "default", len(names), names, seed, None,
+                       "standard", None)
+    write_atomic(folder / name, state.to_json())
+    return folder / name
+
+
+def new_combo(folder: Path, name: str = "combo.json", players: str = "Ana,Ben",
+              seed: int = 1) -> Path:
+    write_new(start_combo(players, seed=seed), folder / name)
+    return folder / name
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    games = tmp_path / "games"
+    games.mkdir()
+    shutil.copy(ROUND3, games / "round3.json")
+    new_castell(games)
+    new_combo(games)
+    return games
+
+
+@pytest.fixture
+def client(folder: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(Library(folder))) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def lan_client(folder: Path) -> Iterator[tuple[TestClient, str]]:
+    access = Access.lan()
+    assert access.token is not None
+    join = f"http://testserver/join?token={access.token}"
+    with TestClient(create_app(Library(folder), access, join)) as test_client:
+        yield test_client, access.token
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+class LiveServer:
+    """uvicorn serving the app on 127.0.0.1 in a thread."""
+
+    def __init__(self, folder: Path):
+        import uvicorn
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(create_app(Library(folder)), host="127.0.0.1", port=self.port,
+                                log_level="warning", timeout_graceful_shutdown=1)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(5)
+
+
+@pytest.fixture
+def live(folder: Path) -> Iterator[LiveServer]:
+    with LiveServer(folder) as server:
+        yield server

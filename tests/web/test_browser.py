@@ -1,0 +1,170 @@
+"""In a real browser: Debian's Chromium driven by Playwright, two phones and a laptop on one
+game, each step made on one screen appearing on the others within a second. No request may
+leave 127.0.0.1; screenshots of every screen go to tests/web/screenshots/ (git-ignored)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.web.conftest import LiveServer
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+HOW = "Debian's chromium is not installed: apt-get install chromium (no `playwright install`)"
+if not Path(CHROMIUM).is_file():
+    if os.environ.get("CI") == "true":
+        raise RuntimeError(f"CI runs the browser tests: {HOW}")
+    pytest.skip(HOW, allow_module_level=True)
+
+from playwright.sync_api import Browser, Page, Route, expect, sync_playwright  # noqa: E402
+
+SHOTS = Path(__file__).parent / "screenshots"
+LIVE_MS = 1000  # a step on one screen shows on the others within a second
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2}
+LAPTOP = {"viewport": {"width": 1366, "height": 768}}
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def chromium_browser() -> Iterator[Browser]:
+    with sync_playwright() as play:
+        launched = play.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+class Table:
+    """Three screens on one server; every request they make is checked to stay local."""
+
+    def __init__(self, browser: Browser, server: LiveServer):
+        self.server, self.outside = server, []
+        self.contexts = [browser.new_context(**PHONE), browser.new_context(**PHONE),
+                         browser.new_context(**LAPTOP)]
+        for context in self.contexts:
+            context.route("**/*", self._local_only)
+        self.pages = [c.new_page() for c in self.contexts]
+
+    def _local_only(self, route: Route) -> None:
+        if route.request.url.startswith("http://127.0.0.1:"):
+            route.continue_()
+        else:
+            self.outside.append(route.request.url)
+            route.abort()
+
+    def open(self, path: str) -> list[Page]:
+        for page in self.pages:
+            page.goto(self.server.url + path)
+        return self.pages
+
+    def shoot(self, label: str) -> None:
+        SHOTS.mkdir(exist_ok=True)
+        for page, screen in zip(self.pages, ("phone1", "phone2", "laptop"), strict=True):
+            page.screenshot(path=str(SHOTS / f"{label}-{screen}.png"), full_page=True)
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+        assert not self.outside, f"requests left 127.0.0.1: {self.outside}"
+
+
+@pytest.fixture
+def table(chromium_browser: Browser, folder: Path) -> Iterator[Table]:
+    with LiveServer(folder) as server:
+        screens = Table(chromium_browser, server)
+        try:
+            yield screens
+        finally:
+            screens.close()
+
+
+def history(page: Page):
+    return page.locator("ol.history")
+
+
+def test_a_short_castell_game_on_three_screens(table: Table) -> None:
+    a, b, laptop = table.open("/g/round3.json")
+    expect(a.get_by_role("status")).to_have_text("Carla to play")
+    table.shoot("castell-start")
+
+    # a refused action shows the referee's reason beside its control
+    a.get_by_text("Type a step").click()
+    a.get_by_role("textbox", name="Step").fill("recruit 10")
+    a.get_by_role("button", name="Play").click()
+    expect(a.locator("#err-typed").get_by_role("alert")).to_be_visible(timeout=LIVE_MS)
+    expect(history(a)).not_to_contain_text("recruit")
+    table.shoot("castell-refused")
+
+    # a claim through the tower builder: a tower that does not meet the tile, then the one
+    # the builder offered
+    builder = a.get_by_role("textbox", name="Tower for LP02")
+    offered = builder.input_value()
+    builder.fill("9x9")
+    expect(a.locator("#check-lp02 .refused")).to_be_visible(timeout=2000)
+    builder.fill(offered)
+    expect(a.locator("#check-lp02")).to_contain_text("meets the tile", timeout=2000)
+    a.get_by_role("button", name="Claim LP02").click()
+    expect(history(b)).to_contain_text("special claim LP02", timeout=LIVE_MS)
+    expect(history(laptop)).to_contain_text("special claim LP02", timeout=LIVE_MS)
+
+    # a move by tapping the map, a recruit, an undo from the laptop
+    b.get_by_role("button", name="map: move Barcelona").click()
+    expect(history(a)).to_contain_text("move Barcelona", timeout=LIVE_MS)
+    recruit = a.locator("form.control button[value^='recruit ']").first
+    recruited = recruit.get_attribute("value")
+    assert recruited
+    recruit.click()
+    expect(history(b)).to_contain_text(recruited, timeout=LIVE_MS)
+    expect(history(laptop)).to_contain_text(recruited, timeout=LIVE_MS)
+    laptop.get_by_role("button", name="Undo the last step").click()
+    expect(history(a)).not_to_contain_text(recruited, timeout=LIVE_MS)
+    table.shoot("castell-turn")
+
+    # a festival tower named on a phone, then the end of the round holds the festival
+    b.get_by_role("checkbox", name="not competing").first.check()
+    b.get_by_role("button", name="Name Anna's tower").click()
+    expect(history(a)).to_contain_text("festival-tower Anna Reus none", timeout=LIVE_MS)
+    a.get_by_role("button", name="end", exact=True).click()
+    expect(b.get_by_role("status")).to_have_text("Anna to play", timeout=LIVE_MS)
+    expect(laptop.locator("h1")).to_contain_text("round 4", timeout=LIVE_MS)
+
+    # a training in the new round, then the itemised score on the laptop
+    train = b.locator("form.control button[value^='train ']").first
+    trained = train.get_attribute("value")
+    assert trained
+    train.click()
+    expect(history(a)).to_contain_text(trained, timeout=LIVE_MS)
+    laptop.get_by_text("Itemised").click()
+    expect(laptop.locator("table.score")).to_contain_text("Anna")
+    table.shoot("castell-round4")
+
+
+def test_a_whole_castle_combo_game_on_two_phones(table: Table) -> None:
+    a, b, laptop = table.open("/g/combo.json")
+    names = {"Ana": a, "Ben": b}
+    table.shoot("combo-start")
+    for turn in range(40):
+        status = laptop.get_by_role("status").inner_text()
+        if status.startswith("Game over"):
+            break
+        player = status.split(" to play")[0]
+        mover = names[player]
+        other = b if mover is a else a
+        before = history(other).locator("li").count()
+        expect(mover.get_by_role("status")).to_have_text(status, timeout=LIVE_MS)
+        mover.locator("details summary", has_text="Take ").first.click()
+        mover.locator("details[open] button").first.click()
+        expect(history(other).locator("li")).to_have_count(before + 1, timeout=LIVE_MS)
+        expect(history(laptop).locator("li")).to_have_count(before + 1, timeout=LIVE_MS)
+        if turn == 3:
+            table.shoot("combo-midgame")
+    else:
+        pytest.fail("the game did not end in 40 steps")
+    for page in (a, b, laptop):
+        expect(page.get_by_role("heading", name="End scores")).to_be_visible(timeout=LIVE_MS)
+    table.shoot("combo-end")

@@ -1,0 +1,57 @@
+"""`castell serve`: what it prints, where it listens, and the LAN join link with its QR code
+(uvicorn itself replaced: no server is started here)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    import uvicorn
+
+    seen: dict[str, Any] = {}
+
+    def run(application: Any, host: str, port: int, **_: Any) -> None:
+        seen.update(app=application, host=host, port=port)
+
+    monkeypatch.setattr(uvicorn, "run", run)
+    return seen
+
+
+def test_serve_binds_127_0_0_1_and_prints_the_url(served: dict[str, Any],
+                                                  folder: Path) -> None:
+    result = CliRunner().invoke(app, ["serve", "--dir", str(folder), "--port", "8123"])
+    assert result.exit_code == 0, result.output
+    assert served["host"] == "127.0.0.1" and served["port"] == 8123
+    assert "http://127.0.0.1:8123/" in result.output
+    assert "join" not in result.output
+    assert served["app"].state.access.token is None
+
+
+def test_serve_lan_prints_a_join_link_with_a_token_and_its_qr(served: dict[str, Any],
+                                                              folder: Path) -> None:
+    result = CliRunner().invoke(app, ["serve", "--dir", str(folder), "--lan"])
+    assert result.exit_code == 0, result.output
+    token = served["app"].state.access.token
+    assert token and f"join?token={token}" in result.output
+    assert served["app"].state.join_url.endswith(token)
+    assert "█" in result.output or "▀" in result.output  # the QR code, drawn in the terminal
+
+
+def test_serve_names_game_files_and_refuses_missing_ones(served: dict[str, Any],
+                                                         folder: Path, tmp_path: Path) -> None:
+    extra = folder / "combo.json"
+    ok = CliRunner().invoke(app, ["serve", str(extra), "--dir", str(tmp_path)])
+    assert ok.exit_code == 0, ok.output
+    assert served["app"].state.library.path("combo.json") == extra.resolve()
+    missing = CliRunner().invoke(app, ["serve", str(tmp_path / "nope.json")])
+    assert missing.exit_code == 2 and "no such game file" in missing.output
+    no_dir = CliRunner().invoke(app, ["serve", "--dir", str(tmp_path / "none")])
+    assert no_dir.exit_code == 2

@@ -1,0 +1,68 @@
+"""The app: its routes, templates, static files (the package's own, htmx vendored), the LAN
+guard and the body bound."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import HTMLResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from web.advice import Jobs
+from web.library import Library
+from web.play import StepError
+from web.security import Access, BodyLimit
+
+HERE = Path(__file__).parent
+
+
+def create_app(library: Library, access: Access | None = None, join_url: str | None = None
+               ) -> FastAPI:
+    """The companion for the games in `library`; `access.token` set: changes need it."""
+    from web import advising, best, games, start
+
+    app = FastAPI(title="castell serve", docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.library = library
+    app.state.access = access or Access()
+    app.state.join_url = join_url
+    app.state.jobs = Jobs()
+    # autoescape on for every template: a player's name or a card file's text is never HTML
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
+                             autoescape=True, undefined=jinja2.StrictUndefined)
+    app.state.templates = Jinja2Templates(env=env)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.include_router(start.router)
+    app.include_router(games.router)
+    app.include_router(advising.router)
+    app.include_router(best.router)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> Response:
+        # one line, as the CLI would print it; for htmx, shown in the page's alert line
+        headers = {"HX-Retarget": "#flash", "HX-Reswap": "innerHTML"}
+        if request.headers.get("hx-request"):
+            templates = request.app.state.templates
+            response: Response = templates.TemplateResponse(
+                request, "refused.html", {"message": error.detail, "stale": False},
+                status_code=error.status_code, headers=headers)
+            return response
+        return PlainTextResponse(str(error.detail), status_code=error.status_code)
+
+    @app.exception_handler(StepError)
+    async def step_error(request: Request, error: StepError) -> Response:
+        return await http_error(request, HTTPException(error.status, error.message))
+
+    app.add_middleware(BodyLimit, limit=app.state.access.max_body)
+    return app
+
+
+def page(request: Request, template: str, context: dict[str, object], status: int = 200
+         ) -> HTMLResponse:
+    templates: Jinja2Templates = request.app.state.templates
+    access: Access = request.app.state.access
+    return templates.TemplateResponse(request, template, {
+        "lan": access.token is not None, "join_url": request.app.state.join_url, **context},
+        status_code=status)

@@ -1,0 +1,49 @@
+"""Live updates: a page listens on `/g/NAME/events` (server-sent events) and reloads its game
+when the file's revision moves on, whoever wrote it (another page, a `castell play` typed in a
+terminal). The file is watched, not the server's own steps, so nothing written reaches a page
+by one road and not the other."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from service.store import GameFile
+
+# how often a page's stream looks at the file: well inside the second a step may take to show
+POLL_S = 0.05
+HEARTBEAT_S = 15.0
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size, st.st_ino
+
+
+async def revisions(path: Path, since: int) -> AsyncIterator[str]:
+    """SSE messages: `changed` with the revision each time the file's revision is no longer the
+    last one sent (the first: `since`, the revision the page shows); a comment now and then to
+    keep proxies and phones from closing the stream."""
+    file = GameFile(path)
+    last, stamp = since, None
+    quiet = 0.0
+    yield ": listening\n\n"
+    while True:
+        now = _stamp(path)
+        if now != stamp:
+            stamp = now
+            revision = await asyncio.to_thread(file.revision_on_disk)
+            if revision != last:
+                last = revision
+                quiet = 0.0
+                yield f"event: changed\ndata: {revision}\n\n"
+        await asyncio.sleep(POLL_S)
+        quiet += POLL_S
+        if quiet >= HEARTBEAT_S:
+            quiet = 0.0
+            yield ": still here\n\n"

@@ -1,0 +1,90 @@
+"""The games a server may show: the game files in its folder and the files named on the command
+line, each known by its file name only (a name that is not one of them is a 404, so no path
+typed into a URL reaches the disk)."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from models.errors import CastellError
+from service.store import GameFile
+
+Kind = Literal["castell", "combo"]
+# a game's name in a URL: a plain file name, no separator, no leading dot
+NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}\.json$")
+
+
+class NotFound(Exception):
+    """No game of this server has that name."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    path: Path
+    kind: Kind | None  # None: a JSON file that is no game of either kind
+    revision: int
+
+
+def kind_of(path: Path) -> Kind | None:
+    """Which game a file holds, from its top-level keys (a Castell state has a turn order, a
+    Castle Combo one its cards and starting table)."""
+    try:
+        data = json.loads(GameFile(path).text())
+    except (ValueError, CastellError, OSError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    if "turn_order" in data:
+        return "castell"
+    if "cards" in data and "start" in data:
+        return "combo"
+    return None
+
+
+class Library:
+    """The folder `folder` and the extra files `files` (by their file names)."""
+
+    def __init__(self, folder: Path, files: list[Path] | tuple[Path, ...] = ()):
+        self.folder = folder.resolve()
+        self.files = {f.name: f.resolve() for f in files}
+
+    def _candidates(self) -> dict[str, Path]:
+        found = {p.name: p.resolve() for p in sorted(self.folder.glob("*.json")) if p.is_file()}
+        return {**found, **self.files}
+
+    def path(self, name: str) -> Path:
+        """The file of the game called `name`; `NotFound` for any other name."""
+        if not NAME.match(name):
+            raise NotFound(name)
+        path = self._candidates().get(name)
+        if path is None or not path.is_file():
+            raise NotFound(name)
+        if name not in self.files and path.parent != self.folder:  # a link out of the folder
+            raise NotFound(name)
+        return path
+
+    def entries(self) -> list[Entry]:
+        out = []
+        for name, path in sorted(self._candidates().items()):
+            if NAME.match(name):
+                out.append(Entry(name, path, kind_of(path), GameFile(path).revision_on_disk()))
+        return out
+
+    def new_path(self, name: str) -> Path:
+        """Where a new game called `name` goes (in the folder; refused when taken)."""
+        from models.errors import SpecError
+
+        if not name.endswith(".json"):
+            name += ".json"
+        if not NAME.match(name):
+            raise SpecError(f"'{name}': a game's name is letters, digits, '-', '_' and '.', "
+                            "ending in .json")
+        path = self.folder / name
+        if path.exists() or name in self.files:
+            raise SpecError(f"a game called '{name}' exists already")
+        return path

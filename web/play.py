@@ -1,0 +1,61 @@
+"""A page's steps, through the game handles: loaded under the file's lock, each step checked by
+the referee against the revision the page showed, then one atomic save. The errors a step may
+meet become (status, message) here, for the routes to show next to the control."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from models.errors import CastellError, Refused, SpecError
+from service.castell import Game
+from service.combo import ComboGame
+from service.store import StaleRevision
+from web.library import Kind
+
+STALE = "the game changed: reload"
+# Refused (a rule says no) is 422: the request was well formed, the game does not allow it;
+# bad input (a SpecError: unknown region, a typo) is 400; a stale revision 409
+REFUSED_STATUS = 422
+
+Steps = Sequence[str | Sequence[str]]
+
+
+class StepError(Exception):
+    def __init__(self, status: int, message: str, code: str | None = None):
+        super().__init__(message)
+        self.status, self.message, self.code = status, message, code
+
+
+def play(path: Path, kind: Kind, steps: Steps, revision: int, confirm: bool = False) -> int:
+    """Record `steps` (texts or words in the game's notation, `undo` among them) on the game
+    in `path` as one write, unless it moved on from `revision`; the new revision."""
+    try:
+        if kind == "castell":
+            with Game.editing(path) as game:
+                for step in steps:
+                    game.step(step, expect_revision=revision, confirm_reveal=confirm)
+                game.save(revision)
+                return game.revision
+        with ComboGame.editing(path) as combo:
+            for step in steps:
+                text = step if isinstance(step, str) else " ".join(step)
+                combo.step(text, expect_revision=revision)
+            combo.save(revision)
+            return combo.revision
+    except StaleRevision:
+        raise StepError(409, STALE, "stale_revision") from None
+    except Refused as error:
+        raise StepError(REFUSED_STATUS, str(error), error.code.value) from None
+    except SpecError as error:
+        raise StepError(400, str(error)) from None
+    except CastellError as error:  # a lock another writer held too long, an unreadable file
+        raise StepError(503, str(error)) from None
+
+
+def load(path: Path, kind: Kind) -> Game | ComboGame:
+    """The game as it stands (read without the lock: the write is atomic)."""
+    try:
+        return Game.load(path) if kind == "castell" else ComboGame.load(path)
+    except CastellError as error:
+        raise StepError(400, str(error)) from None
