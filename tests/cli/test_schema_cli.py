@@ -105,6 +105,8 @@ def _runs(tmp: Path) -> list[tuple[str, list[str]]]:
         ("puzzle check", ["puzzle", "check", PUZZLES, "--json"]),
         ("puzzle solve", ["puzzle", "solve", PUZZLES, "--json"]),
         ("puzzle sheet", ["puzzle", "sheet", PUZZLES, "--out", str(tmp / "sheets"), "--json"]),
+        ("puzzle book", ["puzzle", "book", "--count", "3", "--difficulty", "easy", "--out",
+                         str(tmp / "book"), "--json"]),
         ("combo cards", ["combo", "cards", "--json"]),
         ("combo cards", ["combo", "cards", "--stats", "--json"]),
         ("combo score", ["combo", "score", COMBO_TABLEAU, "--keys", "3", "--gold", "12",
