@@ -19,7 +19,7 @@ from models.errors import Reason, Refused, SpecError
 from models.game import RefillEntry, TowerChoiceEntry, load_board
 from service.festivals import preview, referee_finder
 from service.steps import StepOutcome, claim_finder, step_outcome
-from service.store import GameFile, StaleRevision
+from service.store import GameFile, SavedGame, StaleRevision
 
 if TYPE_CHECKING:
     from models.game import Action, Board, GameState, HistoryEntry, Outcome, PlayerState
@@ -46,8 +46,10 @@ def _board_for(state: GameState, state_path: Path | None, board_path: str | Path
     return load_board(board_path)
 
 
-class Game:
+class Game(SavedGame):
     """A Castell game: its state (with its history), its board, and where it is kept."""
+
+    state: GameState
 
     def __init__(self, state: GameState, board: Board, path: Path | None = None):
         from models.game import check_against_board, check_history
@@ -88,22 +90,6 @@ class Game:
             game = cls.load(path, board_path)
             game.file = file  # the same lock object: its save inside the block does not wait
             yield game
-
-    @property
-    def revision(self) -> int:
-        return self.state.revision
-
-    def save(self, expect_revision: int | None = None) -> None:
-        """Write the game back, atomically and under the lock, as revision +1; refused
-        (`StaleRevision`) when the file is no longer at `expect_revision` (default: the
-        revision this handle loaded)."""
-        if self.file is None:
-            raise SpecError("this game has no file to save to")
-        loaded = self.loaded_revision if expect_revision is None else expect_revision
-        new = self.state.model_copy(update={"revision": loaded + 1})
-        self.file.write(new.to_json(), loaded)
-        self.state = new
-        self.loaded_revision = new.revision
 
     # -- what every question needs ------------------------------------------------------------
 

@@ -41,7 +41,7 @@ from models.combo import (
 )
 from models.errors import Reason, SpecError
 from models.names import did_you_mean, typed_match
-from service.store import GameFile, StaleRevision
+from service.store import GameFile, SavedGame, StaleRevision
 
 if TYPE_CHECKING:
     from planner.combo import LastTurn, Value
@@ -66,8 +66,10 @@ class ComboStep:
     waiting: dict[Location, int]  # cards a recorded game must reveal before play goes on
 
 
-class ComboGame:
+class ComboGame(SavedGame):
     """A Castle Combo game: its state (with its history) and where it is kept."""
+
+    state: GameState
 
     def __init__(self, state: GameState, path: Path | None = None):
         self.state = state
@@ -103,22 +105,6 @@ class ComboGame:
             game = cls.load(path)
             game.file = file  # the same lock object: its save inside the block does not wait
             yield game
-
-    @property
-    def revision(self) -> int:
-        return self.state.revision
-
-    def save(self, expect_revision: int | None = None) -> None:
-        """Write the game back, atomically and under the lock, as revision +1; refused
-        (`StaleRevision`) when the file is no longer at `expect_revision` (default: the
-        revision this handle loaded)."""
-        if self.file is None:
-            raise SpecError("this game has no file to save to")
-        loaded = self.loaded_revision if expect_revision is None else expect_revision
-        new = self.state.model_copy(update={"revision": loaded + 1})
-        self.file.write(new.to_json(), loaded)
-        self.state = new
-        self.loaded_revision = new.revision
 
     # -- what every question needs ------------------------------------------------------------
 

@@ -11,10 +11,11 @@ import contextlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from filelock import FileLock, Timeout
 
-from models.errors import CastellError, Reason, Refused
+from models.errors import CastellError, Reason, Refused, SpecError
 from models.files import MAX_FILE_BYTES, read_text, write_atomic
 
 # how long a writer waits for another one to finish its step before it gives up: a step is
@@ -70,3 +71,28 @@ class GameFile:
                 if now != loaded:
                     raise StaleRevision(loaded, now)
             write_atomic(self.path, text)
+
+
+class SavedGame:
+    """What both game handles share: a state that carries its revision, kept in a file.
+    `save` writes it back atomically under the lock as revision +1, refused (`StaleRevision`)
+    when the file is no longer at `expect_revision` (default: the revision this handle
+    loaded)."""
+
+    state: Any  # a pydantic game state with a `revision` field and `to_json()`
+    file: GameFile | None
+    loaded_revision: int
+
+    @property
+    def revision(self) -> int:
+        value: int = self.state.revision
+        return value
+
+    def save(self, expect_revision: int | None = None) -> None:
+        if self.file is None:
+            raise SpecError("this game has no file to save to")
+        loaded = self.loaded_revision if expect_revision is None else expect_revision
+        new = self.state.model_copy(update={"revision": loaded + 1})
+        self.file.write(new.to_json(), loaded)
+        self.state = new
+        self.loaded_revision = new.revision
