@@ -51,6 +51,11 @@ class Puzzle(BaseModel):
             Pool.parse(self.pool, variant)
             SkillRanks.parse(self.skills)
             Tower.parse(self.solution, variant)
+            # a field that does not belong to the kind is refused, not ignored
+            if self.kind != "festival" and self.festival is not None:
+                raise ValueError(f"a {self.kind} puzzle takes no 'festival'")
+            if self.kind not in ("shape", "exhibition") and self.tile is not None:
+                raise ValueError(f"a {self.kind} puzzle takes no 'tile'")
             if self.kind == "festival":
                 if self.festival is None:
                     raise ValueError("a festival puzzle needs 'festival'")

@@ -38,11 +38,17 @@ def read_puzzles(lines: Iterable[tuple[int, str]], source: str | Path) -> list[P
     from pydantic import ValidationError
 
     puzzles = []
+    seen: dict[str, int] = {}
     for number, line in lines:
         try:
-            puzzles.append(Puzzle.model_validate_json(line))
+            puzzle = Puzzle.model_validate_json(line)
         except ValidationError as error:
             raise SpecError(f"{source}, line {number}: {field_errors(error)}") from None
+        if puzzle.id in seen:  # a set names each puzzle once: the id is how a sheet finds it
+            raise SpecError(f"{source}, line {number}: the id '{puzzle.id}' is also the id on "
+                            f"line {seen[puzzle.id]}")
+        seen[puzzle.id] = number
+        puzzles.append(puzzle)
     if not puzzles:
         raise SpecError(f"{source} holds no puzzles")
     return puzzles

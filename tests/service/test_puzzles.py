@@ -79,3 +79,22 @@ def test_sheet_to_a_place_it_cannot_write_is_bad_input(tmp_path: Path) -> None:
     blocker.write_text("")
     with pytest.raises(SpecError, match="cannot write sheets"):
         puzzles.sheet(_example(), blocker / "sub", "T", lambda *_: "")
+
+
+def test_a_set_names_each_puzzle_once_and_fields_belong_to_their_kind() -> None:
+    import json
+    from pathlib import Path
+
+    import pytest
+
+    from models.errors import SpecError
+    from service.puzzles import read_puzzles
+
+    example = Path(__file__).parents[2] / "examples" / "puzzles" / "medium.jsonl"
+    first = json.loads(example.read_text().splitlines()[0])
+    assert first["kind"] == "tallest"
+    with pytest.raises(SpecError, match="also the id on line 1"):
+        read_puzzles([(1, json.dumps(first)), (2, json.dumps(first))], "set.jsonl")
+    first["tile"] = "shape:4-3-2-1"  # a tallest puzzle carrying a tile
+    with pytest.raises(SpecError, match="takes no 'tile'"):
+        read_puzzles([(1, json.dumps(first))], "set.jsonl")
