@@ -45,7 +45,9 @@ def step(state: GameState, board: Board, entry: HistoryEntry,
 def record(state: GameState, board: Board, entry: HistoryEntry,
            finder: TowerFinder | None = None) -> GameState:
     """`state` after `entry`, with the entry added to its history (started here if none)."""
-    history = state.history or History(start=state.without_history())
+    # the start is a position, not a write of the file: it carries no revision of its own
+    start = state.without_history().model_copy(update={"revision": 0})
+    history = state.history or History(start=start)
     new = step(state.without_history(), board, entry, finder)
     new.history = History(start=history.start, entries=[*history.entries, entry])
     check_census(new, board)
