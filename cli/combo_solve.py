@@ -252,23 +252,17 @@ def tournament_cmd(
     if out_dir is not None or dask is not None:
         result = _tournament_in_chunks(bots, games, seed, out_dir, workers, dask,
                                        advisor_samples, cards_file)
-        if csv_file is not None:
-            write_card_csv(csv_file, result)
-        if as_json:
-            emit_output(result.output)
-        else:
-            print_summary(result.output, top)
-        return
-    try:
-        with Progress("games", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                      console=console, transient=True,
-                      disable=not console.is_terminal) as progress:
-            task = progress.add_task("games", total=games)
-            result = tournament(bots, games, seed, workers=workers,
-                                advisor_samples=advisor_samples, cards_file=cards_file,
-                                on_game=lambda: progress.advance(task))
-    except KeyboardInterrupt:
-        fail_interrupted("interrupted; nothing written")
+    else:
+        try:
+            with Progress("games", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                          console=console, transient=True,
+                          disable=not console.is_terminal) as progress:
+                task = progress.add_task("games", total=games)
+                result = tournament(bots, games, seed, workers=workers,
+                                    advisor_samples=advisor_samples, cards_file=cards_file,
+                                    on_game=lambda: progress.advance(task))
+        except KeyboardInterrupt:
+            fail_interrupted("interrupted; nothing written")
     if csv_file is not None:
         write_card_csv(csv_file, result)
     if as_json:

@@ -52,6 +52,10 @@ class PuzzleLevel(StrEnum):
     HARD = "hard"
 
 
+KindOption = Annotated[PuzzleKind, typer.Option(
+    "--kind", "-k", case_sensitive=False, help="A kind, or 'any' to cycle through them.")]
+LevelOption = Annotated[PuzzleLevel, typer.Option(
+    "--difficulty", "-d", case_sensitive=False, help="A measured property.")]
 PuzzleFile = Annotated[Path, typer.Argument(
     metavar="FILE", dir_okay=False, allow_dash=True,
     help="Puzzles, JSON Lines ('-' for stdin).")]
@@ -64,12 +68,8 @@ def read_puzzles(source: str | Path) -> list[Puzzle]:
 @app.command("generate")
 @at_edge
 def generate(
-    kind: Annotated[PuzzleKind, typer.Option(
-        "--kind", "-k", case_sensitive=False, help="A kind, or 'any' to cycle through them.")
-    ] = PuzzleKind.ANY,
-    difficulty: Annotated[PuzzleLevel, typer.Option(
-        "--difficulty", "-d", case_sensitive=False, help="A measured property.")
-    ] = PuzzleLevel.MEDIUM,
+    kind: KindOption = PuzzleKind.ANY,
+    difficulty: LevelOption = PuzzleLevel.MEDIUM,
     count: Annotated[int, typer.Option(
         "--count", "-n", parser=options.whole(1, options.MAX_PUZZLES), metavar="N",
         help=f"How many puzzles (1 to {options.MAX_PUZZLES}).")] = 10,
@@ -133,12 +133,8 @@ def book(
     count: Annotated[int, typer.Option(
         "--count", "-n", parser=options.whole(1, MAX_BOOK), metavar="N",
         help=f"How many puzzles (1 to {MAX_BOOK:,}).")] = 100,
-    kind: Annotated[PuzzleKind, typer.Option(
-        "--kind", "-k", case_sensitive=False, help="A kind, or 'any' to cycle through them.")
-    ] = PuzzleKind.ANY,
-    difficulty: Annotated[PuzzleLevel, typer.Option(
-        "--difficulty", "-d", case_sensitive=False, help="A measured property.")
-    ] = PuzzleLevel.MEDIUM,
+    kind: KindOption = PuzzleKind.ANY,
+    difficulty: LevelOption = PuzzleLevel.MEDIUM,
     seed: Annotated[int, typer.Option(
         "--seed", parser=options.whole(0, options.MAX_SEED), metavar="N",
         help="Same seed, same book.")] = 0,
