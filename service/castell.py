@@ -106,16 +106,7 @@ class Game(SavedGame):
         """The player `name` names as typed at the table (another case, spaces around it); the
         player to move when `name` is None. An unknown name says which players there are and
         which one it is close to."""
-        from models.names import did_you_mean, typed_match
-
-        if name is None:
-            return self.state.current
-        names = [p.name for p in self.state.players]
-        found = typed_match(names, name)
-        if found is not None:
-            return self.state.players[found]
-        raise SpecError(f"no player '{name}' in this game (players: {', '.join(names)})"
-                        f"{did_you_mean(names, name)}", token=name)
+        return self.state.current if name is None else self.state.player(name)
 
     def require_refilled(self) -> None:
         """Refuse (a `SpecError` naming them) while refill draws are still to be recorded: a

@@ -14,7 +14,7 @@ from models.files import parse_json, read_text, validate
 from models.game.actions import Action
 from models.game.board import Board, FestivalType, Prize
 from models.game.consistency import state_problems
-from models.names import typed_match
+from models.names import did_you_mean, typed_match
 from models.tower import STANDARD, Festival, Pool, Rules, Size, SkillRanks, rules_from_settings
 
 
@@ -258,8 +258,9 @@ class GameState(_Model):
         found = typed_match([p.name for p in self.players], name)
         if found is not None:
             return self.players[found]
-        known = ", ".join(p.name for p in self.players)
-        raise SpecError(f"no player '{name}' in this game (players: {known})", token=name)
+        names = [p.name for p in self.players]
+        raise SpecError(f"no player '{name}' in this game (players: {', '.join(names)})"
+                        f"{did_you_mean(names, name)}", token=name)
 
     @property
     def current(self) -> PlayerState:
