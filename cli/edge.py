@@ -11,6 +11,7 @@ import select
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from enum import IntEnum
 from types import FrameType
@@ -108,7 +109,7 @@ def at_edge(command: Callable[P, R]) -> Callable[P, R]:
     @functools.wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
-            with _interrupts():
+            with _interrupts(_deadline(kwargs)):
                 try:
                     value = command(*args, **kwargs)
                 except typer.Exit:
@@ -220,6 +221,8 @@ def _silence_stdout(flush: bool = False) -> None:
 _presses = 0
 _graceful = False
 _token: CancelToken | None = None
+# when the running command began (one command per process; in tests, per invocation)
+_started = time.monotonic()
 
 
 def interrupted() -> bool:
@@ -263,15 +266,31 @@ def _watch(fd: int, token: CancelToken) -> None:
     os.close(fd)
 
 
+def _deadline(options: dict[str, Any]) -> float | None:
+    """When a command's `--time-limit` runs out, counted from the process's start: the limit
+    bounds the whole command, its imports and set-up included (ortools alone takes about a
+    second), not only its solves. A batch's limit is each line's own (None here)."""
+    limit = options.get("time_limit")
+    if not isinstance(limit, int | float) or options.get("batch") is not None:
+        return None
+    return _started + limit
+
+
+def command_started() -> None:
+    """The root group's `main` calls this first: a command's time limit counts from here."""
+    global _started
+    _started = time.monotonic()
+
+
 @contextlib.contextmanager
-def _interrupts() -> Iterator[None]:
+def _interrupts(deadline: float | None = None) -> Iterator[None]:
     global _presses, _token
     if threading.current_thread() is not threading.main_thread():
-        with cancel_scope(CancelToken()):
+        with cancel_scope(CancelToken(deadline)):
             yield
         return
     _presses = 0
-    token = _token = CancelToken()
+    token = _token = CancelToken(deadline)
     reader, writer = os.pipe()
     os.set_blocking(writer, False)
     previous_fd = signal.set_wakeup_fd(writer, warn_on_full_buffer=False)

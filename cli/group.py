@@ -38,6 +38,7 @@ class CastellGroup(TyperGroup):
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
              windows_expand_args: bool = True, **extra: Any) -> Any:
+        edge.command_started()
         edge.said_interrupted(False)
         reflow(self)
         for arg in sys.argv[1:] if args is None else args:

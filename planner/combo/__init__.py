@@ -1,5 +1,14 @@
 """Castle Combo solvers: the best arrangement of nine cards (CP-SAT, with an exhaustive
-reference), bots, the turn advisor and tournaments. Every answer is re-scored by `models.combo`."""
+reference), bots, the turn advisor and tournaments. Every answer is re-scored by `models.combo`.
+
+The CP-SAT names (`best_arrangement`, `Engine`, `Limits`) are loaded on first use (PEP 562):
+the advisor, the bots and tournaments need no CP-SAT model, and ortools takes about a second
+to import, which `combo advise -t` would otherwise spend out of its time limit."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from planner.combo.advisor import (
     BOT_SAMPLES,
@@ -13,7 +22,6 @@ from planner.combo.advisor import (
     advise,
     advisor_bot,
 )
-from planner.combo.arrange import Engine, Limits, best_arrangement
 from planner.combo.arrange_search import arrange_exhaustive
 from planner.combo.bots import BOTS, Greedy, Values, greedy, play_out, random_bot
 from planner.combo.question import (
@@ -27,6 +35,20 @@ from planner.combo.question import (
 )
 from planner.combo.tournament import GameRecord, Summary, games, play_game, summarise, wilson
 from planner.combo.tournament import run as run_tournament
+
+if TYPE_CHECKING:
+    from planner.combo.arrange import Engine, Limits, best_arrangement
+
+_LAZY = {name: "planner.combo.arrange" for name in ("Engine", "Limits", "best_arrangement")}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
 
 __all__ = [
     "ALL_CELLS",

@@ -41,6 +41,12 @@ def test_the_probe_sees_ortools_when_combo_solves() -> None:
     assert "ortools" in loaded_by("combo", "arrange", "C01,C05,C12,V03,V07,V18,V22,~C30,V31")
 
 
+def test_advise_loads_no_cp_sat_model(game: Path) -> None:
+    """The advisor samples play-outs: ortools would take a second of its time limit."""
+    assert "ortools" not in loaded_by("combo", "advise", str(game.resolve()), "-t", "0.5",
+                                      "--samples", "1")
+
+
 def test_the_option_defaults_are_the_planners() -> None:
     from planner.combo import BOT_SAMPLES, MAX_SAMPLES
     from service.combo_advice import MAX_SAMPLES as ADVISE_MAX
