@@ -224,7 +224,7 @@ def tournament_cmd(
     top: Annotated[int, typer.Option("--top", min=1, max=100,
                                      help="Cards shown at each end of the table.")] = 8,
     out_dir: Annotated[str | None, typer.Option(
-        "--out", "-o", metavar="DIR",
+        "--out", "-o", metavar="DIR", parser=options.folder,
         help="Play in resumable chunks into DIR (manifest, finished chunks, games.jsonl, "
              "summary.json, cards.csv); the same command continues a stopped run.")] = None,
     dask: Dask = None,

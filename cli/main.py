@@ -19,6 +19,7 @@ from typer.core import TyperCommand
 from cli import options
 from cli.group import CastellGroup, reflow
 from cli.params import lighten
+from cli.repeats import refuse_repeats
 
 if TYPE_CHECKING:
     from typer import _click as click  # typer's own click (annotations only)
@@ -85,6 +86,7 @@ class LazyCommand(TyperCommand):
         command.params = [p for p in command.params if p.name not in COMPLETION_OPTIONS]
         reflow(command)
         lighten(command)
+        refuse_repeats(command)
         return command
 
     def make_context(self, info_name: str | None, args: list[str],

@@ -51,6 +51,13 @@ def seconds(text: str) -> float:
                                  f"{MAX_TIME_LIMIT:g}), got {text!r}")
     return value
 
+def folder(text: str) -> str:
+    """A folder to write into: an empty name is refused (it was read as the current folder)."""
+    if not str(text).strip():
+        raise typer.BadParameter("is empty: give a folder's name")
+    return str(text)
+
+
 Team = Annotated[str | None, typer.Option(
     "--pool", "-p", help="Your team, e.g. '10,9x3,7,7,5x2'.")]
 Skills = Annotated[str, typer.Option(

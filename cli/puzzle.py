@@ -127,7 +127,7 @@ def _progress(count: int, console: Console) -> Progress:
 @at_edge
 def book(
     out_dir: Annotated[str, typer.Option(
-        "--out", "-o", metavar="DIR",
+        "--out", "-o", metavar="DIR", parser=options.folder,
         help="The book's folder: manifest, finished chunks, puzzles.jsonl, sheets/. Run the "
              "same command again to continue a stopped book.")],
     count: Annotated[int, typer.Option(
@@ -247,7 +247,8 @@ def solve_puzzles(puzzle_file: PuzzleFile, as_json: Annotated[bool, typer.Option
 @at_edge
 def sheet(
     puzzle_file: PuzzleFile,
-    directory: Annotated[str, typer.Option("--out", "-o", metavar="DIR")] = "sheets",
+    directory: Annotated[str, typer.Option("--out", "-o", metavar="DIR",
+                                                   parser=options.folder)] = "sheets",
     title: Annotated[str, typer.Option("--title")] = "Castell puzzles",
     as_json: options.Json = False,
 ) -> None:

@@ -239,12 +239,29 @@ def test_special_tokens_beyond_the_box_are_refused(tmp_path: Path) -> None:
     # an empty output name is not "a folder"
     (["state", "new", "--out", ""], ["cannot write ''", "file name is empty"]),
     (["board", "--svg", ""], ["cannot write ''", "file name is empty"]),
+    (["combo", "new", "--players", "A,B", "--out", ""], ["cannot write ''"]),
+    (["puzzle", "generate", "--count", "1", "--out", ""], ["cannot write ''"]),
+    # ... nor the current folder (a folder's '' was read as '.')
+    (["puzzle", "sheet", "examples/puzzles/medium.jsonl", "--out", ""], ["--out", "is empty"]),
+    (["puzzle", "book", "--count", "1", "--out", " "], ["--out", "is empty"]),
+    (["combo", "tournament", "--games", "1", "--out", ""], ["--out", "is empty"]),
+    # an option given twice with two values: click kept the last one silently
+    (["state", "new", "--players", "3", "--players", "4"],
+     ["--players is given twice", "'3'", "'4'"]),
+    (["best", "--pool", "9x4", "-t5", "--time-limit", "6"], ["-t is given twice"]),
+    (["plan", STATE, "--player=Anna", "--player", "Biel"], ["--player is given twice"]),
+    (["combo", "new", "--players", "A,B", "--players", "A,C"], ["--players is given twice"]),
     # the gold, not the CELL=N form, is what is wrong
     (["combo", "score", "C07,V12,C01/V03,~C20,V05/C11,V14,V22", "--stored", "C11=-1"],
      ["the gold '-1'", "0 to 99999"]),
 ], ids=lambda value: " ".join(value)[:50] if isinstance(value, list) else None)
 def test_usage_messages_name_what_is_wrong(args: list[str], fragments: list[str]) -> None:
     assert_bad_input(run(*args), *fragments)
+
+
+def test_the_same_value_twice_is_no_contradiction() -> None:
+    result = run("best", "--pool", "9x4", "-t", "5", "--time-limit=5", "--json")
+    assert result.exit_code == 0, result.stderr
 
 
 @pytest.mark.parametrize("command", [
