@@ -101,3 +101,28 @@ def test_last_turn_reading_game_end_samples_instead() -> None:
     assert not advice.last_turn and not any(a.exact for a in advice.ranking)
     legal = {str(a) for a in legal_actions(state)}
     assert {str(a.action) for a in advice.ranking} == legal
+
+
+def _dry(keep: int) -> GameState:
+    """A new game whose decks hold `keep` cards each (the rest discarded before the start)."""
+    data = position(5).model_dump(mode="json")
+    for part in ("start", "now"):
+        table = data[part]
+        for location, cards in table["decks"].items():
+            table["discard"][location] = [*table["discard"].get(location, []), *cards[keep:]]
+            table["decks"][location] = cards[:keep]
+    return GameState.model_validate(data)
+
+
+@pytest.mark.parametrize("keep", [0, 1])
+def test_the_advice_holds_to_the_end_when_the_decks_run_dry(keep: int) -> None:
+    """Before: `combo advise` on a game with nearly empty decks died of `max()` on an empty
+    sequence (no take left in the other row after a key move)."""
+    state = _dry(keep)
+    moves = 0
+    while not state.now.game_over and legal_actions(state):
+        advice = advise(state, samples=1, time_limit=0.05, reasons=False)
+        assert advice.ranking, "an action to advise while the game is on"
+        state = apply(state, advice.ranking[0].action)
+        moves += 1
+    assert moves > 0
