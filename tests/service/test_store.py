@@ -1,4 +1,4 @@
-"""service.store: two writers at once never lose a step. Two loops of 50 `castell play`
+"""service.store: two writers at once never lose a step. Two loops of 14 `castell play`
 processes each on one game file: every step a process reports as recorded (exit 0) is in the
 history, in order; a refused one (exit 1) changed nothing; the file always loads."""
 
@@ -16,7 +16,7 @@ from service.castell import Game
 from service.store import StaleRevision
 
 BOARD = load_board()
-STEPS = 50
+STEPS = 14  # two loops of 14: 28 tries for the 20 steps a game has, most of them overlapping
 
 
 def _writer(path: Path, codes: list[int]) -> None:
