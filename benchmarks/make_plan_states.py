@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.planner.turns.game_states import played  # noqa: E402
+from tests.planner.turns.game_states import played
 
 SEEDS = {2: (21, 22, 23), 3: (31, 32, 33), 4: (41, 42, 43)}
 ROUNDS = range(1, 11)

@@ -87,8 +87,12 @@ def _why_not(reply: TowerReply) -> RenderableType | None:
         text.append("\nAny one of these would make it achievable:\n", style="bold")
         for suggestion in why.suggestions:
             text.append(f"  • {suggestion}\n")
-    else:
+    elif why.complete:
         text.append("\nNo single extra casteller or +1 rank makes it achievable.\n", style="bold")
+    if not why.complete:  # what the time limit left untried is not claimed either way
+        text.append("\nThe time limit came before every extra casteller and +1 rank was tried"
+                    + (": there may be more." if why.suggestions else "; none found so far.")
+                    + "\n", style="bold")
     parts: list[RenderableType] = [Panel(text, title="why not", expand=False)]
     if why.closest and why.closest.tower:
         parts.append(Text("Closest: your tallest tower", style="bold"))

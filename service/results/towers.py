@@ -63,6 +63,9 @@ class _TowerAnswer(Output):
     reasons: list[str] = Field(description="Why not, when there is no tower.")
     closest: str | None = Field(description="The closest tower, when there is none.")
     suggestions: list[Suggestion]
+    why_not_complete: bool | None = Field(
+        default=None, description="With a why-not: whether every extra casteller and +1 rank "
+        "was tried (false: the time limit came first, and the suggestions may not be all).")
 
 
 INTERRUPTED = "Present when Ctrl-C stopped the solve: the best so far."

@@ -643,3 +643,16 @@ def test_batch_lines_are_as_strict_as_the_files(tmp_path: Path) -> None:
     assert first["line"] == 1 and "time_limit" in first["error"]
     assert second["status"] == "optimal"
     assert result.exit_code == 2
+
+
+def test_a_why_not_cut_short_claims_nothing_it_did_not_try() -> None:
+    """The time limit came during the why-not's re-solves: not "no single extra casteller or
+    +1 rank makes it achievable" (untried), but that the list may not be all."""
+    args = ("check", "exhibition:150:balance+width", "--pool",
+            "10x9,9x14,8x11,7x10,6x8,5x10,4x9,3x9,2x10,1x11", "--skills",
+            "balance=150,base=150,mix=150,strength=150,width=150", "--engine", "cpsat",
+            "--time-limit", "1")
+    human, data = run(*args), json.loads(run(*args, "--json").stdout)
+    assert data["why_not_complete"] is False
+    assert "No single extra casteller" not in human.stdout
+    assert "time limit came before every extra casteller" in " ".join(human.stdout.split())
