@@ -241,8 +241,9 @@ class TowerReply:
             "closest": str(why.closest.tower) if why and why.closest and why.closest.tower
             else None,
             "suggestions": [s.as_dict() for s in why.suggestions] if why else [],
-            "why_not_complete": why.complete if why else None,
         }
+        if why is not None:  # optional: only with a why-not
+            data["why_not_complete"] = why.complete
         if self.is_tile:
             # null when the time limit came first: neither a yes nor a proven no
             data["achievable"] = {"optimal": True, "infeasible": False}.get(self.status)
