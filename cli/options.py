@@ -84,7 +84,7 @@ Batch = Annotated[Path | None, typer.Option(
     help="JSON Lines in (FILE or '-' for stdin), JSON Lines out.")]
 TimeLimit = Annotated[float, typer.Option(
     "--time-limit", "-t", parser=seconds, metavar="SECONDS",
-    help=f"Seconds the solver may take (0.001 to {MAX_TIME_LIMIT:g}).")]
+    help=f"Seconds the whole command may take, start-up included (0.001 to {MAX_TIME_LIMIT:g}).")]
 Workers = Annotated[int, typer.Option(
     "--workers", parser=whole(1, MAX_WORKERS), metavar="N",
     help=f"CP-SAT worker threads (1 to {MAX_WORKERS}).")]
