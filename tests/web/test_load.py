@@ -8,7 +8,7 @@ from service.castell import Game
 from tests.web.conftest import LiveServer
 from tests.web.load import run_load
 
-CLIENTS, REQUESTS, TERMINAL = 20, 25, 6  # 20 x 100 (3 minutes here) is bench_web.py's
+CLIENTS, REQUESTS, TERMINAL = 20, 12, 4  # 20 x 100 (3 minutes here) is bench_web.py's
 
 
 def test_many_clients_lose_no_step(folder) -> None:
