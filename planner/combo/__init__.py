@@ -7,8 +7,7 @@ to import, which `combo advise -t` would otherwise spend out of its time limit."
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from planner.combo.advisor import (
     BOT_SAMPLES,
@@ -35,6 +34,7 @@ from planner.combo.question import (
 )
 from planner.combo.tournament import GameRecord, Summary, games, play_game, summarise, wilson
 from planner.combo.tournament import run as run_tournament
+from planner.lazy import lazy_names
 
 if TYPE_CHECKING:
     from planner.combo.arrange import Engine, Limits, best_arrangement
@@ -42,13 +42,7 @@ if TYPE_CHECKING:
 _LAZY = {name: "planner.combo.arrange" for name in ("Engine", "Limits", "best_arrangement")}
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY)
 
 __all__ = [
     "ALL_CELLS",
