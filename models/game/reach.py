@@ -1,5 +1,9 @@
-"""Which festival a player can still get to: the festivals not held yet whose region their pawn
-can reach in time (used by tower questions asked of a game, `best --state`).
+"""Which festivals are still ahead, and which of them a player's pawn can get to in time: the
+festivals not held yet (`festivals_ahead`, the one list every "next festival" rule walks),
+the player's turns before each (`turns_before`), and whether their pawn can stand in its
+region by then (`can_reach`; `next_reachable_festival`, asked by tower questions of a game,
+`best --state`). The turn planner's rule, the next festival a player could compete in (reach
+and a tower), is `planner.turns.upcoming`'s.
 
 Where a move goes is `move_targets`'s to say (the one place the referee and the planners take
 it from), under the game's readings: reach is walked move by move on it, never re-derived from
@@ -11,31 +15,60 @@ from __future__ import annotations
 import heapq
 from typing import TYPE_CHECKING
 
-from models.game.board import Board
+from models.game.board import SPECIAL, Board
 from models.game.regions import move_targets
 from models.game.state import FestivalSpace, GameState
+from models.game.wheel import offers, rotation_in_round
 
 if TYPE_CHECKING:
     from models.tower import Rules
 
 
+def festivals_ahead(state: GameState) -> list[FestivalSpace]:
+    """The festivals not held yet, from this round on, in the order they are held."""
+    waiting = [f for f in state.festivals if not f.resolved and f.round >= state.round]
+    return sorted(waiting, key=lambda f: f.round)
+
+
+def turns_before(state: GameState, name: str, space: FestivalSpace) -> int:
+    """The turns the player `name` (as stored) still plays before `space` is held: one a
+    round, this round's only if they have not played it yet."""
+    order = state.turn_order
+    played = order.index(name) < order.index(state.turn.player)
+    return space.round - state.round + (0 if played else 1)
+
+
+def special_tile_turns(state: GameState, board: Board, name: str, space: FestivalSpace) -> int:
+    """Of those turns, the ones whose wheel offers a special tile somewhere: each could train
+    it and take its free special action (a move), a bound: where it is offered is not asked."""
+    first = space.round - turns_before(state, name, space) + 1
+    return sum(1 for round_ in range(first, space.round + 1)
+               if any(SPECIAL in offers(board, rotation_in_round(
+                   state.wheel_rotation, state.round, round_), r, state.wheel_side)
+                   for r in board.region_ids))
+
+
+def can_reach(state: GameState, board: Board, name: str, space: FestivalSpace, rules: Rules,
+              free_specials: int = 0) -> bool:
+    """Whether the player `name` (as stored) can stand in `space`'s region when it is held: a
+    Move in each turn left before it, a special move in each of those turns while their
+    special tokens last, and `free_specials` more special moves (special tiles' free actions:
+    `special_tile_turns`); an off-board pawn's first move goes anywhere."""
+    player = state.player(name)
+    turns = turns_before(state, player.name, space)
+    if turns < 0:
+        return False
+    return _reaches(board, rules, player.pawn, space.region, turns,
+                    min(turns, player.special_tokens) + free_specials)
+
+
 def next_reachable_festival(state: GameState, board: Board, name: str, rules: Rules
                             ) -> FestivalSpace | None:
     """The first festival not held yet whose region the player `name` (as typed at the table)
-    can stand in by then: a Move each turn left before it, and a special move in each of
-    those turns while their special tokens last (an off-board pawn's first move goes
-    anywhere)."""
+    can stand in by then (`can_reach`, their special tokens counted, no special tile)."""
     player = state.player(name)
-    order = state.turn_order
-    played = order.index(player.name) < order.index(state.turn.player)
-    for space in sorted(state.festivals, key=lambda f: f.round):
-        if space.resolved or space.round < state.round:
-            continue
-        turns = space.round - state.round + (0 if played else 1)
-        if _reaches(board, rules, player.pawn, space.region, turns,
-                    min(turns, player.special_tokens)):
-            return space
-    return None
+    return next((space for space in festivals_ahead(state)
+                 if can_reach(state, board, player.name, space, rules)), None)
 
 
 def _reaches(board: Board, rules: Rules, pawn: str | None, target: str, moves: int,
