@@ -221,15 +221,25 @@ def test_the_default_plan_never_names_a_festival_it_showed_out_of_reach() -> Non
 
 
 def test_with_no_festival_within_reach_the_plan_says_so_once(tmp_path: Path) -> None:
-    from models.game import load_state
+    from collections import Counter
 
+    from models.game import load_state
+    from models.tower import Pool
+
+    # the last round; the player keeps one casteller, the regions' go back to the bag
     state = load_state(STATES / "p3-s31-r10.json").without_history()
     me = state.turn.player
+    back = Counter(Pool.parse(state.bag or "none").counts())
+    back.update(state.player(me).team.counts())
+    back[1] -= 1
+    for region in state.regions.values():
+        back.update(region.supply.counts())
     state = state.model_copy(update={
         "players": [p.model_copy(update={"pool": "1"}) if p.name == me else p
                     for p in state.players],
         "regions": {g: r.model_copy(update={"castellers": "none"})
-                    for g, r in state.regions.items()}})
+                    for g, r in state.regions.items()},
+        "bag": str(Pool.from_counts(dict(back)))})
     path = tmp_path / "game.json"
     path.write_text(state.to_json(), encoding="utf-8")
     result = run("plan", str(path), "--time-limit", "20")
