@@ -48,7 +48,7 @@ if TYPE_CHECKING:
         can_reach,
         festivals_ahead,
         next_reachable_festival,
-        special_tile_turns,
+        regions_within,
         turns_before,
     )
     from models.game.recording import (
@@ -118,7 +118,7 @@ _HOME: dict[str, tuple[str, ...]] = {
         "format_action", "format_step", "parse_action", "parse_step",
     ),
     "models.game.reach": (
-        "can_reach", "festivals_ahead", "next_reachable_festival", "special_tile_turns",
+        "can_reach", "festivals_ahead", "next_reachable_festival", "regions_within",
         "turns_before",
     ),
     "models.game.recording": (
@@ -240,6 +240,7 @@ __all__ = [
     "recorded_towers",
     "refill",
     "refills_needed",
+    "regions_within",
     "replay",
     "require_refilled",
     "resolve_festival",
@@ -248,7 +249,6 @@ __all__ = [
     "score_player",
     "size_token_points",
     "slot_tiles",
-    "special_tile_turns",
     "state_from_dict",
     "step",
     "turns_before",

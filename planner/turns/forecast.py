@@ -1,6 +1,7 @@
 """The opponents in a plan's festival forecast: the plan's replay lets them stand still, so it
 counts only those already in a festival's region; here each opponent who could stand there in
-time (`models.game.can_reach`, their tokens and a special tile's free move counted: a bound)
+time (`models.game.regions_within`: a special tile's free move counted, tokens not counted
+down: a bound)
 is counted twice over, with the best tower of their team now (the tower solver, proven) and
 with a bound on any tower they could have by then (what they could recruit and train on the
 way: the tower dynamic program on the biggest team and ranks in reach, as the plan's own caps),
@@ -16,8 +17,8 @@ from models.game import (
     GameState,
     Prize,
     TurnState,
-    can_reach,
-    special_tile_turns,
+    regions_within,
+    turns_before,
 )
 from models.tower import Rules
 from planner.tower import FestivalTower, Status, solve
@@ -81,10 +82,11 @@ def forecasts(plan: Plan, board: Board, rules: Rules) -> tuple[Forecast, ...]:
 
 def _rival(start: GameState, board: Board, name: str, space: FestivalSpace, rules: Rules
            ) -> RivalAt | None:
-    if not can_reach(start, board, name, space, rules,
-                     free_specials=special_tile_turns(start, board, name, space)):
-        return None
     rival = start.player(name)
+    turns = turns_before(start, name, space)  # none left: where their pawn stands now
+    where = regions_within(start, board, name, rules, turns)[-1] if turns else {rival.pawn}
+    if space.region not in where:
+        return None
     now = solve(FestivalTower(space.festival), rival.team, rival.ranks, rules)
     score_now = None
     if now.status is Status.OPTIMAL and now.tower is not None:
@@ -92,8 +94,7 @@ def _rival(start: GameState, board: Board, name: str, space: FestivalSpace, rule
     # their turns through the festival, as if from now: one more than they have when they
     # played this round already, so still a bound
     theirs = start.model_copy(update={"turn": TurnState(player=name)})
-    turns = space.round - start.round + 1
-    horizon = build_horizon(theirs, board, name, turns, rules)
+    horizon = build_horizon(theirs, board, name, space.round - start.round + 1, rules)
     bound = festival_cap(horizon, len(horizon.turns) - 1, space)
     if score_now is not None and (bound is None or bound < score_now):
         bound = score_now  # never below what they already have (a bound cut short)

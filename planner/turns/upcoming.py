@@ -1,10 +1,11 @@
 """Which festivals ahead a player could compete in, and the one a plan builds toward.
 
 A festival is within reach when, by the time it is held, the player's pawn can stand in its
-region (`models.game.can_reach`, with their special tokens and a special tile's free move in
-each turn whose wheel offers one) and some team they could have by then builds a tower that
-can compete there (`festival_cap`, as `could_compete` asks it: 4 levels and every size token,
-on the biggest team and ranks in reach, the cheap sound bound the lean model's caps use).
+region (`models.game.regions_within`: a Move, a special move while tokens last, and a special
+tile's free move where the wheel offers one, each turn) and some team they could have by then
+builds a tower that can compete there (`festival_cap`, as `could_compete` asks it: 4 levels
+and every size token, on the biggest team and ranks in reach, the cheap sound bound the lean
+model's caps use).
 Both are bounds: a festival they pass can still be out of reach, which only a plan shows
 (`planner.turns.ahead`); one they fail never is within reach."""
 
@@ -17,9 +18,8 @@ from models.game import (
     Board,
     FestivalSpace,
     GameState,
-    can_reach,
     festivals_ahead,
-    special_tile_turns,
+    regions_within,
 )
 from models.tower import Rules
 from planner.turns.horizon import build_horizon
@@ -56,14 +56,14 @@ def outlook(start: GameState, board: Board, player: str, rules: Rules,
               if f.round - start.round + 1 <= MAX_TURNS and f.round <= board.rounds]
     if not spaces:
         return ()
-    longest = build_horizon(start, board, player, spaces[-1].round - start.round + 1, rules,
-                            cautious)
+    most = spaces[-1].round - start.round + 1
+    longest = build_horizon(start, board, player, most, rules, cautious)
+    within = regions_within(start, board, player, rules, most)
     found = []
     for space in spaces:
         turns = space.round - start.round + 1
-        free = special_tile_turns(start, board, player, space)
         why: OutOfReach | None = None
-        if not can_reach(start, board, player, space, rules, free_specials=free):
+        if space.region not in within[turns - 1]:
             why = "too_far"
         elif festival_cap(longest, turns - 1, space) is None:
             why = "no_tower"
