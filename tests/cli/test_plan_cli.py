@@ -254,9 +254,12 @@ def test_with_no_festival_within_reach_the_plan_says_so_once(tmp_path: Path) -> 
 
 
 def test_the_forecast_names_the_rivals_who_could_reach_the_festival() -> None:
-    state = str(STATES / "p3-s32-r07.json")
-    data = one_json(run("plan", state, "--json"))
-    text = run("plan", state).output.replace("\n", " ")
+    # a 1-turn plan proven well within the limit (the same plan both times): Carla's team
+    # now has a tower there
+    state = str(STATES / "p3-s32-r09.json")
+    data = one_json(run("plan", state, "--json", "--time-limit", "30"))
+    assert not data["stopped_by_clock"]
+    text = run("plan", state, "--time-limit", "30").output.replace("\n", " ")
     text = " ".join(text.split())  # rich folds long lines
     assert data["forecast"]
     for forecast in data["forecast"]:
@@ -267,3 +270,5 @@ def test_the_forecast_names_the_rivals_who_could_reach_the_festival() -> None:
                 assert f"could score up to {rival['score_at_most']}" in text
         if forecast["rivals"]:
             assert f"your {forecast['score']} would take" in text
+    assert any(r["score_with_team_now"] is not None for f in data["forecast"]
+               for r in f["rivals"])

@@ -70,8 +70,8 @@ def test_a_team_too_small_for_any_festival_has_none_within_reach() -> None:
 
 # states where the first horizon alone ends at best score 0 naming its own festival (on main
 # before item 1: too far for the pawn, or no tower by the plan), and some where it does not
-SAMPLE = ["p2-s21-r03.json", "p2-s22-r03.json", "p3-s31-r04.json", "p4-s42-r03.json",
-          "example-round3.json", "p3-s32-r09.json"]
+SAMPLE = ["p2-s21-r03.json", "p2-s22-r03.json", "p4-s42-r03.json", "example-round3.json",
+          "p3-s32-r09.json"]
 
 
 @pytest.mark.parametrize("name", SAMPLE)
