@@ -11,6 +11,7 @@ compete in."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -52,6 +53,7 @@ def plan_ahead(state: GameState, board: Board, player: str, *, rules: Rules,
                           cautious=cautious, time_limit=time_limit, workers=workers,
                           seed=seed, fixed=fixed)
 
+    started = time.perf_counter()
     plan = planned(turns)
     ahead = outlook(plan.start, board, plan.player, rules, cautious)
     untried = None
@@ -60,13 +62,16 @@ def plan_ahead(state: GameState, board: Board, player: str, *, rules: Rules,
         after = first_within_reach(ahead, _last_round(plan))
         if after is None:
             break
-        if time_left(time_limit) < RETRY_LEAST:
+        longer = planned(after.turns) if time_left(time_limit) >= RETRY_LEAST else None
+        if longer is None or not longer.found:  # no time left for it: the proven 0 stands
             untried = after.space
             break
-        plan = planned(after.turns)
+        plan = longer
     ahead = shown(ahead, plan)
-    plan = replace(plan, next_festival=_next(ahead))
-    return PlanAhead(plan, ahead, untried, forecasts(plan, board, rules) if plan.found else ())
+    told = forecasts(plan, board, rules) if plan.found else ()
+    # the whole call's wall time, forecasts included
+    plan = replace(plan, next_festival=_next(ahead), wall_time_s=time.perf_counter() - started)
+    return PlanAhead(plan, ahead, untried, told)
 
 
 def _proves_none(plan: Plan) -> bool:

@@ -13,10 +13,10 @@ def _last_round(plan: Plan) -> int:
     return plan.start.round + plan.horizon - 1
 
 
-def named_festival_problems(found: PlanAhead) -> list[str]:
+def named_festival_problems(found: PlanAhead, default_horizon: bool = True) -> list[str]:
     """Item 1: the plan never names, as the next festival the player could compete in, one
-    it has shown they cannot compete in; a plan proven to reach no festival tower has gone
-    on to the next festival within reach, or says it had no time to."""
+    it has shown they cannot compete in; on the default horizon, a plan proven to reach no
+    festival tower has gone on to the next festival within reach, or says it had no time."""
     plan, problems = found.plan, []
     proven_none = (plan.goal.kind == "festival" and plan.status is Status.OPTIMAL
                    and plan.found and not plan.objective)
@@ -35,8 +35,7 @@ def named_festival_problems(found: PlanAhead) -> list[str]:
         if inside:
             problems.append(f"{inside[0].space.location} is still marked within reach")
         later = [a for a in found.ahead if a.within_reach and a.space.round > _last_round(plan)]
-        if later and found.untried is None and plan.next_festival is not None and \
-                plan.horizon < 10 and plan.turns and found.plan.fixed == ():
+        if default_horizon and later and found.untried is None:
             problems.append(f"stopped before {later[0].space.location}, within reach, "
                             "without saying why")
     return problems
