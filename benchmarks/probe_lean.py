@@ -40,9 +40,10 @@ from planner.turns.horizon import Horizon
 from planner.turns.lean import build_lean_model, hint_idle, solve_lean
 from planner.turns.model import build_plan_model
 from planner.turns.model import hint_idle as hint_full
-from planner.turns.plan import LONG_HORIZON, auto_turns, next_festival
+from planner.turns.plan import LONG_HORIZON, auto_turns
 from planner.turns.replay import advance_to, visible
 from planner.turns.stages import solve_stages
+from planner.turns.upcoming import aimed_festival
 from tests.planner.turns.game_states import BOARD, played
 
 
@@ -126,7 +127,7 @@ def main() -> None:
             state = played(seed, 4, first)
             player = state.turn.player
             start = advance_to(visible(state), BOARD, player, STANDARD)
-            upcoming = next_festival(start, BOARD, player, STANDARD)
+            upcoming = aimed_festival(start, BOARD, player, STANDARD)
             count = turns or auto_turns(start, BOARD, upcoming)
             horizon = build_horizon(start, BOARD, player, count, STANDARD)
             bounds.festival_cap.cache_clear()

@@ -28,7 +28,8 @@ def plan(
     turns: Annotated[int | None, typer.Option(
         "--turns", "-n", parser=options.whole(1, 10), metavar="N", show_default=False,
         help="How many of the player's turns to plan (default: through the next festival "
-        "they could compete in, at most 10).")] = None,
+        "they could compete in, or the next one after it when the plan shows it out of "
+        "reach; at most 10).")] = None,
     goal: Annotated[str, typer.Option(
         "--goal", "-g", help="festival (best festival tower score), tile TILE_ID (claim it "
         "as early as possible) or score (end-of-game points, prizes included).",
@@ -61,7 +62,8 @@ def plan(
 
     The plan is found by CP-SAT, under the game's own readings, and replayed through the
     referee before it is printed. Opponents are assumed to take no actions (see the
-    assumptions printed with the plan). Exit code 0: a proven best plan; 1: proven that the
+    assumptions printed with the plan); the forecast of each festival it competes in names
+    those who could get there in time and ranks its prize against them. Exit code 0: a proven best plan; 1: proven that the
     goal cannot be met (a plan toward the next festival is still printed), or a --fix action
     the rules refuse; 3: the time limit came before the proof (the best plan found is still
     printed). The same command gives the same plan: the search runs on a deterministic

@@ -12,7 +12,7 @@ from cli.edge import err, out
 from cli.render import stack, tower_picture
 from models.game import Board, format_action
 from models.tower import Rules, Tower
-from service.results.plan import PlanFestival, PlanOutput
+from service.results.plan import ForecastPlacing, PlanFestival, PlanForecast, PlanOutput
 
 COST = {"free": "", "paid": "[yellow]paid: 1 token[/]", "free special": "[green]free special[/]"}
 
@@ -55,8 +55,14 @@ def render(result: PlanOutput, board: Board, rules: Rules) -> None:
         console.print(Panel(stack(tower_picture(Tower.parse(festival.tower, rules))),
                             title=title, subtitle=f"score {festival.score}, rank "
                             f"{festival.rank}{prize}", expand=False))
+        forecast = next((f for f in result.forecast or () if f.round == festival.round
+                         and f.location == festival.location), None)
+        for line in _rivals(forecast, festival, names) if forecast else ():
+            console.print(Text(line), highlight=False)
     if result.out_of_reach:
         console.print(_out_of_reach(result, names), highlight=False)
+    if result.not_tried is not None:
+        console.print(_not_tried(result), highlight=False)
     console.print(_verdict(result))
     if result.fixed:
         console.print(_what_if(result, board), highlight=False)
@@ -103,18 +109,82 @@ def _not_competing(festival: PlanFestival, names: dict[str, str]) -> str:
     return festival.reason or "no tower"
 
 
+# why a festival ahead is out of reach, by its code
+WHY_NOT = {
+    "too_far": "your pawn cannot stand in {region} by then",
+    "no_tower": "no team you could have by then builds a tower that can compete there (4 "
+                "levels, every size token)",
+    "plan_proves_none": "the plan through it finds no tower that can compete there",
+}
+
+
+def _rivals(forecast: PlanForecast, festival: PlanFestival, names: dict[str, str]
+            ) -> list[str]:
+    """The opponents who could stand there in time, and where the player's score ranks."""
+    if not forecast.rivals:
+        return ["  no opponent can reach it in time"]
+    where = names.get(forecast.region, forecast.region)
+    lines = []
+    for rival in forecast.rivals:
+        there = f"stands in {where}" if rival.stands_there else f"could reach {where} in time"
+        if rival.score_at_most is None:
+            lines.append(f"  {rival.player} {there}, but no tower of theirs can compete there")
+            continue
+        now = ("no tower" if rival.score_with_team_now is None
+               else f"{rival.score_with_team_now}")
+        lines.append(f"  {rival.player} {there} and could score up to {rival.score_at_most} "
+                     f"with what they could recruit and train on the way ({now} with their "
+                     "team now)")
+    worst, present = forecast.at_worst, forecast.with_teams_now
+    lines.append(f"  your {forecast.score} would take {_placing(present)} against their teams "
+                 f"now; at worst {_placing(worst)}"
+                 + (f", not the {festival.prize}" if festival.prize
+                    and worst.prize != festival.prize else ""))
+    return lines
+
+
+def _placing(placing: ForecastPlacing) -> str:
+    prize = f"the {placing.prize}" if placing.prize else "no prize"
+    return f"{prize} (rank {placing.rank})"
+
+
+def _not_tried(result: PlanOutput) -> str:
+    space = result.not_tried
+    assert space is not None
+    return (f"the time limit left no time to plan through {space.location} (round "
+            f"{space.round}), the next festival you could compete in: run with a longer "
+            f"--time-limit, or --turns {space.round - result.turns[0].round + 1}")
+
+
 def _out_of_reach(result: PlanOutput, names: dict[str, str]) -> str:
     upcoming = result.next_festival
     if upcoming is None:
-        return "no festival tower is within reach, and no festival is left to plan toward"
+        return _none_in_reach(result, names)
     where = names.get(upcoming.region, upcoming.region)
     sizes = ", ".join(map(str, upcoming.size_tokens))
-    inside = upcoming.round < result.turns[0].round + result.horizon
+    inside = upcoming.round < result.turns[0].round + result.horizon \
+        or result.not_tried is not None  # said next
     return (f"no festival tower is within reach in {result.horizon} turn(s); the next festival "
             f"you could compete in: {upcoming.location} ({where}), end of round "
             f"{upcoming.round}, sizes {sizes}" + ("" if inside else
             " (beyond the horizon: plan more turns, or omit --turns)")
             + "; the plan builds toward it")
+
+
+def _none_in_reach(result: PlanOutput, names: dict[str, str]) -> str:
+    """Said once: no festival ahead is one the player could compete in, each one's why, and
+    the festival the plan builds toward instead."""
+    ahead = result.festivals_ahead or []
+    if not ahead:
+        return "no festival tower is within reach, and no festival is left to plan toward"
+    why = "; ".join(
+        f"{a.location} (round {a.round}): "
+        + WHY_NOT[a.out_of_reach or "plan_proves_none"].format(
+            region=names.get(a.region, a.region)) for a in ahead)
+    aim = result.target
+    toward = "" if aim is None else (f"; the plan builds toward {aim.location} (round "
+                                     f"{aim.round}), the most promising")
+    return f"no festival ahead is one you could compete in: {why}{toward}"
 
 
 def _what_if(result: PlanOutput, board: Board) -> str:

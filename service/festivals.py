@@ -1,5 +1,5 @@
 """Festivals asked of a game: the referee's tower finder, the preview of this round's
-festivals with the towers players named, and the next festival.
+festivals with the towers players named, and the next festival to be held.
 
 The record never turns "not found in time" into "cannot compete": the referee's finder accepts
 only a proven answer (the dp engine proves in milliseconds on every pool the rules allow); when
@@ -55,7 +55,9 @@ def preview(state: GameState, board: Board, time_limit: float) -> list[Outcome]:
             for space in state.festivals_in(state.round) if not space.resolved]
 
 
-def next_festival(state: GameState) -> FestivalSpace | None:
-    """The first festival not held yet, from this round on."""
-    waiting = [f for f in state.festivals if not f.resolved and f.round >= state.round]
-    return min(waiting, key=lambda f: f.round, default=None)
+def next_to_be_held(state: GameState) -> FestivalSpace | None:
+    """The next festival to be held, whoever can get to it (`models.game.festivals_ahead`: a
+    player's reach is `next_reachable_festival`'s, their chance to compete the planner's)."""
+    from models.game import festivals_ahead
+
+    return next(iter(festivals_ahead(state)), None)

@@ -6,16 +6,18 @@ from __future__ import annotations
 from typing import Any
 
 from models.game import FestivalSpace, Move, Special
-from planner.turns import Plan, PlannedFestival, PlannedTurn, Step
+from planner.turns import Ahead, Forecast, Plan, PlanAhead, PlannedFestival, PlannedTurn, Step
 from service.results import SCHEMA_VERSION
 from service.results import plan as out
 from service.results.game import FestivalSpace as OutFestivalSpace
 
 
 def plan_output(result: Plan, *, interrupted: bool = False,
-                what_if_rules: str | None = None) -> out.PlanOutput:
+                what_if_rules: str | None = None, ahead: PlanAhead | None = None
+                ) -> out.PlanOutput:
     """`result` as its output model; `interrupted`: a cancel stopped the solve (the plan is
-    the best found so far); `what_if_rules`: the readings a what-if planned under."""
+    the best found so far); `what_if_rules`: the readings a what-if planned under; `ahead`:
+    the festivals ahead and the forecast (`planner.turns.plan_ahead`)."""
     # the optional fields are given only when they hold (the JSON leaves them out otherwise)
     extra: dict[str, Any] = {}
     if result.fixed:
@@ -28,6 +30,12 @@ def plan_output(result: Plan, *, interrupted: bool = False,
                  "difference": _difference(result)}
     if what_if_rules is not None:
         extra["what_if_rules"] = what_if_rules
+    if ahead is not None:
+        extra["festivals_ahead"] = [_ahead(a) for a in ahead.ahead]
+        if ahead.untried is not None:
+            extra["not_tried"] = _space(ahead.untried)
+        if ahead.forecasts:
+            extra["forecast"] = [_forecast(f) for f in ahead.forecasts]
     stop: dict[str, Any] = {"interrupted": True} if interrupted else {}
     return out.PlanOutput(
         schema_version=SCHEMA_VERSION,
@@ -75,6 +83,25 @@ def _festival(festival: PlannedFestival) -> out.PlanFestival:
         rank=entry.rank, prize=entry.prize, reason=entry.reason, **absent)
 
 
+def _ahead(ahead: Ahead) -> out.FestivalAhead:
+    space = ahead.space
+    return out.FestivalAhead(round=space.round, location=space.location, region=space.region,
+                             turns=ahead.turns, out_of_reach=ahead.out_of_reach)
+
+
+def _forecast(forecast: Forecast) -> out.PlanForecast:
+    return out.PlanForecast(
+        round=forecast.round, location=forecast.location, region=forecast.region,
+        score=forecast.score,
+        rivals=[out.ForecastRival(player=r.name, stands_there=r.there,
+                                  score_with_team_now=r.score_now, score_at_most=r.score_bound)
+                for r in forecast.rivals],
+        with_teams_now=out.ForecastPlacing(rank=forecast.with_teams_now.rank,
+                                           prize=forecast.with_teams_now.prize),
+        at_worst=out.ForecastPlacing(rank=forecast.at_worst.rank,
+                                     prize=forecast.at_worst.prize))
+
+
 def _space(space: FestivalSpace | None) -> OutFestivalSpace | None:
     if space is None:
         return None
@@ -86,7 +113,8 @@ def _turn(turn: PlannedTurn, steps: tuple[Step, ...]) -> out.PlanTurn:
     return out.PlanTurn(
         round=turn.round, ends_in=_ends_in(steps), actions=list(turn.actions),
         steps=[out.PlanStep(action=s.action, where=s.where or None, cost=s.cost,
-                            reason=s.reason, at_risk=s.at_risk) for s in steps])
+                            reason=s.reason, at_risk=s.at_risk,
+                            **({"serves": s.serves} if s.serves else {})) for s in steps])
 
 
 def _ends_in(steps: tuple[Step, ...]) -> str | None:

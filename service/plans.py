@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from models.errors import SpecError
 from models.game import Action, Board, EndTurn, parse_action
 from planner.stopping import time_limited
-from planner.turns import DEFAULT_PLAN_TIME_LIMIT, Goal, plan_turns
+from planner.turns import DEFAULT_PLAN_TIME_LIMIT, Goal, plan_ahead
 from service.cancel import current_token
 from service.plan_output import plan_output
 
@@ -71,7 +71,8 @@ def plan(game: Game, player: str | None = None, turns: int | None = None,
          time_limit: float = DEFAULT_PLAN_TIME_LIMIT, workers: int = 1,
          what_if_rules: str | None = None) -> PlanOutput:
     """The best plan of `player`'s next `turns` turns (None: whose turn it is; through the
-    next festival they could compete in) for `goal`, replayed through the referee, under the
+    next festival they could compete in, or past it when the plan shows it out of reach:
+    `planner.turns.plan_ahead`) for `goal`, replayed through the referee, under the
     game's readings, or under `what_if_rules` for an explicit what-if (the answer says so).
     `fixed`: the first turn's first actions, fixed (a what-if: the plain plan is solved too,
     each within `time_limit`). A state whose refills are not recorded is refused: the plan
@@ -83,9 +84,10 @@ def plan(game: Game, player: str | None = None, turns: int | None = None,
     wanted = goal if isinstance(goal, Goal) else goal_of(goal)
     # one limit for every stage, re-solve and check; a what-if's two plans get one each
     with time_limited(time_limit * (2 if fixed else 1)):
-        result = plan_turns(game.position(), game.board, name, rules=rules, turns=turns,
+        result = plan_ahead(game.position(), game.board, name, rules=rules, turns=turns,
                             goal=wanted, cautious=cautious, time_limit=time_limit,
                             workers=workers, fixed=fixed)
     token = current_token()
-    return plan_output(result, interrupted=token is not None and token.cancelled,
-                       what_if_rules=None if what_if_rules is None else rules.spec)
+    return plan_output(result.plan, interrupted=token is not None and token.cancelled,
+                       what_if_rules=None if what_if_rules is None else rules.spec,
+                       ahead=result)

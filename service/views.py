@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from models.errors import SpecError
-from service.festivals import next_festival
+from service.festivals import next_to_be_held
 from service.results import SCHEMA_VERSION
 from service.results.game import (
     FestivalEntry,
@@ -69,7 +69,7 @@ def festival(game: Game, time_limit: float) -> FestivalOutput:
     """This round's festivals as `end` will resolve them: the towers players named
     (`festival-tower`), else each player's best one; none this round: the next festival."""
     outcomes = game.preview_festivals(time_limit) if not game.state.game_over else []
-    upcoming = next_festival(game.state) if not outcomes else None
+    upcoming = next_to_be_held(game.state) if not outcomes else None
     return FestivalOutput(
         schema_version=SCHEMA_VERSION, round=game.state.round,
         festivals=[_outcome(o) for o in outcomes],

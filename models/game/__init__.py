@@ -44,7 +44,13 @@ if TYPE_CHECKING:
     )
     from models.game.deal import Deal, deal_template, game_from_deal, load_deal
     from models.game.notation import format_action, format_step, parse_action, parse_step
-    from models.game.reach import next_reachable_festival
+    from models.game.reach import (
+        can_reach,
+        festivals_ahead,
+        next_reachable_festival,
+        regions_within,
+        turns_before,
+    )
     from models.game.recording import (
         check_census,
         check_history,
@@ -112,7 +118,8 @@ _HOME: dict[str, tuple[str, ...]] = {
         "format_action", "format_step", "parse_action", "parse_step",
     ),
     "models.game.reach": (
-        "next_reachable_festival",
+        "can_reach", "festivals_ahead", "next_reachable_festival", "regions_within",
+        "turns_before",
     ),
     "models.game.recording": (
         "check_census", "check_history", "record", "recorded_towers", "replay", "step", "undo",
@@ -201,6 +208,7 @@ __all__ = [
     "apply",
     "apply_outcome",
     "board_from_dict",
+    "can_reach",
     "casteller_census",
     "check_against_board",
     "check_census",
@@ -210,6 +218,7 @@ __all__ = [
     "draw",
     "end_round",
     "end_turn",
+    "festivals_ahead",
     "format_action",
     "format_step",
     "game_from_deal",
@@ -231,6 +240,7 @@ __all__ = [
     "recorded_towers",
     "refill",
     "refills_needed",
+    "regions_within",
     "replay",
     "require_refilled",
     "resolve_festival",
@@ -241,6 +251,7 @@ __all__ = [
     "slot_tiles",
     "state_from_dict",
     "step",
+    "turns_before",
     "undo",
     "where_offered",
 ]

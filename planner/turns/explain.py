@@ -46,6 +46,9 @@ class Step:
     cost: Cost  # "paid" spends a special token; "free special": a special tile's free action
     reason: str
     at_risk: str | None = None  # for a recruit: the opponent who could take it first
+    # for a move: the region the reason says it serves (a festival's, or where a later
+    # action happens); the pawn ends in it or nearer to it than it was (`_why_move`)
+    serves: str | None = None
 
 
 def explain(start: GameState, board: Board, player: str, turns: Sequence[Sequence[Action]],
@@ -74,11 +77,13 @@ def explain(start: GameState, board: Board, player: str, turns: Sequence[Sequenc
             rest = list(actions[index + 1:])
             where = here or ""
             at_risk = None
+            serves = None
             if isinstance(action, Move) or (isinstance(action, Special) and action.kind == "move"):
                 assert action.to is not None
                 where = action.to
-                reason = _why_move(action.to, rest, target, graph, names, number, len(turns),
-                                   turns, jumps=move_targets(board, rules, action.to, special=True))
+                reason, serves = _why_move(
+                    action.to, rest, target, graph, names, number, len(turns), turns,
+                    jumps=move_targets(board, rules, action.to, special=True), here=here)
             elif isinstance(action, Recruit) or (isinstance(action, Special)
                                                  and action.kind == "recruit"):
                 sizes = list(action.sizes) if isinstance(action, Recruit) else [action.size]
@@ -101,7 +106,7 @@ def explain(start: GameState, board: Board, player: str, turns: Sequence[Sequenc
                 if dropped:
                     reason += "; " + _token_note(dropped, number, claims, names, rows,
                                                  start.round)
-            steps.append(Step(action, where, cost, reason, at_risk))
+            steps.append(Step(action, where, cost, reason, at_risk, serves))
             state = apply(state, board, action, rules, finder)
         explained.append(tuple(steps))
         state = finish_turn(state, board, rules, finder, None, None)
@@ -165,35 +170,66 @@ def _why_train(skill: str, target: Target | None, ranks: SkillRanks, rules: Rule
     return f"{skill} +1: a skill rank never hurts"
 
 
+def _is_move(action: Action) -> bool:
+    return isinstance(action, Move) or (isinstance(action, Special) and action.kind == "move")
+
+
 def _why_move(to: str, rest: list[Action], target: Target | None, graph: RegionGraph,
               names: dict[str, str], number: int, count: int,
-              turns: Sequence[Sequence[Action]], jumps: Sequence[str] = ()) -> str:
-    """Why the pawn moves to `to`. `jumps`: where one special move from `to` goes
-    (`models.game.move_targets`): a festival further than a step may still be one jump."""
-    nxt = next((a for a in rest if not isinstance(a, Move)
-                and not (isinstance(a, Special) and a.kind == "move")), None)
-    moves_left = any(isinstance(a, Move) or (isinstance(a, Special) and a.kind == "move")
-                     for a in rest)
+              turns: Sequence[Sequence[Action]], jumps: Sequence[str] = (),
+              here: str | None = None) -> tuple[str, str | None]:
+    """Why the pawn moves from `here` (None: off the board) to `to`, and the region the
+    reason says the move serves: a festival's or a later action's only when the pawn ends
+    in it or nearer to it (graph distance; from off the board every move is nearer).
+    `jumps`: where one special move from `to` goes (`models.game.move_targets`): a festival
+    further than a step may still be one jump."""
+    nxt = rest[0] if rest and not _is_move(rest[0]) else None  # done in `to`, before moving on
+    moves_left = any(_is_move(a) for a in rest)
     if target is not None and to == target.region and not moves_left:
-        return f"to stand in {names[to]} for {_festival(target)}"
-    if not moves_left and nxt is not None:
+        return f"to stand in {names[to]} for {_festival(target)}", to
+    if nxt is not None:
         if isinstance(nxt, Recruit) or (isinstance(nxt, Special) and nxt.kind == "recruit"):
-            return f"to recruit in {names[to]}"
+            return f"to recruit in {names[to]}", None
         if isinstance(nxt, Train):
-            return f"to train {nxt.skill} (offered in {names[to]})"
+            return f"to train {nxt.skill} (offered in {names[to]})", None
         if isinstance(nxt, Special) and nxt.kind == "claim":
-            return f"to claim {nxt.tile} in {names[to]}"
+            return f"to claim {nxt.tile} in {names[to]}", None
     if target is not None:
         if to == target.region:
-            return f"to stand in {names[to]} for {_festival(target)}"
+            return f"to stand in {names[to]} for {_festival(target)}", to
         away = graph.distance(to, target.region)
-        jump = " (or one special move)" if away > 1 and target.region in jumps else ""
-        return f"toward {names[target.region]} for {_festival(target)}: {away} move(s) " \
-               f"away{jump}"
-    later = [a for t in turns[number + 1:] for a in t]
-    if later:
-        return "on the way to the next turn's actions"
-    return f"ends the turn in {names[to]}"
+        if here is None or away < graph.distance(here, target.region):
+            jump = " (or one special move)" if away > 1 and target.region in jumps else ""
+            return (f"toward {names[target.region]} for {_festival(target)}: {away} "
+                    f"move(s) away{jump}"), target.region
+    if moves_left:  # the turn moves on at once: this move is a first leg
+        return "a first leg: the turn's next move goes on from here", None
+    later = _next_stop(to, turns[number + 1:])
+    if later is not None:
+        region, kind = later
+        if region == to:
+            return f"to be in {names[to]} for a later turn's {kind}", to
+        if here is None or graph.distance(to, region) < graph.distance(here, region):
+            return f"on the way to {names[region]} for a later turn's {kind}", region
+    return f"ends the turn in {names[to]}", None
+
+
+def _next_stop(pawn: str, turns: Sequence[Sequence[Action]]) -> tuple[str, str] | None:
+    """Where the pawn, now in `pawn`, takes its next action that is not a move in the later
+    `turns`, and that action's kind."""
+    for actions in turns:
+        for action in actions:
+            if _is_move(action):
+                assert isinstance(action, Move | Special) and action.to is not None
+                pawn = action.to
+            elif isinstance(action, Recruit) or (isinstance(action, Special)
+                                                 and action.kind == "recruit"):
+                return pawn, "recruit"
+            elif isinstance(action, Train):
+                return pawn, "training"
+            elif isinstance(action, Special) and action.kind == "claim":
+                return pawn, f"claim of {action.tile}"
+    return None
 
 
 def _token_note(region: str, number: int, claims: list[tuple[int, str]],

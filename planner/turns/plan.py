@@ -41,7 +41,6 @@ from planner.turns.model import (
     PlanModel,
     PlanStopped,
     build_plan_model,
-    could_compete,
     hint_idle,
     tightened_bound,
 )
@@ -63,6 +62,7 @@ from planner.turns.stages import (
     holdable,
     solve_stages,
 )
+from planner.turns.upcoming import aimed_festival
 
 DEFAULT_PLAN_TIME_LIMIT = 10.0
 LONG_HORIZON = 3  # turns; longer models spend most of a short time limit in full presolve
@@ -191,7 +191,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
                                  cautious=cautious, time_limit=time_limit, workers=workers,
                                  seed=seed)
     deadline = time.perf_counter() + time_left(time_limit)  # the command's, when sooner
-    upcoming = next_festival(start, board, player, rules, cautious)
+    upcoming = aimed_festival(start, board, player, rules, cautious, turns)
     count = auto_turns(start, board, upcoming) if turns is None else turns
     work = STAGES_SHARE * DETERMINISTIC_PER_SECOND * time_limit
     horizon = build_horizon(begin, board, player, count, rules, cautious)
@@ -392,24 +392,11 @@ def _tie_breaks(result: StagedResult, solver: cp_model.CpSolver, end: PlayerStat
 
 
 def auto_turns(start: GameState, board: Board, festival: FestivalSpace | None) -> int:
-    """Through `festival` (the next one the player could compete in; at most `MAX_TURNS`, and
-    the game's end); `DEFAULT_TURNS` when there is none."""
+    """Through `festival` (the one the plan builds toward, `aimed_festival`: the first the
+    player could compete in, else the most promising; at most `MAX_TURNS`, and the game's
+    end); `DEFAULT_TURNS` when no festival is left."""
     wanted = DEFAULT_TURNS if festival is None else festival.round - start.round + 1
     return max(1, min(wanted, MAX_TURNS, board.rounds - start.round + 1))
-
-
-def next_festival(state: GameState, board: Board, player: str, rules: Rules,
-                  cautious: bool = False) -> FestivalSpace | None:
-    """The next unresolved festival `player` could compete in (at most `MAX_TURNS` ahead): the
-    first whose tower some team in reach by then could build (`could_compete`: bounds and a
-    short pre-check on the biggest team in reach, no plan)."""
-    for space in sorted(state.festivals, key=lambda f: f.round):
-        turns = space.round - state.round + 1
-        if space.resolved or turns < 1 or turns > MAX_TURNS or space.round > board.rounds:
-            continue
-        if could_compete(build_horizon(state, board, player, turns, rules, cautious), space):
-            return space
-    return None
 
 
 def _apply_fixed(start: GameState, board: Board, fixed: Sequence[Action], rules: Rules

@@ -31,6 +31,8 @@ class PlanStep(_Part):
     cost: str
     reason: str
     at_risk: str | None
+    # a move: the region its reason says it serves (the pawn ends in it or nearer to it)
+    serves: str | None = None
 
 
 class PlanTurn(_Part):
@@ -63,6 +65,46 @@ class PlanTarget(_Part):
     location: str
     region: str
     tower: str | None
+
+
+# why a festival ahead is out of reach: the pawn cannot stand in its region in time; no team
+# the player could have by then builds a tower that can compete there; the plan through it
+# proved it reaches no festival tower (the first two are bounds, before any plan)
+OutOfReach = Literal["too_far", "no_tower", "plan_proves_none"]
+
+
+class FestivalAhead(_Part):
+    round: int
+    location: str
+    region: str
+    turns: int  # the player's turns through it
+    out_of_reach: OutOfReach | None = None  # None: the player could compete there
+
+
+class ForecastRival(_Part):
+    """An opponent who could stand in the festival's region in time (their special tokens and
+    a special tile's free move counted)."""
+    player: str
+    stands_there: bool  # now (the plan's own ranking counts them already)
+    score_with_team_now: int | None  # their best tower with their team now (None: none)
+    # no tower of theirs scores more, with what they could recruit and train on the way
+    score_at_most: int | None
+
+
+class ForecastPlacing(_Part):
+    rank: int
+    prize: str | None
+
+
+class PlanForecast(_Part):
+    """A festival the plan competes in, against the opponents who could be there."""
+    round: int
+    location: str
+    region: str
+    score: int
+    rivals: list[ForecastRival]
+    with_teams_now: ForecastPlacing  # if the rivals came with their teams now
+    at_worst: ForecastPlacing  # if each scored their bound
 
 
 class UnknownRefill(_Part):
@@ -105,6 +147,12 @@ class PlanOutput(Output):
     difference: int | None = None
     # a what-if under other readings than the game's (`--what-if-rules`): those readings
     what_if_rules: str | None = None
+    # the festivals ahead of the plan's start: which the player could compete in, why not
+    festivals_ahead: list[FestivalAhead] | None = None
+    # the default horizon: the festival within reach it had no time left to plan through
+    not_tried: FestivalSpace | None = None
+    # the opponents who could reach each festival the plan competes in
+    forecast: list[PlanForecast] | None = None
     wall_time_s: float
     interrupted: Literal[True] | None = None
 

@@ -199,3 +199,76 @@ def test_a_what_if_under_other_readings_says_so() -> None:
     plain = one_json(run("plan", ROUND3, "--player", "Carla", "--turns", "1", "--json",
                          "--time-limit", "4"))
     assert "what_if_rules" not in plain
+
+
+STATES = Path(__file__).parents[2] / "benchmarks" / "plan_states"
+
+
+def test_the_default_plan_never_names_a_festival_it_showed_out_of_reach() -> None:
+    # on main before issue 23 this plan ended at best score 0, naming its own festival as
+    # "the next festival you could compete in"
+    state = str(STATES / "p2-s21-r03.json")
+    data = one_json(run("plan", state, "--json"))
+    out_of_reach = {(a["round"], a["location"]) for a in data["festivals_ahead"]
+                    if a.get("out_of_reach")}
+    named = data["next_festival"]
+    assert named is None or (named["round"], named["location"]) not in out_of_reach
+    if not data["objective"]:
+        assert named is None or named["round"] >= data["turns"][0]["round"] + data["horizon"]
+    text = run("plan", state).output
+    for _, location in out_of_reach:
+        assert f"the next festival you could compete in: {location}" not in text
+
+
+def test_with_no_festival_within_reach_the_plan_says_so_once(tmp_path: Path) -> None:
+    from collections import Counter
+
+    from models.game import load_state
+    from models.tower import Pool
+
+    # the last round; the player keeps one casteller, the regions' go back to the bag
+    state = load_state(STATES / "p3-s31-r10.json").without_history()
+    me = state.turn.player
+    back = Counter(Pool.parse(state.bag or "none").counts())
+    back.update(state.player(me).team.counts())
+    back[1] -= 1
+    for region in state.regions.values():
+        back.update(region.supply.counts())
+    state = state.model_copy(update={
+        "players": [p.model_copy(update={"pool": "1"}) if p.name == me else p
+                    for p in state.players],
+        "regions": {g: r.model_copy(update={"castellers": "none"})
+                    for g, r in state.regions.items()},
+        "bag": str(Pool.from_counts(dict(back)))})
+    path = tmp_path / "game.json"
+    path.write_text(state.to_json(), encoding="utf-8")
+    result = run("plan", str(path), "--time-limit", "20")
+    no_crash(result)
+    assert result.exit_code == 1  # proven: no festival tower within reach
+    assert result.output.count("no festival ahead is one you could compete in") == 1
+    assert "the next festival you could compete in" not in result.output
+    data = one_json(run("plan", str(path), "--json", "--time-limit", "20"))
+    for ahead in data["festivals_ahead"]:  # each one named, with why
+        assert ahead["out_of_reach"] in ("too_far", "no_tower", "plan_proves_none")
+        assert f"{ahead['location']} (round {ahead['round']})" in result.output
+
+
+def test_the_forecast_names_the_rivals_who_could_reach_the_festival() -> None:
+    # a 1-turn plan proven well within the limit (the same plan both times): Carla's team
+    # now has a tower there
+    state = str(STATES / "p3-s32-r09.json")
+    data = one_json(run("plan", state, "--json", "--time-limit", "30"))
+    assert not data["stopped_by_clock"]
+    text = run("plan", state, "--time-limit", "30").output.replace("\n", " ")
+    text = " ".join(text.split())  # rich folds long lines
+    assert data["forecast"]
+    for forecast in data["forecast"]:
+        for rival in forecast["rivals"]:
+            if rival["score_at_most"] is not None:
+                assert f"{rival['player']} could reach" in text or \
+                    f"{rival['player']} stands in" in text
+                assert f"could score up to {rival['score_at_most']}" in text
+        if forecast["rivals"]:
+            assert f"your {forecast['score']} would take" in text
+    assert any(r["score_with_team_now"] is not None for f in data["forecast"]
+               for r in f["rivals"])

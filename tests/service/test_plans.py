@@ -115,3 +115,31 @@ def test_the_player_is_named_as_typed_and_an_unknown_one_is_refused(tmp_path: Pa
     with pytest.raises(SpecError, match="unknown goal"):
         plans.plan(game, "carla", goal="bogus")
 
+
+
+def test_the_plan_gives_the_festivals_ahead_and_the_rivals_forecast(tmp_path: Path) -> None:
+    from service.results.registry import adapter
+
+    game = round3(tmp_path)
+    output = plans.plan(game, "Carla", turns=2, time_limit=20)
+    data = json.loads(output.to_json())
+    ahead = data["festivals_ahead"]
+    assert [a["round"] for a in ahead] == sorted(a["round"] for a in ahead)
+    assert ahead[0]["round"] == 3 and all(a["turns"] == a["round"] - 2 for a in ahead)
+    named = data["next_festival"]
+    assert named is None or any(a["round"] == named["round"] and a["location"] ==
+                                named["location"] and a.get("out_of_reach") is None
+                                for a in ahead)
+    # one forecast for each festival the plan competes in, with the opponents who could come
+    competed = [(f["round"], f["location"]) for f in data["festivals"] if f["tower"]]
+    assert competed and [(f["round"], f["location"]) for f in data["forecast"]] == competed
+    for forecast in data["forecast"]:
+        assert {r["player"] for r in forecast["rivals"]} <= {"Anna", "Biel"}
+        for rival in forecast["rivals"]:
+            now, most = rival["score_with_team_now"], rival["score_at_most"]
+            assert now is None or (most is not None and most >= now)
+        assert forecast["at_worst"]["rank"] >= forecast["with_teams_now"]["rank"]
+    # `castell schema plan` follows: the line validates against the command's schema
+    assert adapter("plan").validate_json(output.to_json()) == output
+    schema = adapter("plan").json_schema()
+    assert {"festivals_ahead", "forecast", "not_tried"} <= set(schema["properties"])

@@ -19,8 +19,10 @@ def reason(special_move: str) -> str:
     target = Target(5, "Figueres", "girona", None)
     rules = replace(STANDARD, special_move=special_move)
     jumps = move_targets(BOARD, rules, "terres-de-lebre", special=True)
-    return _why_move("terres-de-lebre", [], target, GRAPH, NAMES, 0, 2,
-                     [[Move(to="terres-de-lebre")], []], jumps=jumps)
+    text, serves = _why_move("terres-de-lebre", [], target, GRAPH, NAMES, 0, 2,
+                             [[Move(to="terres-de-lebre")], []], jumps=jumps, here=None)
+    assert serves == "girona"  # from off the board, every move is nearer
+    return text
 
 
 def test_a_move_toward_a_festival_counts_the_moves_left() -> None:

@@ -1,0 +1,101 @@
+"""A plan as the table asks for it: the default horizon goes past a festival the plan shows out
+of reach, the festivals ahead say which the player could compete in and why not, and the
+festival forecast counts the opponents who could get there.
+
+The default horizon runs through the first festival within reach by the bounds
+(`planner.turns.upcoming`); the bounds are optimistic, so when the plan through it proves a
+best festival score of 0, the next festival within reach is planned through instead (a longer
+horizon, on what is left of the same time limit), until one is reached or none is left. No
+festival the plan has shown out of reach is ever named as the next one the player could
+compete in."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from models.game import Action, Board, FestivalSpace, GameState
+from models.tower import Rules
+from planner.stopping import time_left
+from planner.tower import Status
+from planner.turns.forecast import Forecast, forecasts
+from planner.turns.horizon import Goal
+from planner.turns.plan import DEFAULT_PLAN_TIME_LIMIT, Plan, plan_turns
+from planner.turns.upcoming import Ahead, first_within_reach, outlook
+
+# the least time left (s) worth a plan through the next festival: below it, say it was not tried
+RETRY_LEAST = 0.5
+
+
+@dataclass(frozen=True)
+class PlanAhead:
+    """A plan with the festivals ahead of its start (within reach or why not, as the plan
+    showed them), the festival it had no time left to plan through, and its forecasts."""
+
+    plan: Plan
+    ahead: tuple[Ahead, ...]
+    untried: FestivalSpace | None = None
+    forecasts: tuple[Forecast, ...] = ()
+
+
+def plan_ahead(state: GameState, board: Board, player: str, *, rules: Rules,
+               turns: int | None = None, goal: Goal | None = None, cautious: bool = False,
+               time_limit: float = DEFAULT_PLAN_TIME_LIMIT, workers: int = 1, seed: int = 0,
+               fixed: Sequence[Action] = ()) -> PlanAhead:
+    """`plan_turns` (the same arguments), then, for the festival goal on the default horizon
+    (`turns` None), through the next festival within reach while the plan proves 0; each
+    plan gets `time_limit` (its deterministic budget) within what is left of the command's."""
+    goal = goal or Goal()
+
+    def planned(count: int | None) -> Plan:
+        return plan_turns(state, board, player, rules=rules, turns=count, goal=goal,
+                          cautious=cautious, time_limit=time_limit, workers=workers,
+                          seed=seed, fixed=fixed)
+
+    started = time.perf_counter()
+    plan = planned(turns)
+    ahead = outlook(plan.start, board, plan.player, rules, cautious)
+    untried = None
+    while turns is None and _proves_none(plan):
+        ahead = shown(ahead, plan)  # what each plan proved stands for the longer ones
+        after = first_within_reach(ahead, _last_round(plan))
+        if after is None:
+            break
+        longer = planned(after.turns) if time_left(time_limit) >= RETRY_LEAST else None
+        if longer is None or not longer.found:  # no time left for it: the proven 0 stands
+            untried = after.space
+            break
+        plan = longer
+    ahead = shown(ahead, plan)
+    told = forecasts(plan, board, rules) if plan.found else ()
+    # the whole call's wall time, forecasts included
+    plan = replace(plan, next_festival=_next(ahead), wall_time_s=time.perf_counter() - started)
+    return PlanAhead(plan, ahead, untried, told)
+
+
+def _proves_none(plan: Plan) -> bool:
+    """The plan is proven, for the festival goal, to reach no festival tower."""
+    return (plan.goal.kind == "festival" and plan.status is Status.OPTIMAL and plan.found
+            and not plan.objective)
+
+
+def _last_round(plan: Plan) -> int:
+    return plan.start.round + plan.horizon - 1
+
+
+def shown(ahead: tuple[Ahead, ...], plan: Plan) -> tuple[Ahead, ...]:
+    """`ahead` with what `plan` proved: a plan proven to reach no festival tower shows every
+    festival of its horizon out of reach."""
+    if not _proves_none(plan):
+        return ahead
+    return tuple(replace(a, out_of_reach="plan_proves_none")
+                 if a.within_reach and a.space.round <= _last_round(plan) else a
+                 for a in ahead)
+
+
+def _next(ahead: tuple[Ahead, ...]) -> FestivalSpace | None:
+    """The next festival the player could compete in, as far as the bounds and the plan
+    tell: within reach and not shown out of reach."""
+    found = first_within_reach(ahead)
+    return None if found is None else found.space

@@ -1,0 +1,116 @@
+"""The opponents in a plan's festival forecast: the plan's replay lets them stand still, so it
+counts only those already in a festival's region; here each opponent who could stand there in
+time (`models.game.regions_within`: a special tile's free move counted, tokens not counted
+down: a bound)
+is counted twice over, with the best tower of their team now (the tower solver, proven) and
+with a bound on any tower they could have by then (what they could recruit and train on the
+way: the tower dynamic program on the biggest team and ranks in reach, as the plan's own caps),
+and the player's planned score is ranked against each."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.game import (
+    Board,
+    FestivalSpace,
+    GameState,
+    Prize,
+    TurnState,
+    regions_within,
+    turns_before,
+)
+from models.tower import Rules
+from planner.tower import FestivalTower, Status, solve
+from planner.turns.horizon import build_horizon
+from planner.turns.model import festival_cap
+from planner.turns.plan import Plan
+
+
+@dataclass(frozen=True)
+class RivalAt:
+    """An opponent who could stand in a festival's region when it is held."""
+
+    name: str
+    there: bool  # their pawn stands there now (the plan's replay counts them already)
+    score_now: int | None  # the best tower of their team now (None: none can compete)
+    score_bound: int | None  # no tower of theirs by then scores more (None: none can compete)
+
+
+@dataclass(frozen=True)
+class Placing:
+    """The player's rank and prize against a reading of the rivals' scores."""
+
+    rank: int
+    prize: Prize | None
+
+
+@dataclass(frozen=True)
+class Forecast:
+    """A festival the plan competes in, with the rivals who could be there."""
+
+    round: int
+    location: str
+    region: str
+    score: int  # the player's, in the plan
+    rivals: tuple[RivalAt, ...]
+    with_teams_now: Placing  # against the rivals' teams now
+    at_worst: Placing  # against their bounds
+
+
+def forecasts(plan: Plan, board: Board, rules: Rules) -> tuple[Forecast, ...]:
+    """The forecast of each festival `plan` competes in, from its start (the opponents' reach
+    and teams as they are now)."""
+    found = []
+    for festival in plan.festivals:
+        if festival.entry.score is None:
+            continue
+        space = next(f for f in plan.start.festivals
+                     if f.round == festival.round and f.location == festival.location)
+        rivals = tuple(r for other in plan.start.players if other.name != plan.player
+                       for r in [_rival(plan.start, board, other.name, space, rules)]
+                       if r is not None)
+        score = festival.entry.score
+        found.append(Forecast(
+            festival.round, festival.location, festival.region, score, rivals,
+            placing(plan.start, board, space, plan.player, score,
+                     {r.name: r.score_now for r in rivals}, rules),
+            placing(plan.start, board, space, plan.player, score,
+                     {r.name: r.score_bound for r in rivals}, rules)))
+    return tuple(found)
+
+
+def _rival(start: GameState, board: Board, name: str, space: FestivalSpace, rules: Rules
+           ) -> RivalAt | None:
+    rival = start.player(name)
+    turns = turns_before(start, name, space)  # none left: where their pawn stands now
+    where = regions_within(start, board, name, rules, turns)[-1] if turns else {rival.pawn}
+    if space.region not in where:
+        return None
+    now = solve(FestivalTower(space.festival), rival.team, rival.ranks, rules)
+    score_now = None
+    if now.status is Status.OPTIMAL and now.tower is not None:
+        score_now = space.festival.score(now.tower)
+    # their turns through the festival, as if from now: one more than they have when they
+    # played this round already, so still a bound
+    theirs = start.model_copy(update={"turn": TurnState(player=name)})
+    horizon = build_horizon(theirs, board, name, space.round - start.round + 1, rules)
+    bound = festival_cap(horizon, len(horizon.turns) - 1, space)
+    if score_now is not None and (bound is None or bound < score_now):
+        bound = score_now  # never below what they already have (a bound cut short)
+    return RivalAt(name, rival.pawn == space.region, score_now, bound)
+
+
+def placing(state: GameState, board: Board, space: FestivalSpace, player: str, score: int,
+             rivals: dict[str, int | None], rules: Rules) -> Placing:
+    """`player`'s rank and prize at `space` with `score`, against `rivals`' scores (None: no
+    tower): as the referee ranks (`models.game.resolve_festival`): by score, a tie to the
+    earlier in turn order, or shared with the rules' `prize_ties` reading "share"."""
+    order = state.turn_order
+    shared = rules.prize_ties == "share"
+    above = sum(1 for name, theirs in rivals.items() if theirs is not None and (
+        theirs > score or (theirs == score and not shared
+                           and order.index(name) < order.index(player))))
+    rank = above + 1
+    chart = board.prize_chart.get(space.type, {}).get(len(state.players), [])
+    return Placing(rank, chart[rank - 1] if rank <= len(chart) else None)
