@@ -63,11 +63,12 @@ def plan(
     The plan is found by CP-SAT, under the game's own readings, and replayed through the
     referee before it is printed. Opponents are assumed to take no actions (see the
     assumptions printed with the plan); the forecast of each festival it competes in names
-    those who could get there in time and ranks its prize against them. Exit code 0: a proven best plan; 1: proven that the
-    goal cannot be met (a plan toward the next festival is still printed), or a --fix action
-    the rules refuse; 3: the time limit came before the proof (the best plan found is still
-    printed). The same command gives the same plan: the search runs on a deterministic
-    budget (--time-limit is also a wall-clock safety net, whose hit is said).
+    those who could get there in time and ranks its prize against them. Exit code 0: a
+    proven best plan; 1: proven that the goal cannot be met (a plan toward the next festival
+    is still printed), or a --fix action the rules refuse; 3: the time limit came before the
+    proof (the best plan found is still printed). The same command gives the same plan: the
+    search runs on a deterministic budget (--time-limit is also a wall-clock safety net,
+    whose hit is said).
 
     Examples:
 
