@@ -87,6 +87,8 @@ LEAN_SPARE_WORK = 0.1
 LEAN_LONG_SHARE = 0.75  # of the stages' budget, for the lean solve (0.9 units at 10 s)
 LEAN_HINT_WORK = 0.1  # the most the full model may take to complete the lean plan
 LIGHT_TIE_BREAKS = True
+# after a lean goal, the tie-breaks keep the lean plan's route (Design notes)
+ROUTE_HELD = True
 DEFAULT_TURNS = 3  # when no festival is left to plan toward
 MAX_TURNS = 10
 
@@ -208,9 +210,12 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
     stages = goal_stages(model, goal, spare_tokens=long)
     target = upcoming
     then = None
+    route: tuple[tuple[cp_model.IntVar, int], ...] = ()  # held in the tie-breaks (below)
     if goal.kind == "festival":  # out of reach: plan toward the next festival instead
         def then(value: int) -> list[Stage]:
-            return progress_stages(model, target) if value == 0 else []
+            if value:
+                return []
+            return [replace(s, held=s.held + route) for s in progress_stages(model, target)]
     # the same plan on any machine: the stages get a deterministic budget (a share of the time
     # limit's worth, the rest is for building the model and the replay), and the wall clock
     # left is only a safety net (keeping a little time for the replay after the solve)
@@ -225,6 +230,10 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
     long_lean: LeanResult | None = None
     if goal.kind == "festival":
         lean, long_lean, work = _goal_on_lean(model, stages, work, wall_left, seed, workers)
+    if lean is not None and ROUTE_HELD:  # the tie-breaks search the lean plan's route only
+        places = {var.index for stop in model.at for var in stop.values()}
+        route = tuple((var, value) for var, value in lean.holds if var.index in places)
+        stages[1:] = [replace(s, held=s.held + route) for s in stages[1:]]
     remaining = wall_left()
     # measured in benchmarks/bench_plan.py: the LP relaxation of the plan model is weak, and
     # without it the search proves plans about twice as fast
@@ -236,14 +245,20 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
                                                   else TIE_BREAK_WORK),
                                   goal_share=LONG_GOAL_SHARE if long else 1.0,
                                   hinted=goal.kind != "tile", then=then)
-    if lean is not None and result.values:
+    if lean is not None and result.values and result.values[0] == lean.result.value:
         result = _with_lean(result, lean.result)
+    elif lean is not None and result.values:  # the clock stopped the held stage before it
+        # found the lean plan (the idle plan came back): not proven, the lean model's bound
+        result = _with_lean_bound(result, lean.result)
     elif long_lean is not None and result.values:
         result = _with_lean_bound(result, long_lean)
     elif lean is not None:  # the lean plan did not fit the full model: solve as before
+        route = ()
         result, solver = solve_stages(model.model, original, time_limit=wall_left(),
                                       workers=workers, seed=seed, linearization=0, work=work,
                                       hinted=True, then=then)
+    if route:  # proven on the lean plan's route only: not a proof over every plan
+        result = replace(result, proven=(*result.proven[:1], *(False,) * len(result.proven[1:])))
     clock_hit = result.clock_hit
     assumptions = horizon.assumptions
     if before:
@@ -364,7 +379,8 @@ def _with_lean_bound(result: StagedResult, lean: LeanResult) -> StagedResult:
                      branches=result.branches + lean.branches,
                      first_time_s=result.first_time_s + lean.wall_s,
                      first_cpu_s=result.first_cpu_s + lean.cpu_s)
-    if lean.bound is None or result.first_bound is None or lean.bound >= result.first_bound:
+    if lean.bound is None or (result.first_bound is not None
+                              and lean.bound >= result.first_bound):
         return result
     proven = result.values[0] is not None and result.values[0] >= lean.bound
     return replace(result, first_bound=lean.bound,
