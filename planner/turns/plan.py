@@ -40,6 +40,7 @@ from planner.turns.lean import LeanGoal, LeanResult, lean_goal
 from planner.turns.model import (
     PlanModel,
     PlanStopped,
+    TileClaim,
     build_plan_model,
     could_compete,
     hint_idle,
@@ -89,6 +90,8 @@ LEAN_HINT_WORK = 0.1  # the most the full model may take to complete the lean pl
 LIGHT_TIE_BREAKS = True
 # after a lean goal, the tie-breaks keep the lean plan's route (Design notes)
 ROUTE_HELD = True
+# the most each claim-at-once hint of the score goal may take, in units (`_hint_claim_now`)
+CLAIM_HINT_WORK = 0.1
 DEFAULT_TURNS = 3  # when no festival is left to plan toward
 MAX_TURNS = 10
 
@@ -234,6 +237,8 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
         places = {var.index for stop in model.at for var in stop.values()}
         route = tuple((var, value) for var, value in lean.holds if var.index in places)
         stages[1:] = [replace(s, held=s.held + route) for s in stages[1:]]
+    if goal.kind == "score":  # a claim worth points at once is the search's starting point
+        work = max(0.01, work - _hint_claim_now(model, stages[0], wall_left, seed, workers))
     remaining = wall_left()
     # measured in benchmarks/bench_plan.py: the LP relaxation of the plan model is weak, and
     # without it the search proves plans about twice as fast
@@ -358,6 +363,36 @@ def _goal_on_lean(model: PlanModel, stages: list[Stage], work: float,
     _, spent = hint_held(model.model, held, work=LEAN_HINT_WORK, time_limit=wall_left(),
                          workers=workers, seed=seed)
     return None, found.result, max(0.01, work - spent)
+
+
+def _hint_claim_now(model: PlanModel, stage: Stage, wall_left: Callable[[], float], seed: int,
+                    workers: int) -> float:
+    """The score goal's hint: the best plan (by the goal stage's points, on up to
+    `CLAIM_HINT_WORK` units each) that claims a tile of the pawn's region at once, when one
+    can be claimed. The search starts from it, so a claim worth points that the player can
+    make this turn is never missed for want of budget (the search alone, on the benchmark's
+    states, missed one: 16 points against 20 for the claim at once). Returns the work spent."""
+    pawn, spent = model.horizon.me.pawn, 0.0
+    best: tuple[int, TileClaim] | None = None
+    hinted = None  # the claim whose plan is the model's hint now
+    for claim in model.claims:
+        if claim.region != pawn or 0 not in claim.at:
+            continue
+        value, work = hint_held(model.model, replace(stage, held=((claim.at[0], 1),)),
+                                work=CLAIM_HINT_WORK, time_limit=wall_left(),
+                                workers=workers, seed=seed)
+        spent += work
+        if value is not None:
+            hinted = claim
+            if best is None or value > best[0]:
+                best = (value, claim)
+    if best is not None and hinted is not best[1]:  # the best again: the same budget, the
+        # same answer
+        _, work = hint_held(model.model, replace(stage, held=((best[1].at[0], 1),)),
+                            work=CLAIM_HINT_WORK, time_limit=wall_left(), workers=workers,
+                            seed=seed)
+        spent += work
+    return spent
 
 
 def _with_lean(result: StagedResult, lean: LeanResult) -> StagedResult:

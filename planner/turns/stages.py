@@ -192,12 +192,13 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
 
 
 def hint_held(model: cp_model.CpModel, stage: Stage, *, work: float, time_limit: float,
-              workers: int = 1, seed: int = 0) -> tuple[bool, float]:
+              workers: int = 1, seed: int = 0) -> tuple[int | None, float]:
     """Solve `stage` once with its held variables fixed (a short presolve, `work` units at
     most) and make the solution found, every variable's value, the model's hint: a plan fixed
-    elsewhere (the lean model's) becomes the full model's starting point. Returns whether a
-    solution was found and the deterministic work spent. The model is left as it was, but for
-    its hint and objective."""
+    elsewhere (the lean model's, or a claim at once) becomes the full model's starting point.
+    Returns the stage's objective in the solution (None: none found, the hint is left as it
+    was) and the deterministic work spent. The model is left as it was, but for its hint and
+    objective."""
     solver = cp_model.CpSolver()
     configure(solver, time_limit=time_limit, workers=workers, seed=seed, deterministic=work)
     solver.parameters.linearization_level = 0
@@ -208,9 +209,9 @@ def hint_held(model: cp_model.CpModel, stage: Stage, *, work: float, time_limit:
     status = _solve(model, solver, stage.held)
     spent = solver.response_proto.deterministic_time
     if status not in (Status.OPTIMAL, Status.FEASIBLE):
-        return False, spent
+        return None, spent
     _hint_solution(model, solver)
-    return True, spent
+    return round(solver.value(stage.expr)), spent
 
 
 def _aim(model: cp_model.CpModel, stage: Stage) -> None:
