@@ -97,7 +97,7 @@ def main() -> None:
     for goal in args.goals.split(","):
         cases += [(goal, None if h == "default" else int(h))
                   for h in args.horizons.split(",")]
-        if goal == "festival" and not (args.quick or args.no_long):
+        if goal == "festival" and not (args.quick or args.no_long or (goal, LONG) in cases):
             cases.append((goal, LONG))
     loads = [os.getloadavg()]
     rows = []

@@ -79,6 +79,8 @@ AFTER_SOLVE_PER_TURN = 0.03
 LEAN_GOAL = True
 # ... when the stages' budget is at least this many units (a 8.4 s limit; Design notes)
 LEAN_LEAST_WORK = 1.0
+# of the stages' budget, for the lean goal up to `LONG_HORIZON` turns (Design notes)
+LEAN_SHORT_SHARE = 1.5
 # the most each tie-break stage takes after a lean goal, in units (Design notes)
 LEAN_TIE_BREAK_WORK = 0.4
 # horizons up to this many turns (0: none) use the lean goal too, held or hinted (Design notes)
@@ -346,12 +348,13 @@ def _goal_on_lean(model: PlanModel, stages: list[Stage], work: float,
         found = lean_goal(model, work=LEAN_LONG_SHARE * work, time_limit=wall_left(),
                           seed=seed, workers=workers, linearization=0, light=True,
                           spare_work=LEAN_SPARE_WORK)
-    else:
-        found = lean_goal(model, work=work, time_limit=wall_left(), seed=seed,
-                          workers=workers)
+    else:  # more units than the stages' budget: the lean model's cost less CPU (Design notes)
+        found = lean_goal(model, work=LEAN_SHORT_SHARE * work, time_limit=wall_left(),
+                          seed=seed, workers=workers)
     if found is None:  # no festival in reach: the full model's stage is trivial
         return None, None, work
-    work = max(0.01, work - found.result.work)
+    # what the full model's stages have left (on a short horizon, at least the tie-break's own)
+    work = max(0.01 if long else LEAN_TIE_BREAK_WORK + 0.01, work - found.result.work)
     # no plan within the budget, or (never seen) one the full model cannot hold: the full
     # model's own goal stage on what is left
     if not (found.holds and holdable(model.model, (*stages[0].held, *found.holds))):
