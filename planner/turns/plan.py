@@ -80,7 +80,9 @@ LEAN_GOAL = True
 # ... when the stages' budget is at least this many units (a 8.4 s limit; Design notes)
 LEAN_LEAST_WORK = 1.0
 # of the stages' budget, for the lean goal up to `LONG_HORIZON` turns (Design notes)
-LEAN_SHORT_SHARE = 1.5
+LEAN_SHORT_SHARE = 1.25
+# ... and the progress stage when no festival is in reach on a short horizon (Design notes)
+PROGRESS_WORK = 0.4
 # the most each tie-break stage takes after a lean goal, in units (Design notes)
 LEAN_TIE_BREAK_WORK = 0.4
 # horizons up to this many turns (0: none) use the lean goal too, held or hinted (Design notes)
@@ -241,14 +243,19 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
         stages[1:] = [replace(s, held=s.held + route) for s in stages[1:]]
     if goal.kind == "score":  # a claim worth points at once is the search's starting point
         work = max(0.01, work - _hint_claim_now(model, stages[0], wall_left, seed, workers))
+    # no festival in reach on a short horizon (the lean model has none): the goal is 0 at
+    # once, and the progress stage on the whole model is all the search (Design notes)
+    unreachable = goal.kind == "festival" and not long and not model.festivals
     remaining = wall_left()
     # measured in benchmarks/bench_plan.py: the LP relaxation of the plan model is weak, and
     # without it the search proves plans about twice as fast
     result, solver = solve_stages(model.model, stages, time_limit=remaining, workers=workers,
                                   seed=seed, linearization=0,
                                   light_presolve=long, work=work,
-                                  light_tie_breaks=LIGHT_TIE_BREAKS and lean is not None,
+                                  light_tie_breaks=LIGHT_TIE_BREAKS and (lean is not None
+                                                                         or unreachable),
                                   tie_break_work=(LEAN_TIE_BREAK_WORK if lean is not None
+                                                  else PROGRESS_WORK if unreachable
                                                   else TIE_BREAK_WORK),
                                   goal_share=LONG_GOAL_SHARE if long else 1.0,
                                   hinted=goal.kind != "tile", then=then)
