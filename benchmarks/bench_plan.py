@@ -1,22 +1,19 @@
-"""Turn planner speed on 4-player games of the default board: 3-turn plans and whole-game plans.
+"""Turn planner proofs at the CLI's default limit, on the benchmark's kept states (issue 23).
 
-Run: python benchmarks/bench_plan.py [--games N] [--out FILE] [--quick]
+Run: python benchmarks/bench_plan.py [--quick] [--states GLOB] [--no-long] [--out FILE]
 
-States: `state new` deals (4 players, seeds 0..N-1) played forward by seeded random legal
-actions (recruiting favoured, no claims) to the start of rounds 1, 3, 5 and 7. For each state:
-a 3-turn plan for the player to move (goal festival, one worker, seed 0, 20 s limit), timed
-in CPU time (time.process_time, in-process: on the shared machine the wall clock measures the
-load; the wall times are kept in the JSON): the time to prove the goal (the first stage), the
-whole call
-(model building, the tie-break stages, the replay through the referee, the explanations), and
-the floor measured in the same run on the same state: building the horizon and the CP-SAT model
-without solving it (the part no search can avoid). Then the time to a first plan (a 1 s limit:
-what comes back, and when). Then, from each round-1 state, a plan to the end of the game
-(10 turns) with a 10 s limit: its status, objective, bound (the optimality gap), the special
-tokens it spends (a tie-break) and wall time (the limit bounds the whole call). Plans are
-deterministic (a deterministic CP-SAT budget), so the statuses and values repeat; the times
-depend on the machine's load. The exhaustive search is not run here: it is exponential in the
-turns; the tests compare it with the planner on 1- and 2-turn horizons.
+States: `benchmarks/plan_states/*.json` (91 files: 2, 3 and 4 players, rounds 1-10, and
+examples/game/round3.json; written once by make_plan_states.py, never regenerated, so that
+figures from different sessions compare). For each state a plan for the player to move, under
+the state's own readings, as `castell plan` makes it: `DEFAULT_PLAN_TIME_LIMIT`, one worker,
+CP-SAT seed 0, each call cold (the festival caps' and pre-checks' in-process caches cleared).
+Per goal (festival, score) and horizon (1, 2, 3 turns and the default horizon `turns=None`;
+festival also 10 turns unless `--no-long`): the proven share, the gaps (bound - objective) of
+the plans left unproven, and the median and worst CPU time of the whole call
+(`time.process_time`, in process: on a shared machine the wall clock measures the load; the
+wall times are kept in the JSON). Plans are deterministic (deterministic CP-SAT budgets), so
+the statuses and values repeat on any machine; the times depend on the machine.
+`--quick`: every fifth state (18 states), festival and score on 1-3 turns and the default.
 """
 
 from __future__ import annotations
@@ -35,14 +32,13 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from models.game import GameState
-from models.tower import STANDARD
+from models.game import load_board, load_state
 from planner.tower import bounds
-from planner.turns import Goal, Plan, build_horizon, plan_turns
+from planner.turns import DEFAULT_PLAN_TIME_LIMIT, Goal, plan_turns
 from planner.turns import model as plan_model
-from planner.turns.model import build_plan_model
-from planner.turns.replay import advance_to, visible
-from tests.planner.turns.game_states import BOARD, played
+
+STATES = Path(__file__).resolve().parent / "plan_states"
+LONG = 10
 
 
 def cold() -> None:
@@ -53,97 +49,81 @@ def cold() -> None:
     plan_model._bounded_precheck.cache_clear()
 
 
-def floor_s(state: object, player: str, turns: int) -> float:
-    """Building the horizon and the plan model, no solve: the planner's fixed cost (CPU)."""
+def run(path: Path, goal: str, turns: int | None) -> dict[str, object]:
+    """One cold plan for the player to move, as `castell plan` makes it, and its figures."""
+    board = load_board()
+    state = load_state(path, board)
     cold()
-    started = time.process_time()
-    start = advance_to(visible(state), BOARD, player, STANDARD)  # type: ignore[arg-type]
-    build_plan_model(build_horizon(start, BOARD, player, turns, STANDARD))
-    return time.process_time() - started
+    cpu, wall = time.process_time(), time.perf_counter()
+    plan = plan_turns(state, board, state.turn.player, rules=state.game_rules, turns=turns,
+                      goal=Goal(goal), time_limit=DEFAULT_PLAN_TIME_LIMIT)  # type: ignore
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    gap = (None if plan.bound is None or plan.objective is None
+           else plan.bound - plan.objective)
+    return {"state": path.stem, "goal": goal, "turns": turns, "horizon": plan.horizon,
+            "status": plan.status.value, "objective": plan.objective, "bound": plan.bound,
+            "gap": gap, "cpu_s": round(cpu, 3), "wall_s": round(wall, 3),
+            "goal_cpu_s": round(plan.goal_cpu_s, 3), "clock_hit": plan.clock_hit}
 
 
-def timed(state: GameState, turns: int, limit: float) -> tuple[Plan, float]:
-    """A cold plan for the player to move, goal festival, and its CPU time."""
-    cold()
-    started = time.process_time()
-    plan = plan_turns(state, BOARD, state.turn.player, rules=state.game_rules,
-                      turns=turns, goal=Goal("festival"),
-                      time_limit=limit)
-    return plan, time.process_time() - started
+def summary(rows: list[dict[str, object]]) -> list[str]:
+    """Plans, proven share, gaps of the unproven, median and worst CPU s."""
+    proven = sum(r["status"] == "optimal" for r in rows)
+    gaps = sorted((r["gap"] for r in rows if r["status"] != "optimal"),
+                  key=lambda g: -1 if g is None else g)  # type: ignore[operator]
+    cpu = [float(r["cpu_s"]) for r in rows]  # type: ignore[arg-type]
+    return [str(len(rows)), f"{proven} ({100 * proven / len(rows):.0f}%)",
+            ", ".join("?" if g is None else str(g) for g in gaps) or "-",
+            f"{statistics.median(cpu):.2f}", f"{max(cpu):.2f}"]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=4)
-    parser.add_argument("--rounds", default="1,3,5,7")
+    parser.add_argument("--states", default="*.json", help="a glob in benchmarks/plan_states")
+    parser.add_argument("--quick", action="store_true", help="every fifth state, no 10 turns")
+    parser.add_argument("--no-long", action="store_true", help="skip the 10-turn plans")
+    parser.add_argument("--goals", default="festival,score")
+    parser.add_argument("--horizons", default="1,2,3,default",
+                        help="turns, comma-separated ('default': turns=None)")
     parser.add_argument("--out", default="benchmarks/results/plan.json")
-    parser.add_argument("--quick", action="store_true", help="2 games, rounds 1 and 3")
     args = parser.parse_args()
-    games = 2 if args.quick else args.games
-    rounds = [1, 3] if args.quick else [int(r) for r in args.rounds.split(",")]
+    paths = sorted(STATES.glob(args.states))
+    if args.quick:
+        paths = paths[::5]
+    if not paths:
+        raise SystemExit(f"no state matches {args.states} in {STATES}")
     console = Console()
-
-    short = []
-    for seed in range(games):
-        for first in rounds:
-            state = played(seed, 4, first)
-            floor = floor_s(state, state.turn.player, 3)
-            plan, cpu = timed(state, 3, 20)
-            quick, quick_cpu = timed(state, 3, 1)
-            row = {"seed": seed, "round": state.round, "status": plan.status.value,
-                   "objective": plan.objective, "bound": plan.bound,
-                   "goal_s": round(plan.goal_cpu_s, 3), "total_s": round(cpu, 3),
-                   "goal_wall_s": round(plan.goal_time_s, 3),
-                   "total_wall_s": round(plan.wall_time_s, 3),
-                   "floor_s": round(floor, 3), "clock_hit": plan.clock_hit,
-                   "first_plan_s": round(quick_cpu, 3),
-                   "first_plan_wall_s": round(quick.wall_time_s, 3),
-                   "first_plan_objective": quick.objective}
-            short.append(row)
+    cases: list[tuple[str, int | None]] = []
+    for goal in args.goals.split(","):
+        cases += [(goal, None if h == "default" else int(h))
+                  for h in args.horizons.split(",")]
+        if goal == "festival" and not (args.quick or args.no_long or (goal, LONG) in cases):
+            cases.append((goal, LONG))
+    loads = [os.getloadavg()]
+    rows = []
+    for goal, turns in cases:
+        for path in paths:
+            row = run(path, goal, turns)
+            rows.append(row)
             console.print(row)
-    whole = []
-    for seed in range(games):
-        plan, cpu = timed(played(seed, 4, 1), 10, 10)
-        gap = None if plan.bound is None or plan.objective is None else plan.bound - plan.objective
-        tokens = next((t.value for t in plan.tie_breaks if t.name == "special tokens spent"),
-                      None)
-        row = {"seed": seed, "status": plan.status.value, "objective": plan.objective,
-               "bound": plan.bound, "gap": gap, "tokens": tokens,
-               "goal_s": round(plan.goal_cpu_s, 3), "total_s": round(cpu, 3),
-               "total_wall_s": round(plan.wall_time_s, 3), "clock_hit": plan.clock_hit}
-        whole.append(row)
-        console.print(row)
+        loads.append(os.getloadavg())
 
-    table = Table(title="3-turn plans, 4 players, goal festival, 1 worker, 20 s limit (CPU s)")
-    for column in ("round", "plans", "proven", "median goal s", "max goal s", "median total s",
-                   "max total s", "median floor s", "total / floor", "first plan s"):
+    table = Table(title=f"turn plans at the default limit ({DEFAULT_PLAN_TIME_LIMIT:g} s), "
+                        "1 worker, seed 0 (CPU s of the whole call)")
+    for column in ("goal", "turns", "plans", "proven", "gaps of the unproven", "median s",
+                   "worst s"):
         table.add_column(column, justify="right")
-    groups = [(str(first), [r for r in short if r["round"] == first]) for first in rounds]
-    for name, rows in [*groups, ("all", short)]:
-        table.add_row(name, str(len(rows)), str(sum(r["status"] == "optimal" for r in rows)),
-                      f"{statistics.median(r['goal_s'] for r in rows):.2f}",
-                      f"{max(r['goal_s'] for r in rows):.2f}",
-                      f"{statistics.median(r['total_s'] for r in rows):.2f}",
-                      f"{max(r['total_s'] for r in rows):.2f}",
-                      f"{statistics.median(r['floor_s'] for r in rows):.2f}",
-                      f"{statistics.median(r['total_s'] / r['floor_s'] for r in rows):.1f}",
-                      f"{statistics.median(r['first_plan_s'] for r in rows):.2f}")
-    console.print(table)
-    table = Table(title="10-turn plans from round 1, 10 s limit, 1 worker (goal, total: CPU)")
-    columns = ("seed", "status", "objective", "bound", "gap", "tokens", "goal_s", "total_s",
-               "total_wall_s", "clock_hit")
-    for column in columns:
-        table.add_column(column.replace("_s", " s").replace("_", " "), justify="right")
-    for r in whole:
-        table.add_row(*(str(r[c]) for c in columns))
+    for goal, turns in cases:
+        group = [r for r in rows if r["goal"] == goal and r["turns"] == turns]
+        table.add_row(goal, "default" if turns is None else str(turns), *summary(group))
     console.print(table)
 
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"machine": platform.processor() or platform.machine(),
-                               "python": platform.python_version(),
-                               "load_average": os.getloadavg(), "three_turns": short,
-                               "whole_game": whole}, indent=2) + "\n", encoding="utf-8")
+                               "cpus": os.cpu_count(), "python": platform.python_version(),
+                               "load_averages": loads, "time_limit": DEFAULT_PLAN_TIME_LIMIT,
+                               "plans": rows}, indent=2) + "\n", encoding="utf-8")
     console.print(f"wrote {out}")
 
 

@@ -2,7 +2,7 @@
 
 festival: the best festival tower score in the horizon; when that is 0 (no festival tower in
     reach), progress toward one (`progress_stages`); then more local performance points; then
-    fewer special tokens spent.
+    fewer special tokens spent (the tie-breaks as one weighted stage: one solve).
 tile: claim the tile in the earliest turn; then fewer special tokens spent.
 score: the most end-of-game points at the end of the horizon (rules page section 6), prizes
     included; then fewer special tokens spent. Opponents standing in a festival's region
@@ -33,7 +33,7 @@ from planner.turns.model import (
     train_every_turn,
 )
 from planner.turns.replay import cached_finder
-from planner.turns.stages import Stage
+from planner.turns.stages import Stage, fold
 
 Expr = cp_model.LinearExpr
 
@@ -43,13 +43,6 @@ def goal_stages(plan: PlanModel, goal: Goal, spare_tokens: bool = False) -> list
     plans that spend fewer special tokens (the tie-break still decides; for a long horizon,
     whose goal search ends unproven and leaves the tie-breaks little: without it such plans
     spent 5-6 tokens they did not need)."""
-    tokens, team = plan.tokens_spent(), castellers_at_end(plan)
-    # fewer tokens first, then more castellers: one stage, weighted (a casteller more never
-    # outweighs a token: no more than `most` castellers join in the horizon)
-    most = plan.horizon.upper_pool().total - plan.horizon.me.team.total + 1
-    spent = Stage("special tokens spent, then castellers in the team", most * tokens - team,
-                  "min", parts=(("special tokens spent", tokens),
-                                ("castellers in the team", team)))
     if goal.kind == "festival":
         # a claim never raises a festival score: the first stage leaves claims out, and
         # with them the order of a turn's Move and paid special move (it only decides where
@@ -63,15 +56,50 @@ def goal_stages(plan: PlanModel, goal: Goal, spare_tokens: bool = False) -> list
         # the last festival (neither changes any festival score); the tie-breaks free both
         trains = train_every_turn(plan)
         held += _upto(plan, trains, goal_turns(plan))
-        stages = [Stage("best festival score", best_festival(plan), "max", held),
-                  Stage("local performance points", plan.local_points(), "max")]
+        first = Stage("best festival score", best_festival(plan), "max", held)
         if spare_tokens:
-            weight = plan.horizon.me.special_tokens + 1
-            stages = [replace(s, secondary=tokens, weight=weight) for s in stages]
-        return [*stages, spent]
+            first = replace(first, secondary=plan.tokens_spent(),
+                            weight=plan.horizon.me.special_tokens + 1)
+        return [first, *tie_breaks(plan)]
     if goal.kind == "tile":
-        return [Stage("turn of the claim", claim_turn(plan, goal.tile), "min"), spent]
-    return [Stage("points", points(plan), "max"), spent]
+        return [Stage("turn of the claim", claim_turn(plan, goal.tile), "min"),
+                _spent(plan)[0]]
+    return [Stage("points", points(plan), "max"), _spent(plan)[0]]
+
+
+def _spent(plan: PlanModel) -> tuple[Stage, int, int]:
+    """Fewer special tokens spent, then more castellers in the team: one stage, weighted (a
+    casteller more never outweighs a token: no more than `most` castellers join in the
+    horizon), with the least and most its objective can be."""
+    tokens, team = plan.tokens_spent(), castellers_at_end(plan)
+    upper = plan.horizon.upper_pool().total
+    most = upper - plan.horizon.me.team.total + 1
+    stage = Stage("special tokens spent, then castellers in the team", most * tokens - team,
+                  "min", parts=(("special tokens spent", tokens),
+                                ("castellers in the team", team)))
+    return stage, -upper, most * plan.horizon.me.special_tokens
+
+
+def tie_breaks(plan: PlanModel, progress: tuple[Stage, int, int] | None = None
+               ) -> list[Stage]:
+    """The festival goal's tie-breaks, after `progress` when given, as one weighted stage
+    (`stages.fold`: one solve of the full model instead of two or three; its parts are
+    reported apart)."""
+    parts = [*([progress] if progress else []), *_tie_breaks(plan)]
+    name = " then ".join(stage.name for stage, _, _ in parts)
+    return [fold(name, parts)]
+
+
+def _tie_breaks(plan: PlanModel) -> list[tuple[Stage, int, int]]:
+    """The festival goal's tie-breaks with their objectives' ranges: more local performance
+    points (no more than every tile in reach and every token lying on the board or placed by
+    a paid special action), then `_spent`."""
+    horizon = plan.horizon
+    lying = sum(r.special_tokens for r in horizon.state.regions.values())
+    most = (sum(c.tile.points for c in plan.claims)
+            + horizon.board.scoring.special_token * (lying + horizon.me.special_tokens + 1))
+    local = Stage("local performance points", plan.local_points(), "max")
+    return [(local, 0, most), _spent(plan)]
 
 
 def _upto(plan: PlanModel, trains: list[cp_model.IntVar], turns: int
@@ -87,18 +115,21 @@ TALLEST = "tallest valid tower at the end"
 def progress_stages(plan: PlanModel, target: FestivalSpace | None) -> list[Stage]:
     """Progress toward a festival tower, when none is in reach in the horizon: the tallest
     valid tower the team at the end stands, then the most castellers of `target`'s token
-    sizes (the next festival's)."""
+    sizes (the next festival's); then the goal's tie-breaks. One stage, weighted (a level
+    more outweighs any number of castellers of the sizes; no tower is taller than the team
+    has castellers), in place of the tie-breaks' own."""
     layout = end_layout(plan, "progress")
+    upper = plan.horizon.upper_pool().total
     tallest = (TALLEST, layout.height())
     if target is None:
-        return [Stage(tallest[0], tallest[1], "max")]
+        return tie_breaks(plan, (Stage(tallest[0], tallest[1], "max"), 0, upper))
     sizes = ", ".join(map(str, sorted(set(target.size_tokens), reverse=True)))
     of_sizes = castellers_at_end(plan, target.size_tokens)
-    # one stage, weighted: a level more outweighs any number of castellers of the sizes
-    weight = plan.horizon.upper_pool().total + 1
-    return [Stage("progress toward a festival tower", weight * tallest[1] + of_sizes, "max",
-                  parts=(tallest, (f"castellers of size {sizes} (round {target.round} "
-                                   "festival)", of_sizes)))]
+    weight = upper + 1
+    progress = Stage("progress toward a festival tower", weight * tallest[1] + of_sizes, "max",
+                     parts=(tallest, (f"castellers of size {sizes} (round {target.round} "
+                                      "festival)", of_sizes)))
+    return tie_breaks(plan, (progress, 0, weight * upper + upper))
 
 
 def best_festival(plan: PlanModel) -> Expr | int:
