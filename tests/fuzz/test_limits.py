@@ -135,7 +135,7 @@ def test_plan_on_the_whole_bag_at_rank_150_is_bounded(rank150: Path) -> None:
                             timeout=300)
     assert done.returncode in (0, 1, 3), done.stderr  # never 4: no training past 150
     assert "151" not in done.stdout + done.stderr
-    assert wall < 60  # the replay's exact festival towers still take seconds (see report)
+    assert wall < _within(5)  # the replay's exact festival towers stop at the deadline too
     assert peak < GB
 
 

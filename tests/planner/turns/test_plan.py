@@ -80,7 +80,9 @@ def test_one_turn_is_as_good_as_every_legal_sequence(state: GameState) -> None:
     assert_as_good_as_search(state, 1)
 
 
-@settings(max_examples=2)  # the search takes seconds per state over two turns
+# one random state a run: the exhaustive search over two turns takes 30-60 s of CPU on one
+# (its referee copies a state per action tried), two took 100 s of the suite's 12 minutes
+@settings(max_examples=1)
 @given(small_states(turns=2))
 def test_two_turns_are_as_good_as_every_legal_sequence(state: GameState) -> None:
     assert_as_good_as_search(state, 2)
