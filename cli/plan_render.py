@@ -140,6 +140,12 @@ def _rivals(forecast: PlanForecast, festival: PlanFestival, names: dict[str, str
                  f"now; at worst {_placing(worst)}"
                  + (f", not the {festival.prize}" if festival.prize
                     and worst.prize != festival.prize else ""))
+    tokens = forecast.size_tokens or []
+    if tokens and forecast.rivals:
+        taken = [", ".join(str(k.size) for k in tokens if k.with_teams_now) or "none",
+                 ", ".join(str(k.size) for k in tokens if k.at_worst) or "none"]
+        lines.append(f"  size tokens you would take: {taken[0]} against their teams now; "
+                     f"at worst {taken[1]}")
     return lines
 
 

@@ -99,7 +99,10 @@ def _forecast(forecast: Forecast) -> out.PlanForecast:
         with_teams_now=out.ForecastPlacing(rank=forecast.with_teams_now.rank,
                                            prize=forecast.with_teams_now.prize),
         at_worst=out.ForecastPlacing(rank=forecast.at_worst.rank,
-                                     prize=forecast.at_worst.prize))
+                                     prize=forecast.at_worst.prize),
+        size_tokens=[out.ForecastToken(size=k.size, yours=k.mine,
+                                       with_teams_now=k.with_teams_now, at_worst=k.at_worst)
+                     for k in forecast.size_tokens] or None)
 
 
 def _space(space: FestivalSpace | None) -> OutFestivalSpace | None:

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
         TowerFinder,
         apply_outcome,
         resolve_festival,
+        size_token_winner,
     )
     from models.game.deal import Deal, deal_template, game_from_deal, load_deal
     from models.game.notation import format_action, format_step, parse_action, parse_step
@@ -109,7 +110,7 @@ _HOME: dict[str, tuple[str, ...]] = {
     ),
     "models.game.contest": (
         "DECLINED", "Choices", "Entry", "Outcome", "TowerFinder", "apply_outcome",
-        "resolve_festival",
+        "resolve_festival", "size_token_winner",
     ),
     "models.game.deal": (
         "Deal", "deal_template", "game_from_deal", "load_deal",
@@ -248,6 +249,7 @@ __all__ = [
     "score_game",
     "score_player",
     "size_token_points",
+    "size_token_winner",
     "slot_tiles",
     "state_from_dict",
     "step",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from models.game.board import Board, Prize
@@ -99,16 +99,22 @@ def resolve_festival(state: GameState, board: Board, space: FestivalSpace, rules
         entries.append(Entry(name, tower is not None, reasons.get(name), tower,
                              festival.score(tower) if tower else None, rank, prize))
 
-    winners: list[tuple[int, str | None]] = []
-    for size in space.size_tokens:
-        counts = {n: towers[n].size_counts()[size] for n in competing}
-        best = max(counts.values(), default=0)
-        leaders = [n for n in order if n in counts and counts[n] == best and best > 0]
-        if len(leaders) == 1 or (leaders and rules.size_token_ties == "turn-order"):
-            winners.append((size, leaders[0]))
-        else:
-            winners.append((size, None))
+    winners = [(size, size_token_winner({n: towers[n].size_counts()[size] for n in competing},
+                                        order, rules))
+               for size in space.size_tokens]
     return Outcome(space, tuple(entries), tuple(winners))
+
+
+def size_token_winner(counts: dict[str, int], order: Sequence[str], rules: Rules
+                      ) -> str | None:
+    """Who wins a size token: the competitor whose tower holds the most castellers of its
+    size (`counts`, by player), at least one; a tie goes to the first in turn `order` under
+    the reading `size_token_ties=turn-order`, else to nobody."""
+    best = max(counts.values(), default=0)
+    leaders = [n for n in order if n in counts and counts[n] == best and best > 0]
+    if len(leaders) == 1 or (leaders and rules.size_token_ties == "turn-order"):
+        return leaders[0]
+    return None
 
 
 def apply_outcome(state: GameState, outcome: Outcome, rules: Rules) -> GameState:

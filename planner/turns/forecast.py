@@ -18,9 +18,10 @@ from models.game import (
     Prize,
     TurnState,
     regions_within,
+    size_token_winner,
     turns_before,
 )
-from models.tower import Rules
+from models.tower import Rules, Tower
 from planner.tower import FestivalTower, Status, solve
 from planner.turns.horizon import build_horizon
 from planner.turns.model import festival_cap
@@ -35,6 +36,11 @@ class RivalAt:
     there: bool  # their pawn stands there now (the plan's replay counts them already)
     score_now: int | None  # the best tower of their team now (None: none can compete)
     score_bound: int | None  # no tower of theirs by then scores more (None: none can compete)
+    # per size token of the festival (in its order): the castellers of that size in the best
+    # tower of their team now (None: no tower), and the most any tower of theirs by then can
+    # hold (the biggest team in reach holds no more of that size; None: none can compete)
+    tokens_now: tuple[int, ...] | None = None
+    tokens_most: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,19 @@ class Forecast:
     rivals: tuple[RivalAt, ...]
     with_teams_now: Placing  # against the rivals' teams now
     at_worst: Placing  # against their bounds
+    size_tokens: tuple[TokenForecast, ...] = ()
+
+
+@dataclass(frozen=True)
+class TokenForecast:
+    """A size token of a festival the plan competes in: the castellers of its size in the
+    player's planned tower, and whether the player takes it against the rivals' teams now and
+    against their bounds (`models.game.size_token_winner`, the referee's own rule)."""
+
+    size: int
+    mine: int
+    with_teams_now: bool
+    at_worst: bool
 
 
 def forecasts(plan: Plan, board: Board, rules: Rules) -> tuple[Forecast, ...]:
@@ -76,7 +95,25 @@ def forecasts(plan: Plan, board: Board, rules: Rules) -> tuple[Forecast, ...]:
             placing(plan.start, board, space, plan.player, score,
                      {r.name: r.score_now for r in rivals}, rules),
             placing(plan.start, board, space, plan.player, score,
-                     {r.name: r.score_bound for r in rivals}, rules)))
+                     {r.name: r.score_bound for r in rivals}, rules),
+            _tokens(plan, space, festival.entry.tower, rivals, rules)))
+    return tuple(found)
+
+
+def _tokens(plan: Plan, space: FestivalSpace, tower: Tower | None,
+            rivals: tuple[RivalAt, ...], rules: Rules) -> tuple[TokenForecast, ...]:
+    """Each size token of `space` as the player's planned `tower` would contest it."""
+    if tower is None:
+        return ()
+    order, mine = plan.start.turn_order, tower.size_counts()
+    found = []
+    for index, size in enumerate(space.size_tokens):
+        now = {r.name: r.tokens_now[index] for r in rivals if r.tokens_now is not None}
+        most = {r.name: r.tokens_most[index] for r in rivals if r.tokens_most is not None}
+        found.append(TokenForecast(
+            size, mine[size],
+            size_token_winner({**now, plan.player: mine[size]}, order, rules) == plan.player,
+            size_token_winner({**most, plan.player: mine[size]}, order, rules) == plan.player))
     return tuple(found)
 
 
@@ -88,9 +125,11 @@ def _rival(start: GameState, board: Board, name: str, space: FestivalSpace, rule
     if space.region not in where:
         return None
     now = solve(FestivalTower(space.festival), rival.team, rival.ranks, rules)
-    score_now = None
+    score_now, tokens_now = None, None
     if now.status is Status.OPTIMAL and now.tower is not None:
         score_now = space.festival.score(now.tower)
+        counts = now.tower.size_counts()
+        tokens_now = tuple(counts[size] for size in space.size_tokens)
     # their turns through the festival, as if from now: one more than they have when they
     # played this round already, so still a bound
     theirs = start.model_copy(update={"turn": TurnState(player=name)})
@@ -98,7 +137,13 @@ def _rival(start: GameState, board: Board, name: str, space: FestivalSpace, rule
     bound = festival_cap(horizon, len(horizon.turns) - 1, space)
     if score_now is not None and (bound is None or bound < score_now):
         bound = score_now  # never below what they already have (a bound cut short)
-    return RivalAt(name, rival.pawn == space.region, score_now, bound)
+    tokens_most = None
+    if bound is not None:  # no tower of theirs holds more of a size than the biggest team
+        most = horizon.upper_pool(len(horizon.turns))
+        tokens_most = tuple(max(most.count(size), tokens_now[i] if tokens_now else 0)
+                            for i, size in enumerate(space.size_tokens))
+    return RivalAt(name, rival.pawn == space.region, score_now, bound, tokens_now,
+                   tokens_most)
 
 
 def placing(state: GameState, board: Board, space: FestivalSpace, player: str, score: int,

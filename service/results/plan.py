@@ -105,6 +105,17 @@ class PlanForecast(_Part):
     rivals: list[ForecastRival]
     with_teams_now: ForecastPlacing  # if the rivals came with their teams now
     at_worst: ForecastPlacing  # if each scored their bound
+    size_tokens: list[ForecastToken] | None = None  # each of the festival's size tokens
+
+
+class ForecastToken(_Part):
+    """A size token of the festival: the castellers of its size in the planned tower, and
+    whether the player takes it against the rivals' teams now and against the most of that
+    size any tower of theirs could hold by then."""
+    size: int
+    yours: int
+    with_teams_now: bool
+    at_worst: bool
 
 
 class UnknownRefill(_Part):

@@ -25,3 +25,5 @@ def test_the_advice_shows_the_forecast_of_each_festival_it_competes_in(
         assert f"{forecast.location}, round {forecast.round}: your {forecast.score}" in answer
         for rival in forecast.rivals:
             assert rival.player in answer
+        if forecast.rivals and forecast.size_tokens:
+            assert "size tokens you would take" in answer

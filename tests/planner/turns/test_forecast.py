@@ -70,3 +70,12 @@ def test_a_rival_who_can_reach_the_festival_is_counted_and_ranked() -> None:
     assert forecast.with_teams_now.rank == 2
     # at worst no better than with their teams now
     assert forecast.at_worst.rank >= forecast.with_teams_now.rank
+    # the size tokens as the referee gives them out against Biel's tower now
+    assert [k.size for k in forecast.size_tokens] == list(space.size_tokens)
+    assert [k.with_teams_now for k in forecast.size_tokens] == [
+        winner == "Carla" for _, winner in outcome.size_tokens]
+    assert [k.mine for k in forecast.size_tokens] == [
+        entry.tower.size_counts()[size] for size in space.size_tokens]
+    assert biel.tokens_now is not None and biel.tokens_most is not None
+    assert all(most >= now for most, now in zip(biel.tokens_most, biel.tokens_now, strict=True))
+    assert all(k.with_teams_now or not k.at_worst for k in forecast.size_tokens)
