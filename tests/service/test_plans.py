@@ -42,8 +42,13 @@ def test_the_plan_is_made_under_the_games_readings(tmp_path: Path) -> None:
     assert stored.objective == asked.objective == 10
     assert asked.what_if_rules == "standard,special_move=any"
     assert stored.what_if_rules is None and "what_if_rules" not in json.loads(stored.to_json())
-    assert without_times(json.loads(stored.to_json())) == without_times(
-        json.loads(asked.to_json()))
+    mine, theirs = (without_times(json.loads(p.to_json())) for p in (stored, asked))
+    if mine["stopped_by_clock"] or theirs["stopped_by_clock"]:
+        # the wall clock, not the deterministic budget, stopped one (a loaded machine): its
+        # tie-breaks may differ, its goal may not (proven above)
+        mine, theirs = ({k: d[k] for k in ("status", "objective", "bound", "horizon")}
+                        for d in (mine, theirs))
+    assert mine == theirs
     # a festival the player is not at says why by its code (no edge reads the reason)
     away = [f for f in stored.festivals if f.tower is None]
     assert away and all(f.not_competing == "away" and f.pawn != f.region for f in away)
