@@ -380,8 +380,10 @@ def _score_caps(plan: PlanModel) -> ScoreCaps:
                    reverse=True)
     collected = sum(lying[:claims]) + paid if claims else 0
     best = me.best_tower_score
-    prizes = size_points = 0
-    wins: dict[int, int] = {}
+    size_points = 0
+    # the pawn stands in one region when a turn's round ends: of the festivals of one turn
+    # the player competes only in those of one region (turn -> region -> prize, size wins)
+    held_at: dict[int, dict[str, tuple[int, dict[int, int]]]] = {}
     festival_regions = set()
     for festival in plan.festivals:
         if festival.space.region not in reach[festival.turn]:
@@ -389,11 +391,20 @@ def _score_caps(plan: PlanModel) -> ScoreCaps:
         festival_regions.add(festival.space.region)
         best = max(best, festival.cap)
         rival = rivals(plan, festival.space)
-        prizes += sum(p for need, p in rival.prize_steps if need <= festival.cap and p > 0)
+        prize, sizes = held_at.setdefault(festival.turn, {}).get(festival.space.region, (0, {}))
+        prize += sum(p for need, p in rival.prize_steps if need <= festival.cap and p > 0)
         pool = horizon.upper_pool(festival.turn + 1)
+        sizes = dict(sizes)
         for size, need in rival.count_for_token:
             if need <= pool.count(size):
-                wins[size] = wins.get(size, 0) + 1
+                sizes[size] = sizes.get(size, 0) + 1
+        held_at[festival.turn][festival.space.region] = (prize, sizes)
+    prizes = sum(max(p for p, _ in regions.values()) for regions in held_at.values())
+    wins: dict[int, int] = {}
+    for regions in held_at.values():  # a size's wins a turn: the most any one region gives
+        for size in {z for _, sizes in regions.values() for z in sizes}:
+            wins[size] = wins.get(size, 0) + max(sizes.get(size, 0)
+                                                 for _, sizes in regions.values())
     for size, won in wins.items():
         values = [size_token_points([size] * (me.size_tokens.count(size) + n), board)
                   - size_token_points([size] * me.size_tokens.count(size), board)
@@ -401,9 +412,10 @@ def _score_caps(plan: PlanModel) -> ScoreCaps:
         size_points += max(values)
     earned = set(me.earned_regions)
     candidates = (claim_regions | festival_regions) - earned
-    new_regions = min(len(candidates), claims + len(festival_regions))
+    new_regions = min(len(candidates), claims + len(held_at))
     variety = max(scoring.variety(n) for n in range(len(earned), len(earned) + new_regions + 1))
-    joint = _claims_relaxed(plan, reach, claimable, needs, paid, festival_regions)
+    joint = _claims_relaxed(plan, reach, claimable, needs, paid, festival_regions,
+                            len(held_at))
     return ScoreCaps(card.size_tokens + card.local_performances + card.prizes, best, prizes,
                      size_points, variety, tiles, collected * scoring.special_token, claims,
                      new_regions, reach, claimable, needs, joint)
@@ -445,20 +457,21 @@ def tile_needs(plan: PlanModel) -> dict[str, int]:
 
 
 # the claims' relaxation is a small assignment (at most 2 special actions a turn, 14 tiles):
-# proven in well under 0.01 units on the benchmark's states; its bound when unproven
+# proven optimal in 0.016 units at most (5 benchmark states, 1-3 turns); its bound if not
 RELAXED_WORK = 0.05
 
 
 def _claims_relaxed(plan: PlanModel, reach: tuple[frozenset[str], ...],
                     claimable: tuple[frozenset[str], ...], needs: dict[str, int],
-                    paid: int, festival_regions: set[str]) -> int:
+                    paid: int, festival_regions: set[str], festival_turns: int) -> int:
     """Tiles, collected tokens and variety together at their most, in a relaxation of the
     plan: each turn's paid special action claims a tile claimable that turn, its free one
     (a turn that can train) one in a region in reach where the wheel offers a special tile
     (the free action is taken at once, where the tile was trained); a tile once, paid claims
     within the tokens held; a region's lying tokens collected once, by a claim there; every
     paid special action places at most one token a claim collects; a region newly earned
-    has a claim there or is a festival's in reach. No path, team or timing beyond that."""
+    has a claim there or is a festival's in reach (one a turn with festivals at most). No
+    path, team or timing beyond that."""
     horizon = plan.horizon
     rules, me, scoring = horizon.rules, horizon.me, horizon.board.scoring
     model = cp_model.CpModel()
@@ -506,7 +519,7 @@ def _claims_relaxed(plan: PlanModel, reach: tuple[frozenset[str], ...],
         points.append(scoring.special_token * lying * visited)
         if g not in earned and g not in festival_regions:
             new.append(visited)
-    new_count = len(festival_regions - earned) + sum(new)
+    new_count = min(len(festival_regions - earned), festival_turns) + sum(new)
     table = [scoring.variety(n) for n in range(len(horizon.regions) + 1)]
     variety = model.new_int_var(min(table), max(table), "variety")
     model.add_element(len(earned) + new_count, table, variety)
