@@ -322,8 +322,14 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
             cap, stopped = tightened_bound(model, value or 0, deadline=deadline - after_solve)
         bound = min(bound, cap)
         clock_hit = clock_hit or stopped  # a pre-check left out: the bound may not repeat
+    status = result.status
     if goal.kind == "score" and bound is not None:
         bound = min(bound, score_cap(model))
+        if (status is Status.FEASIBLE and value is not None and value >= bound
+                and value == result.values[0]):
+            # the replayed points reach a sound bound on every plan (`goals.score_caps`):
+            # proven, though the search stopped before it could say so
+            status, bound = Status.OPTIMAL, value
     model_value = result.values[0]
     if goal.kind == "tile" and model_value is not None:
         model_value += start.round
@@ -331,7 +337,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
     aim = _target(festivals, target, board)
     steps = explain(start, board, player, [t.actions for t in planned], rules, aim,
                     replayed.state.player(player).ranks, horizon.at_risk)
-    return Plan(goal, player, result.status, value, model_value, bound, planned, festivals,
+    return Plan(goal, player, status, value, model_value, bound, planned, festivals,
                 assumptions, tie_breaks, time.perf_counter() - started, result.first_time_s,
                 result.branches, start, replayed.state, (*before, *replayed.refills),
                 clock_hit, steps=steps, target=aim, **common)  # type: ignore[arg-type]
