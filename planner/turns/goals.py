@@ -15,40 +15,30 @@ fixed by then, so only free recruits are added), and a plan never leaves one out
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from itertools import product
+from dataclasses import replace
 
 from ortools.sat.python import cp_model
 
 from models.errors import SpecError
 from models.game import (
-    SPECIAL,
     Board,
     FestivalSpace,
     GameState,
-    regions_within,
     score_player,
-    size_token_points,
 )
-from models.tower import Skill
-from models.tower.skills import MAX_RANK
-from planner.tower import configure
-from planner.tower.bounds import tile_in_reach
 from planner.turns.horizon import Goal
 from planner.turns.model import (
     OFF,
     STOPS,
-    TILE_REACH_STATES,
     FestivalEntry,
     PlanModel,
     castellers_at_end,
     end_layout,
-    flag,
     goal_turns,
     idle_after,
     train_every_turn,
 )
-from planner.turns.replay import cached_finder
+from planner.turns.score_caps import Rival, rivals, score_caps
 from planner.turns.stages import Stage, fold
 
 Expr = cp_model.LinearExpr
@@ -188,50 +178,6 @@ def claim_turn(plan: PlanModel, tile: str | None) -> Expr:
     return cp_model.LinearExpr.sum([var * (i // STOPS) for i, var in claim.at.items()])
 
 
-@dataclass(frozen=True)
-class Rival:
-    """What a festival's competing opponents (who take no actions) make the player need."""
-
-    score_for_prize: int | None  # None: no prize for the player at any score
-    count_for_token: tuple[tuple[int, int], ...]  # (token size, castellers of it needed)
-    # (score needed, points added): reaching each score needed adds its points, so the sum
-    # over the scores reached is the prize's points at the rank they give
-    prize_steps: tuple[tuple[int, int], ...] = ()
-
-
-def rivals(plan: PlanModel, space: FestivalSpace) -> Rival:
-    """What a festival's competing opponents make the player need for each prize and token."""
-    horizon = plan.horizon
-    state, rules = horizon.state, horizon.rules
-    order = state.turn_order
-    me_first = {o: order.index(horizon.player) < order.index(o) for o in order}
-    finder = cached_finder()
-    towers = {}
-    for other in state.players:
-        if other.name != horizon.player and other.pawn == space.region:
-            tower = finder(other.team, other.ranks, space.festival, rules)
-            if tower is not None:
-                towers[other.name] = tower
-    chart = horizon.board.prize_chart.get(space.type, {}).get(len(state.players), [])
-    needs = sorted((space.festival.score(t) + (0 if rules.prize_ties == "share"
-                                              or me_first[name] else 1)
-                    for name, t in towers.items()), reverse=True)
-    prize = None  # the chart gives no prize at this festival
-    if chart:  # the player needs to beat all but len(chart) - 1 of the rivals
-        prize = needs[len(chart) - 1] if len(needs) >= len(chart) else 0
-    worth = [horizon.board.scoring.prizes.get(p, 0) for p in chart] + [0]
-    steps = tuple((needs[q] if q < len(needs) else 0, worth[q] - worth[q + 1])
-                  for q in range(len(chart)) if worth[q] != worth[q + 1])
-    tokens = []
-    for size in space.size_tokens:
-        need = 1
-        for name, tower in towers.items():
-            ties_mine = rules.size_token_ties == "turn-order" and me_first[name]
-            need = max(need, tower.size_counts()[size] + (0 if ties_mine else 1))
-        tokens.append((size, need))
-    return Rival(prize, tuple(tokens), steps)
-
-
 def points(plan: PlanModel) -> Expr:
     """The player's end-of-game card at the end of the horizon."""
     model, horizon = plan.model, plan.horizon
@@ -299,244 +245,6 @@ def points(plan: PlanModel) -> Expr:
     total = (best + variety + won_sizes + caps.held + plan.local_points() + prize_points)
     model.add(total <= caps.total)  # so the bound means something without the LP
     return total
-
-
-@dataclass(frozen=True)
-class ScoreCaps:
-    """The most each part of the score goal's points can add in the horizon (`score_caps`);
-    `total` bounds the whole card at the end."""
-
-    held: int  # the card's size tokens, local performances and prizes now: kept
-    best: int  # the best tower score
-    prizes: int
-    size_tokens: int
-    variety: int
-    tiles: int
-    tokens: int  # special tokens collected (their points)
-    claims: int  # the most claims the horizon has room for
-    new_regions: int  # the most regions newly earned
-    reach: tuple[frozenset[str], ...]  # turn -> where the pawn can stand during it
-    # turn -> the tiles a team in reach by then stands, in a row in reach
-    claimable: tuple[frozenset[str], ...]
-    needs: dict[str, int]  # tile -> the fewest trainings a tower for it needs (`tile_needs`)
-    local_and_variety: int  # tiles, tokens and variety together (`_claims_relaxed`)
-
-    @property
-    def total(self) -> int:
-        """No plan of the horizon ends with more points than this."""
-        return (self.held + self.best + self.prizes + self.size_tokens
-                + min(self.variety + self.tiles + self.tokens, self.local_and_variety))
-
-
-def score_caps(plan: PlanModel) -> ScoreCaps:
-    """The score goal's caps (`_score_caps`), computed once a model."""
-    if not isinstance(plan.score_caps, ScoreCaps):
-        plan.score_caps = _score_caps(plan)
-    return plan.score_caps
-
-
-def _score_caps(plan: PlanModel) -> ScoreCaps:
-    """Each part of the end-of-game card at its most, each sound on its own (both for the
-    model and for any legal play the referee replays, opponents idle):
-    - reach: in turn t the pawn stands only in `regions_within`'s set for turn t (walked move
-      by move on the readings' moves, every stop of the turn included: a claim or a festival
-      elsewhere is out of reach);
-    - claims: a claim is a special action, the paid one (a token each, and tokens spent never
-      exceed those held: collected tokens are points, not tokens) or a special tile's free
-      one (a turn that can train where the wheel offers a special tile); with the free one
-      not extra, one special action a turn;
-    - tiles: the best `claims` tiles of the rows in reach whose tower a team in reach stands
-      (`plan.claims`); tokens: a claim collects its region's lying tokens once (the best
-      `claims` regions with such a tile), and every paid special action places at most one
-      token a later claim can collect (or its own claim collects, by the readings);
-    - festivals: only those whose region is in reach at their turn's end and where a team in
-      reach competes (`plan.festivals`: its cap); the best tower is the best of those caps
-      and the score now; a prize step and a size token only where the rivals' bar is within
-      the cap (the size's castellers in reach), a size's first token once;
-    - variety: regions newly earned are claim or festival regions in reach, one a claim or a
-      festival at most."""
-    horizon, board = plan.horizon, plan.horizon.board
-    scoring, me, rules = board.scoring, horizon.me, horizon.rules
-    turns = horizon.turns
-    walked = regions_within(horizon.state, board, horizon.player, rules, len(turns))
-    reach = tuple(frozenset(r) for r in walked)
-    card = score_player(me, board)
-    paid = min(sum(slot.can_special for slot in turns), me.special_tokens)
-    free = sum(slot.can_train and SPECIAL in slot.offered for slot in turns)
-    claims_room = paid + free if rules.free_special_is_extra else min(paid + free, len(turns))
-    needs = tile_needs(plan)
-    trained_by = [sum(slot.can_train for slot in turns[:t + 1]) for t in range(len(turns))]
-    claimable = tuple(frozenset(c.tile.id for c in plan.claims if c.region in reach[t]
-                                and needs.get(c.tile.id, trained_by[t] + 1) <= trained_by[t]
-                                and tile_in_reach(c.tile.spec, horizon.upper_pool(t + 1),
-                                                  horizon.upper_ranks(t + 1), rules,
-                                                  state_limit=TILE_REACH_STATES))
-                      for t in range(len(turns)))
-    in_reach = [c for c in plan.claims if any(c.tile.id in ids for ids in claimable)]
-    claims = min(claims_room, len(in_reach))
-    tiles = sum(sorted((c.tile.points for c in in_reach), reverse=True)[:claims])
-    claim_regions = {c.region for c in in_reach}
-    lying = sorted((horizon.state.regions[g].special_tokens for g in claim_regions),
-                   reverse=True)
-    collected = sum(lying[:claims]) + paid if claims else 0
-    best = me.best_tower_score
-    size_points = 0
-    # the pawn stands in one region when a turn's round ends: of the festivals of one turn
-    # the player competes only in those of one region (turn -> region -> prize, size wins)
-    held_at: dict[int, dict[str, tuple[int, dict[int, int]]]] = {}
-    festival_regions = set()
-    for festival in plan.festivals:
-        if festival.space.region not in reach[festival.turn]:
-            continue
-        festival_regions.add(festival.space.region)
-        best = max(best, festival.cap)
-        rival = rivals(plan, festival.space)
-        prize, sizes = held_at.setdefault(festival.turn, {}).get(festival.space.region, (0, {}))
-        prize += sum(p for need, p in rival.prize_steps if need <= festival.cap and p > 0)
-        pool = horizon.upper_pool(festival.turn + 1)
-        sizes = dict(sizes)
-        for size, need in rival.count_for_token:
-            if need <= pool.count(size):
-                sizes[size] = sizes.get(size, 0) + 1
-        held_at[festival.turn][festival.space.region] = (prize, sizes)
-    prizes = sum(max(p for p, _ in regions.values()) for regions in held_at.values())
-    wins: dict[int, int] = {}
-    for regions in held_at.values():  # a size's wins a turn: the most any one region gives
-        for size in {z for _, sizes in regions.values() for z in sizes}:
-            wins[size] = wins.get(size, 0) + max(sizes.get(size, 0)
-                                                 for _, sizes in regions.values())
-    for size, won in wins.items():
-        values = [size_token_points([size] * (me.size_tokens.count(size) + n), board)
-                  - size_token_points([size] * me.size_tokens.count(size), board)
-                  for n in range(won + 1)]
-        size_points += max(values)
-    earned = set(me.earned_regions)
-    candidates = (claim_regions | festival_regions) - earned
-    new_regions = min(len(candidates), claims + len(held_at))
-    variety = max(scoring.variety(n) for n in range(len(earned), len(earned) + new_regions + 1))
-    joint = _claims_relaxed(plan, reach, claimable, needs, paid, festival_regions,
-                            len(held_at))
-    return ScoreCaps(card.size_tokens + card.local_performances + card.prizes, best, prizes,
-                     size_points, variety, tiles, collected * scoring.special_token, claims,
-                     new_regions, reach, claimable, needs, joint)
-
-
-# the most rank vectors tried for a tile's trainings needed (`tile_needs`; 56 at 3 turns);
-# with more the tile needs none (sound: the caps stay those of the biggest ranks)
-NEED_VECTORS = 300
-
-
-def tile_needs(plan: PlanModel) -> dict[str, int]:
-    """Tile -> the fewest trainings any team in reach needs to stand its tower (the tower
-    dynamic program on the biggest team in reach of the whole horizon, with the player's
-    ranks plus each way to spend that many trainings on the skills the wheel offers); a
-    tile no vector stands is left out. Sound: a rank more never loses a tower, and the DP
-    says no only when no tower exists (out of states it says yes)."""
-    horizon = plan.horizon
-    me, rules = horizon.me, horizon.rules
-    pool = horizon.upper_pool()
-    chances = {k: sum(slot.can_train and k.value in slot.offered for slot in horizon.turns)
-               for k in Skill}
-    trainings = sum(slot.can_train for slot in horizon.turns)
-    extras = sorted((e for e in product(*(range(chances[k] + 1) for k in Skill))
-                     if sum(e) <= trainings), key=lambda e: (sum(e), e))
-    needs = {}
-    for claim in plan.claims:
-        if len(extras) > NEED_VECTORS:
-            needs[claim.tile.id] = 0
-            continue
-        for extra in extras:
-            vector = me.ranks
-            for skill, n in zip(Skill, extra, strict=True):
-                vector = vector.plus(skill, min(n, MAX_RANK - vector[skill]))
-            if tile_in_reach(claim.tile.spec, pool, vector, rules,
-                             state_limit=TILE_REACH_STATES):
-                needs[claim.tile.id] = sum(extra)
-                break
-    return needs
-
-
-# the claims' relaxation is a small assignment (at most 2 special actions a turn, 14 tiles):
-# proven optimal in 0.016 units at most (5 benchmark states, 1-3 turns); its bound if not
-RELAXED_WORK = 0.05
-
-
-def _claims_relaxed(plan: PlanModel, reach: tuple[frozenset[str], ...],
-                    claimable: tuple[frozenset[str], ...], needs: dict[str, int],
-                    paid: int, festival_regions: set[str], festival_turns: int) -> int:
-    """Tiles, collected tokens and variety together at their most, in a relaxation of the
-    plan: each turn's paid special action claims a tile claimable that turn, its free one
-    (a turn that can train) one in a region in reach where the wheel offers a special tile
-    (the free action is taken at once, where the tile was trained); a tile once, paid claims
-    within the tokens held; a region's lying tokens collected once, by a claim there; every
-    paid special action places at most one token a claim collects; a region newly earned
-    has a claim there or is a festival's in reach (one a turn with festivals at most). No
-    path, team or timing beyond that."""
-    horizon = plan.horizon
-    rules, me, scoring = horizon.rules, horizon.me, horizon.board.scoring
-    model = cp_model.CpModel()
-    tiles = {c.tile.id: c for c in plan.claims}
-    x: dict[tuple[int, str, str], cp_model.IntVar] = {}
-    skill = [flag(model, slot.can_train, f"skill{t}") for t, slot in enumerate(horizon.turns)]
-    for t, slot in enumerate(horizon.turns):
-        kinds = []
-        if slot.can_special and me.special_tokens:
-            kinds.append(("paid", claimable[t]))
-        if slot.can_train and SPECIAL in slot.offered:
-            where = set(slot.offered[SPECIAL]) & reach[t]
-            kinds.append(("free", frozenset(i for i in claimable[t]
-                                            if tiles[i].region in where)))
-        turn = []
-        for kind, ids in kinds:
-            here = [model.new_bool_var(f"x{t}_{kind}_{i}") for i in sorted(ids)]
-            x.update({(t, kind, i): v for i, v in zip(sorted(ids), here, strict=True)})
-            model.add(sum(here) <= (1 - skill[t] if kind == "free" else 1))
-            for i, v in zip(sorted(ids), here, strict=True):
-                model.add(sum(skill[:t + 1]) >= needs.get(i, 0)).only_enforce_if(v)
-            turn += here
-        if not rules.free_special_is_extra:
-            model.add(sum(turn) <= 1)
-    model.add(sum(v for (_, kind, _), v in x.items() if kind == "paid") <= me.special_tokens)
-    claimed: dict[str, list[cp_model.IntVar]] = {}
-    for (_, _, i), v in x.items():
-        claimed.setdefault(i, []).append(v)
-    by_region: dict[str, list[cp_model.IntVar]] = {}
-    for i, vs in claimed.items():
-        model.add(sum(vs) <= 1)
-        by_region.setdefault(tiles[i].region, []).extend(vs)
-    any_claim = model.new_bool_var("any_claim")
-    model.add(any_claim <= sum(x.values()))
-    placed = model.new_int_var(0, paid, "placed")
-    model.add(placed <= paid * any_claim)
-    points: list[cp_model.LinearExprT] = [tiles[i].tile.points * v for (_, _, i), v in x.items()]
-    points.append(scoring.special_token * placed)
-    earned = set(me.earned_regions)
-    new = []
-    for g, vs in sorted(by_region.items()):
-        lying = horizon.state.regions[g].special_tokens
-        visited = model.new_bool_var(f"claims_in_{g}")
-        model.add(visited <= sum(vs))
-        points.append(scoring.special_token * lying * visited)
-        if g not in earned and g not in festival_regions:
-            new.append(visited)
-    new_count = min(len(festival_regions - earned), festival_turns) + sum(new)
-    table = [scoring.variety(n) for n in range(len(horizon.regions) + 1)]
-    variety = model.new_int_var(min(table), max(table), "variety")
-    model.add_element(len(earned) + new_count, table, variety)
-    points.append(variety)
-    model.maximize(sum(points))
-    solver = cp_model.CpSolver()
-    configure(solver, time_limit=1.0, workers=1, seed=0, deterministic=RELAXED_WORK)
-    status = solver.solve(model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # never infeasible: no claim fits
-        return max(table)
-    return int(solver.best_objective_bound + 1e-6)
-
-
-
-def score_cap(plan: PlanModel) -> int:
-    """No plan of the horizon ends with more points than this (`score_caps`)."""
-    return score_caps(plan).total
 
 
 def _prize_points(plan: PlanModel, festival: FestivalEntry, rival: Rival) -> list[Expr]:

@@ -106,7 +106,7 @@ class PlanModel:
     claims: list[TileClaim] = field(default_factory=list)
     festivals: list[FestivalEntry] = field(default_factory=list)
     collected: Expr | int = 0  # special tokens collected with claims
-    score_caps: object = None  # the score goal's caps, once computed (`goals.score_caps`)
+    score_caps: object = None  # the score goal's caps, once computed (`score_caps.score_caps`)
 
     @property
     def stops(self) -> int:

@@ -33,7 +33,6 @@ from planner.turns.goals import (
     goal_stages,
     points_now,
     progress_stages,
-    score_cap,
 )
 from planner.turns.horizon import Goal, build_horizon
 from planner.turns.lean import LeanGoal, LeanResult, lean_goal
@@ -55,6 +54,7 @@ from planner.turns.replay import (
     replay,
     visible,
 )
+from planner.turns.score_caps import score_cap
 from planner.turns.stages import (
     TIE_BREAK_WORK,
     Stage,
@@ -327,7 +327,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
         bound = min(bound, score_cap(model))
         if (status is Status.FEASIBLE and value is not None and value >= bound
                 and value == result.values[0]):
-            # the replayed points reach a sound bound on every plan (`goals.score_caps`):
+            # the replayed points reach a sound bound on every plan (`score_caps.score_caps`):
             # proven, though the search stopped before it could say so
             status, bound = Status.OPTIMAL, value
     model_value = result.values[0]

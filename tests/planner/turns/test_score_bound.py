@@ -1,5 +1,5 @@
 """The score goal's bound is sound (issue 23, item 3): on random small states no play of the
-horizon ends with more points than `goals.score_cap`, neither the plan's (replayed through
+horizon ends with more points than `score_caps.score_cap`, neither the plan's (replayed through
 the referee, with a generous limit) nor random legal action sequences (claims favoured, so
 that tiles, tokens and regions are earned), and the model's own bound is never below it."""
 
@@ -18,11 +18,12 @@ from models.tower.skills import SkillRanks
 from planner.tower.api import solve
 from planner.tower.questions import TileCheck
 from planner.tower.result import Status
-from planner.turns.goals import points_now, score_cap, score_caps
+from planner.turns.goals import points_now
 from planner.turns.horizon import Goal, build_horizon
 from planner.turns.model import build_plan_model
 from planner.turns.plan import plan_turns
 from planner.turns.replay import advance_to, cached_finder, replay, visible
+from planner.turns.score_caps import score_cap, score_caps
 from tests.planner.turns.game_states import BOARD, played
 from tests.planner.turns.test_plan import assert_replayed
 
