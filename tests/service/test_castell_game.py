@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -289,30 +291,30 @@ def _recorded(tmp_path: Path) -> Path:
     return path
 
 
-def test_a_hand_edited_rank_is_refused_when_loaded(tmp_path: Path) -> None:
-    path = _recorded(tmp_path)
-    data = json.loads(path.read_text())
-    data["players"][0]["skills"] = "width=9"
-    path.write_text(json.dumps(data))
-    with pytest.raises(SpecError, match=r"players\.0\.skills.*edited by hand"):
-        Game.load(path)
+def _rank(data: dict[str, Any]) -> None:
+    data["players"][0]["skills"] = "width=9"  # no training in the history gives it
 
 
-def test_a_history_entry_that_does_not_replay_is_named(tmp_path: Path) -> None:
-    path = _recorded(tmp_path)
-    data = json.loads(path.read_text())
+def _entry(data: dict[str, Any]) -> None:
     data["history"]["entries"][0]["action"]["to"] = "no-such-region"
-    path.write_text(json.dumps(data))
-    with pytest.raises(SpecError, match=r"history\.entries\.0: does not replay"):
-        Game.load(path)
 
 
-def test_a_history_start_off_the_board_is_refused(tmp_path: Path) -> None:
+def _start(data: dict[str, Any]) -> None:
+    data["history"]["start"]["players"][0]["pawn"] = "atlantis"
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (_rank, r"players\.0\.skills.*edited by hand"),
+    (_entry, r"history\.entries\.0: does not replay"),
+    (_start, r"history\.start: .*atlantis"),
+], ids=["hand-edited rank", "entry that does not replay", "start off the board"])
+def test_a_record_that_does_not_replay_is_refused_when_loaded(
+        tmp_path: Path, edit: Callable[[dict[str, Any]], None], message: str) -> None:
     path = _recorded(tmp_path)
     data = json.loads(path.read_text())
-    data["history"]["start"]["players"][0]["pawn"] = "atlantis"
+    edit(data)
     path.write_text(json.dumps(data))
-    with pytest.raises(SpecError, match=r"history\.start: .*atlantis"):
+    with pytest.raises(SpecError, match=message):
         Game.load(path)
 
 

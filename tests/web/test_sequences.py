@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from fastapi.testclient import TestClient
 from hypothesis import given, settings
@@ -42,37 +44,33 @@ def _through_api(folder: Path, name: str, picks: list[int | None]) -> list[str]:
     return sent
 
 
+def _assert_api_equals_handle(new_game: Callable[..., Path], load: Callable[[Path], Any],
+                              picks: list[int | None], seed: int) -> None:
+    """The steps the API accepted, replayed on a game handle from the same start, give the
+    state the server wrote, at a revision per accepted step."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        start = new_game(folder, seed=seed)
+        shutil.copy(start, folder / "start.txt")
+        sent = _through_api(folder, start.name, picks)
+        game = load(folder / "start.txt")
+        for step in sent:
+            game.step(step)
+        served = load(start)
+        assert served.state.model_dump(exclude={"revision"}) == \
+            game.state.model_dump(exclude={"revision"})
+        assert served.revision == len(sent)
+
+
 @settings(max_examples=6, deadline=None)
 @given(picks=PICKS, seed=st.integers(0, 50))
 def test_castell_steps_through_the_api_equal_the_handle(picks: list[int | None],
                                                         seed: int) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        start = new_castell(folder, seed=seed)
-        shutil.copy(start, folder / "start.txt")
-        sent = _through_api(folder, start.name, picks)
-        game = Game.load(folder / "start.txt", None)
-        for step in sent:
-            game.step(step)
-        served = Game.load(start)
-        assert served.state.model_dump(exclude={"revision"}) == \
-            game.state.model_dump(exclude={"revision"})
-        assert served.revision == len(sent)
+    _assert_api_equals_handle(new_castell, Game.load, picks, seed)
 
 
 @settings(max_examples=6, deadline=None)
 @given(picks=PICKS, seed=st.integers(0, 50))
 def test_combo_steps_through_the_api_equal_the_handle(picks: list[int | None],
                                                       seed: int) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        start = new_combo(folder, seed=seed)
-        shutil.copy(start, folder / "start.txt")
-        sent = _through_api(folder, start.name, picks)
-        game = ComboGame.load(folder / "start.txt")
-        for step in sent:
-            game.step(step)
-        served = ComboGame.load(start)
-        assert served.state.model_dump(exclude={"revision"}) == \
-            game.state.model_dump(exclude={"revision"})
-        assert served.revision == len(sent)
+    _assert_api_equals_handle(new_combo, ComboGame.load, picks, seed)
