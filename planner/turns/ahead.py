@@ -22,7 +22,7 @@ from planner.tower import Status
 from planner.turns.forecast import Forecast, forecasts
 from planner.turns.horizon import Goal
 from planner.turns.plan import DEFAULT_PLAN_TIME_LIMIT, Plan, plan_turns
-from planner.turns.upcoming import Ahead, first_within_reach, outlook
+from planner.turns.upcoming import Ahead, first_within_reach
 
 # the least time left (s) worth a plan through the next festival: below it, say it was not tried
 RETRY_LEAST = 0.5
@@ -55,7 +55,7 @@ def plan_ahead(state: GameState, board: Board, player: str, *, rules: Rules,
 
     started = time.perf_counter()
     plan = planned(turns)
-    ahead = outlook(plan.start, board, plan.player, rules, cautious)
+    ahead = plan.ahead  # the outlook the plan itself was made with
     untried = None
     while turns is None and _proves_none(plan):
         ahead = shown(ahead, plan)  # what each plan proved stands for the longer ones

@@ -63,7 +63,7 @@ from planner.turns.stages import (
     holdable,
     solve_stages,
 )
-from planner.turns.upcoming import aimed_festival
+from planner.turns.upcoming import Ahead, aimed_in, outlook
 
 DEFAULT_PLAN_TIME_LIMIT = 10.0
 LONG_HORIZON = 3  # turns; longer models spend most of a short time limit in full presolve
@@ -154,6 +154,7 @@ class Plan:
     clock_hit: bool = False  # the wall clock stopped a solve: this answer may not repeat
     horizon: int = 0  # the turns planned for (before a tile plan is cut at its claim)
     next_festival: FestivalSpace | None = None  # the next festival the player could compete in
+    ahead: tuple[Ahead, ...] = ()  # the festivals ahead of `start` (`upcoming.outlook`)
     target: Target | None = None  # the festival the plan builds toward
     steps: tuple[tuple[Step, ...], ...] = ()  # each turn's actions, explained
     why_not: tuple[str, ...] = ()  # why the goal cannot be met (a proven no)
@@ -200,7 +201,8 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
                                  cautious=cautious, time_limit=time_limit, workers=workers,
                                  seed=seed)
     deadline = time.perf_counter() + time_left(time_limit)  # the command's, when sooner
-    upcoming = aimed_festival(start, board, player, rules, cautious, turns)
+    ahead = outlook(start, board, player, rules, cautious)
+    upcoming = aimed_in(ahead, start.round, turns)
     count = auto_turns(start, board, upcoming) if turns is None else turns
     work = STAGES_SHARE * DETERMINISTIC_PER_SECOND * time_limit
     horizon = build_horizon(begin, board, player, count, rules, cautious)
@@ -209,7 +211,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
     except PlanStopped:  # a cancel, or the time limit, before any search: no plan, unknown
         return Plan(goal, player, Status.UNKNOWN, None, None, None, (), (), horizon.assumptions,
                     (), time.perf_counter() - started, 0.0, 0, start, None, tuple(before), True,
-                    next_festival=upcoming, fixed=tuple(fixed), unfixed=unfixed,
+                    next_festival=upcoming, ahead=ahead, fixed=tuple(fixed), unfixed=unfixed,
                     horizon=len(horizon.turns))
     if goal.kind != "tile":  # doing nothing meets the other goals (badly)
         hint_idle(model)
@@ -279,7 +281,8 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
         assumptions = (*assumptions, "castellers the bag adds at the end of round "
                        f"{before[0].round}, before {player}'s turn, are unknown now and not "
                        "counted on")
-    common = {"next_festival": target, "fixed": tuple(fixed), "unfixed": unfixed,
+    common = {"next_festival": target, "ahead": ahead, "fixed": tuple(fixed),
+              "unfixed": unfixed,
               "horizon": len(horizon.turns), "goal_cpu_s": result.first_cpu_s}
     if not result.values:
         why: tuple[str, ...] = ()
@@ -459,7 +462,7 @@ def _tie_breaks(result: StagedResult, solver: cp_model.CpSolver, end: PlayerStat
 
 
 def auto_turns(start: GameState, board: Board, festival: FestivalSpace | None) -> int:
-    """Through `festival` (the one the plan builds toward, `aimed_festival`: the first the
+    """Through `festival` (the one the plan builds toward, `upcoming.aimed_in`: the first the
     player could compete in, else the most promising; at most `MAX_TURNS`, and the game's
     end); `DEFAULT_TURNS` when no festival is left."""
     wanted = DEFAULT_TURNS if festival is None else festival.round - start.round + 1

@@ -94,8 +94,13 @@ def aimed_festival(start: GameState, board: Board, player: str, rules: Rules,
     festival tower (its horizon, for `turns` None): the first within reach after the horizon
     (None: from now on), else the most promising one after it, else the most promising one
     at all (`most_promising`)."""
-    ahead = outlook(start, board, player, rules, cautious)
-    after = start.round - 1 if turns is None else start.round + turns - 1
+    return aimed_in(outlook(start, board, player, rules, cautious), start.round, turns)
+
+
+def aimed_in(ahead: tuple[Ahead, ...], first_round: int, turns: int | None
+             ) -> FestivalSpace | None:
+    """`aimed_festival` of the festivals `ahead` (`outlook`) of a plan from `first_round`."""
+    after = first_round - 1 if turns is None else first_round + turns - 1
     later = tuple(a for a in ahead if a.space.round > after)
     chosen = first_within_reach(later) or most_promising(later) or most_promising(ahead)
     return None if chosen is None else chosen.space
