@@ -2,7 +2,7 @@
 counts only those already in a festival's region; here each opponent who could stand there in
 time (`models.game.regions_within`: a special tile's free move counted, tokens not counted
 down: a bound)
-is counted twice over, with the best tower of their team now (the tower solver, proven) and
+is counted twice over, with the tower the referee would give their team now (its finder) and
 with a bound on any tower they could have by then (what they could recruit and train on the
 way: the tower dynamic program on the biggest team and ranks in reach, as the plan's own caps),
 and the player's planned score is ranked against each."""
@@ -22,10 +22,10 @@ from models.game import (
     turns_before,
 )
 from models.tower import Rules, Tower
-from planner.tower import FestivalTower, Status, solve
 from planner.turns.horizon import build_horizon
 from planner.turns.model import festival_cap
-from planner.turns.plan import Plan
+from planner.turns.plan import Plan, PlannedFestival
+from planner.turns.replay import ReplayOutOfTime, cached_finder
 
 
 @dataclass(frozen=True)
@@ -80,24 +80,31 @@ class TokenForecast:
 def forecasts(plan: Plan, board: Board, rules: Rules) -> tuple[Forecast, ...]:
     """The forecast of each festival `plan` competes in, from its start (the opponents' reach
     and teams as they are now)."""
-    found = []
-    for festival in plan.festivals:
-        if festival.entry.score is None:
-            continue
-        space = next(f for f in plan.start.festivals
-                     if f.round == festival.round and f.location == festival.location)
-        rivals = tuple(r for other in plan.start.players if other.name != plan.player
-                       for r in [_rival(plan.start, board, other.name, space, rules)]
-                       if r is not None)
-        score = festival.entry.score
-        found.append(Forecast(
-            festival.round, festival.location, festival.region, score, rivals,
-            placing(plan.start, board, space, plan.player, score,
-                     {r.name: r.score_now for r in rivals}, rules),
-            placing(plan.start, board, space, plan.player, score,
-                     {r.name: r.score_bound for r in rivals}, rules),
-            _tokens(plan, space, festival.entry.tower, rivals, rules)))
+    found: list[Forecast] = []
+    try:
+        for festival in plan.festivals:
+            if festival.entry.score is not None:
+                found.append(_forecast(plan, board, rules, festival))
+    except ReplayOutOfTime:  # the request's deadline or cancel: the forecasts made so far
+        pass
     return tuple(found)
+
+
+def _forecast(plan: Plan, board: Board, rules: Rules, festival: PlannedFestival) -> Forecast:
+    """The forecast of one festival the plan competes in."""
+    space = next(f for f in plan.start.festivals
+                 if f.round == festival.round and f.location == festival.location)
+    rivals = tuple(r for other in plan.start.players if other.name != plan.player
+                   for r in [_rival(plan.start, board, other.name, space, rules)]
+                   if r is not None)
+    score = festival.entry.score or 0  # competing (`forecasts` asks only those)
+    return Forecast(
+        festival.round, festival.location, festival.region, score, rivals,
+        placing(plan.start, board, space, plan.player, score,
+                {r.name: r.score_now for r in rivals}, rules),
+        placing(plan.start, board, space, plan.player, score,
+                {r.name: r.score_bound for r in rivals}, rules),
+        _tokens(plan, space, festival.entry.tower, rivals, rules))
 
 
 def _tokens(plan: Plan, space: FestivalSpace, tower: Tower | None,
@@ -124,11 +131,13 @@ def _rival(start: GameState, board: Board, name: str, space: FestivalSpace, rule
     where = regions_within(start, board, name, rules, turns)[-1] if turns else {rival.pawn}
     if space.region not in where:
         return None
-    now = solve(FestivalTower(space.festival), rival.team, rival.ranks, rules)
+    # the tower the referee would give them with their team now (its own finder: the same
+    # tower, so the same size counts; stopped at the request's deadline, `ReplayOutOfTime`)
+    now = cached_finder()(rival.team, rival.ranks, space.festival, rules)
     score_now, tokens_now = None, None
-    if now.status is Status.OPTIMAL and now.tower is not None:
-        score_now = space.festival.score(now.tower)
-        counts = now.tower.size_counts()
+    if now is not None:
+        score_now = space.festival.score(now)
+        counts = now.size_counts()
         tokens_now = tuple(counts[size] for size in space.size_tokens)
     # their turns through the festival, as if from now: one more than they have when they
     # played this round already, so still a bound
