@@ -31,6 +31,7 @@ proven with far less search (benchmarks/probe_lean.py; figures in the README).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from itertools import product
 
@@ -136,16 +137,27 @@ class LeanTurn:
     paid_recruit: dict[str, Var] = field(default_factory=dict)  # region -> paid one there
     free_recruit: dict[str, Var] = field(default_factory=dict)  # region -> free one there
     train: dict[str, Var] = field(default_factory=dict)  # skill -> trained
+    # the score model's claims (`planner.turns.lean_score`): those with the paid special
+    # action, and those with the free one of a special tile trained this turn
+    paid_claims: list[Var] = field(default_factory=list)
+    free_claims: list[Var] = field(default_factory=list)
 
 
 @dataclass
 class LeanFestival:
-    """A festival of the lean model: its turn, region, eligibility, tower layout and score."""
+    """A festival of the lean model: its turn, space, eligibility, tower layout, score and
+    cap (no team in reach by then scores more there)."""
     turn: int
-    region: str
+    space: FestivalSpace
     eligible: Var
     layout: TowerLayout
     score: Var
+    cap: int
+
+    @property
+    def region(self) -> str:
+        """The festival's region."""
+        return self.space.region
 
 
 @dataclass
@@ -167,27 +179,37 @@ class LeanModel:
         return {g: int(g == start) for g in self.places}
 
 
-def build_lean_model(horizon: Horizon) -> LeanModel:
-    """The festival goal's first stage (its objective `best`, to maximise)."""
+def build_lean_model(horizon: Horizon, *, turns: int | None = None,
+                     claims: Callable[[LeanModel], None] | None = None) -> LeanModel:
+    """The festival goal's first stage (its objective `best`, to maximise), through the last
+    festival a team in reach can compete in. With `turns` (the score model,
+    `planner.turns.lean_score`): that many turns, `claims` adding each turn's claims (to its
+    `paid_claims` and `free_claims`, which the special actions' rules then count), the
+    festivals each competed in on their own (no `best`), and the paid special recruit's
+    dominance left out (the token it drops may be collected by a later claim)."""
     model = cp_model.CpModel()
     me = horizon.me
     places = list(horizon.regions) + ([OFF] if me.pawn is None else [])
     caps = []
     for t, space in horizon.festivals:
         cap = festival_cap(horizon, t, space)
-        if cap is not None:
+        if cap is not None and (turns is None or t < turns):
             caps.append((t, space, cap))
-    count = max((t + 1 for t, _, _ in caps), default=0)
+    count = max((t + 1 for t, _, _ in caps), default=0) if turns is None else turns
     lean = LeanModel(horizon, model, places, [], [], 0)
     if not count:
         return lean
     tokens = me.special_tokens
     for t, slot in enumerate(horizon.turns[:count]):
         lean.turns.append(_walk(lean, t, slot, tokens > 0))
+    if claims is not None:
+        claims(lean)
     _recruits_and_training(lean)
-    _specials(lean)
+    _specials(lean, recruit_dominance=claims is None)
     for t, space, cap in caps:
         lean.festivals.append(_festival(lean, t, space, cap))
+    if turns is not None:
+        return lean
     model.add(sum(f.eligible for f in lean.festivals) <= 1)
     best = model.new_int_var(0, max(cap for _, _, cap in caps), "best_festival_score")
     model.add(best == sum(f.score for f in lean.festivals))
@@ -258,10 +280,11 @@ def _recruits_and_training(lean: LeanModel) -> None:
             var = flag(model, slot.can_train, f"train{t}_{tile}")
             model.add(sum(turn.visited[g] for g in where) >= 1).only_enforce_if(var)
             turn.train[tile] = var
-        # one training a turn: a skill, or the special tile (its free action: a move or a
-        # recruit, exactly one)
-        model.add_at_most_one([*turn.train.values(), turn.free_move,
-                               *turn.free_recruit.values()])
+        # one training a turn: a skill, or the special tile (its free action: a move, a
+        # recruit or a claim, exactly one)
+        trainings = [*turn.train.values(), turn.free_move, *turn.free_recruit.values(),
+                     *turn.free_claims]
+        model.add_at_most_one(trainings)
         # dominance (the full model's `train_every_turn`): a turn that starts where a skill
         # is offered trains (a rank more never loses a tower)
         if slot.can_train:
@@ -269,8 +292,7 @@ def _recruits_and_training(lean: LeanModel) -> None:
                         if tile != SPECIAL and horizon.always_trainable(Skill(tile))
                         for g in where}
             start = lean.start_of(t)
-            model.add(sum([*turn.train.values(), turn.free_move, *turn.free_recruit.values()])
-                      >= sum(start[g] for g in offering if g in start))
+            model.add(sum(trainings) >= sum(start[g] for g in offering if g in start))
     for g in horizon.regions:
         supply = horizon.supply[g]
         for size in supply.sizes:
@@ -278,18 +300,20 @@ def _recruits_and_training(lean: LeanModel) -> None:
                       <= supply.count(size))
 
 
-def _specials(lean: LeanModel) -> None:
-    """Each turn: at most one paid special action (a move or a recruit), tokens permitting;
-    with `free_special_is_extra` off, the free one of a special tile is the turn's special."""
+def _specials(lean: LeanModel, recruit_dominance: bool = True) -> None:
+    """Each turn: at most one paid special action (a move, a recruit or a claim), tokens
+    permitting; with `free_special_is_extra` off, the free one of a special tile is the turn's
+    special."""
     model, horizon = lean.model, lean.horizon
     spent = []
     for turn in lean.turns:
         slot = turn.slot
-        paid = [turn.paid_move, *turn.paid_recruit.values()]
+        paid = [turn.paid_move, *turn.paid_recruit.values(), *turn.paid_claims]
         model.add(sum(paid) <= (1 if slot.can_special else 0))
         if not horizon.rules.free_special_is_extra:
-            model.add(sum(paid) + turn.free_move + sum(turn.free_recruit.values()) <= 1)
-        if slot.can_recruit and slot.can_special:
+            model.add(sum(paid) + turn.free_move + sum(turn.free_recruit.values())
+                      + sum(turn.free_claims) <= 1)
+        if recruit_dominance and slot.can_recruit and slot.can_special:
             # dominance (as in the full model's goal stage): a paid special recruit in a turn
             # whose Recruit action recruits nobody could be that Recruit action instead
             # (at most one paid recruit a turn)
@@ -331,7 +355,7 @@ def _festival(lean: LeanModel, t: int, space: FestivalSpace, cap: int) -> LeanFe
     model.add(score <= cap * eligible)
     if RANK_CAPS:
         _rank_caps(lean, t, space, ranks, score)
-    return LeanFestival(t, space.region, eligible, layout, score)
+    return LeanFestival(t, space, eligible, layout, score, cap)
 
 
 def _rank_caps(lean: LeanModel, t: int, space: FestivalSpace, ranks: dict[Skill, Var],
