@@ -15,7 +15,9 @@ fixed by then, so only free recruits are added), and a plan never leaves one out
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import Protocol
 
 from ortools.sat.python import cp_model
 
@@ -26,11 +28,11 @@ from models.game import (
     GameState,
     score_player,
 )
-from planner.turns.horizon import Goal
+from planner.tower import TowerLayout
+from planner.turns.horizon import Goal, Horizon
 from planner.turns.model import (
     OFF,
     STOPS,
-    FestivalEntry,
     PlanModel,
     castellers_at_end,
     end_layout,
@@ -38,7 +40,7 @@ from planner.turns.model import (
     idle_after,
     train_every_turn,
 )
-from planner.turns.score_caps import Rival, rivals, score_caps
+from planner.turns.score_caps import Rival, ScoreCaps, rivals, score_caps
 from planner.turns.stages import Stage, fold
 
 Expr = cp_model.LinearExpr
@@ -180,9 +182,7 @@ def claim_turn(plan: PlanModel, tile: str | None) -> Expr:
 
 def points(plan: PlanModel) -> Expr:
     """The player's end-of-game card at the end of the horizon."""
-    model, horizon = plan.model, plan.horizon
-    me, board = horizon.me, horizon.board
-    scoring = board.scoring
+    model = plan.model
     caps = score_caps(plan)
     # without the LP the search's bound is the parts' domains: each part on its cap, and the
     # pawn only where it can stand (sound, `score_caps`), so that the search can close the gap
@@ -197,13 +197,63 @@ def points(plan: PlanModel) -> Expr:
         for i, var in claim.at.items():
             if claim.tile.id not in caps.claimable[i // STOPS]:
                 model.add(var == 0)
+    return card(plan, caps)
+
+
+class Contest(Protocol):
+    """A festival of a plan model, as the card reads it (the full or the lean model's)."""
+
+    @property
+    def space(self) -> FestivalSpace: ...
+    @property
+    def eligible(self) -> cp_model.IntVar: ...
+    @property
+    def layout(self) -> TowerLayout: ...
+    @property
+    def score(self) -> Expr | cp_model.IntVar: ...
+
+
+class Claimed(Protocol):
+    """A tile a plan model may claim, as the card reads it."""
+
+    @property
+    def region(self) -> str: ...
+    @property
+    def claimed(self) -> Expr: ...
+
+
+class Card(Protocol):
+    """What the card's points are read from: the full plan model, or the lean score model
+    (`planner.turns.lean_score`)."""
+
+    @property
+    def model(self) -> cp_model.CpModel: ...
+    @property
+    def horizon(self) -> Horizon: ...
+    @property
+    def festivals(self) -> Sequence[Contest]: ...
+    @property
+    def claims(self) -> Sequence[Claimed]: ...
+    @property
+    def collected(self) -> Expr | int: ...
+    def tile_points(self) -> Expr: ...
+    def local_points(self) -> Expr: ...
+
+
+def card(plan: Card, caps: ScoreCaps) -> Expr:
+    """The end-of-game card at the end of the horizon, as a model expression: the best tower,
+    variety, prizes and size tokens against the festivals' rivals, and local performances,
+    each part within its cap (`score_caps`)."""
+    model, horizon = plan.model, plan.horizon
+    me, board = horizon.me, horizon.board
+    scoring = board.scoring
     best = model.new_int_var(0, caps.best, "best_tower")
     model.add_max_equality(best, [me.best_tower_score, *[f.score for f in plan.festivals]])
     earned_by: dict[str, list[cp_model.IntVar]] = {g: [] for g in horizon.regions}
     won_of_size: dict[int, list[cp_model.IntVar]] = {}
     prizes: list[Expr] = []
     for festival in plan.festivals:
-        rival = rivals(plan, festival.space)
+        rival = rivals(plan.horizon, festival.space)
         won = _contest(plan, festival, rival)
         prizes += _prize_points(plan, festival, rival)
         for size, var in won[1:]:
@@ -247,7 +297,7 @@ def points(plan: PlanModel) -> Expr:
     return total
 
 
-def _prize_points(plan: PlanModel, festival: FestivalEntry, rival: Rival) -> list[Expr]:
+def _prize_points(plan: Card, festival: Contest, rival: Rival) -> list[Expr]:
     """The prize's points at the rank the festival score gives against the rivals' towers."""
     model = plan.model
     name = f"{festival.space.location}{festival.space.round}"
@@ -261,7 +311,7 @@ def _prize_points(plan: PlanModel, festival: FestivalEntry, rival: Rival) -> lis
     return terms
 
 
-def _contest(plan: PlanModel, festival: FestivalEntry, rival: Rival
+def _contest(plan: Card, festival: Contest, rival: Rival
              ) -> list[tuple[int, cp_model.IntVar]]:
     """Exact literals: the player wins a prize (size 0) and each size token."""
     model, layout = plan.model, festival.layout

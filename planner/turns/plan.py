@@ -39,7 +39,6 @@ from planner.turns.lean import LeanGoal, LeanResult, lean_goal
 from planner.turns.model import (
     PlanModel,
     PlanStopped,
-    TileClaim,
     build_plan_model,
     hint_idle,
     tightened_bound,
@@ -55,6 +54,7 @@ from planner.turns.replay import (
     visible,
 )
 from planner.turns.score_caps import score_cap
+from planner.turns.score_start import score_start
 from planner.turns.stages import (
     TIE_BREAK_WORK,
     Stage,
@@ -94,8 +94,10 @@ LEAN_HINT_WORK = 0.1  # the most the full model may take to complete the lean pl
 LIGHT_TIE_BREAKS = True
 # after a lean goal, the tie-breaks keep the lean plan's route (Design notes)
 ROUTE_HELD = True
-# the most each claim-at-once hint of the score goal may take, in units (`_hint_claim_now`)
-CLAIM_HINT_WORK = 0.1
+# the score goal's first stage on the lean score model up to `LONG_HORIZON` turns (its
+# budgets: `planner.turns.score_start`); the full model's stages keep at least this many units
+LEAN_SCORE = True
+SCORE_LEAST_WORK = 0.4
 DEFAULT_TURNS = 3  # when no festival is left to plan toward
 MAX_TURNS = 10
 
@@ -243,8 +245,14 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
         places = {var.index for stop in model.at for var in stop.values()}
         route = tuple((var, value) for var, value in lean.holds if var.index in places)
         stages[1:] = [replace(s, held=s.held + route) for s in stages[1:]]
-    if goal.kind == "score":  # a claim worth points at once is the search's starting point
-        work = max(0.01, work - _hint_claim_now(model, stages[0], wall_left, seed, workers))
+    scored = None
+    if goal.kind == "score":  # the lean score model's bound, and where the search starts
+        scored = score_start(model, stages[0], work=work, lean=LEAN_SCORE and not long,
+                             wall_left=wall_left, seed=seed, workers=workers)
+        if scored.proven_on_route:  # the lean plan is the best: only its route is searched
+            route = scored.route
+            stages = [replace(s, held=s.held + route) for s in stages]
+        work = max(SCORE_LEAST_WORK, work - scored.spent)
     # no festival in reach on a short horizon (the lean model has none): the goal is 0 at
     # once, and the progress stage on the whole model is all the search (Design notes)
     unreachable = goal.kind == "festival" and not long and not model.festivals
@@ -275,6 +283,8 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
                                       hinted=True, then=then)
     if route:  # proven on the lean plan's route only: not a proof over every plan
         result = replace(result, proven=(*result.proven[:1], *(False,) * len(result.proven[1:])))
+    if scored is not None and scored.lean is not None:
+        result = _with_lean_score(result, scored.lean)
     clock_hit = result.clock_hit
     assumptions = horizon.assumptions
     if before:
@@ -328,6 +338,10 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
     status = result.status
     if goal.kind == "score" and bound is not None:
         bound = min(bound, score_cap(model))
+        if scored is not None and scored.lean is not None and scored.lean.bound is not None:
+            bound = min(bound, scored.lean.bound)  # the lean score model bounds every plan
+        if route and status is Status.OPTIMAL and (value is None or value < bound):
+            status = Status.FEASIBLE  # optimal on the route only
         if (status is Status.FEASIBLE and value is not None and value >= bound
                 and value == result.values[0]):
             # the replayed points reach a sound bound on every plan (`score_caps.score_caps`):
@@ -384,34 +398,12 @@ def _goal_on_lean(model: PlanModel, stages: list[Stage], work: float,
     return None, found.result, max(0.01, work - spent)
 
 
-def _hint_claim_now(model: PlanModel, stage: Stage, wall_left: Callable[[], float], seed: int,
-                    workers: int) -> float:
-    """The score goal's hint: the best plan (by the goal stage's points, on up to
-    `CLAIM_HINT_WORK` units each) that claims a tile of the pawn's region at once, when one
-    can be claimed. The search starts from it, so a claim worth points that the player can
-    make this turn is never missed for want of budget (the search alone, on the benchmark's
-    states, missed one: 16 points against 20 for the claim at once). Returns the work spent."""
-    pawn, spent = model.horizon.me.pawn, 0.0
-    best: tuple[int, TileClaim] | None = None
-    hinted = None  # the claim whose plan is the model's hint now
-    for claim in model.claims:
-        if claim.region != pawn or 0 not in claim.at:
-            continue
-        value, work = hint_held(model.model, replace(stage, held=((claim.at[0], 1),)),
-                                work=CLAIM_HINT_WORK, time_limit=wall_left(),
-                                workers=workers, seed=seed)
-        spent += work
-        if value is not None:
-            hinted = claim
-            if best is None or value > best[0]:
-                best = (value, claim)
-    if best is not None and hinted is not best[1]:  # the best again: the same budget, the
-        # same answer
-        _, work = hint_held(model.model, replace(stage, held=((best[1].at[0], 1),)),
-                            work=CLAIM_HINT_WORK, time_limit=wall_left(), workers=workers,
-                            seed=seed)
-        spent += work
-    return spent
+def _with_lean_score(result: StagedResult, lean: LeanResult) -> StagedResult:
+    """The score goal's stage after the lean score model: its time is both solves'."""
+    return replace(result, clock_hit=result.clock_hit or lean.clock_hit,
+                   branches=result.branches + lean.branches,
+                   first_time_s=result.first_time_s + lean.wall_s,
+                   first_cpu_s=result.first_cpu_s + lean.cpu_s)
 
 
 def _with_lean(result: StagedResult, lean: LeanResult) -> StagedResult:

@@ -22,6 +22,7 @@ from models.tower import Skill
 from models.tower.skills import MAX_RANK
 from planner.tower import configure
 from planner.tower.bounds import tile_in_reach
+from planner.turns.horizon import Horizon
 from planner.turns.model import (
     TILE_REACH_STATES,
     PlanModel,
@@ -43,9 +44,8 @@ class Rival:
     prize_steps: tuple[tuple[int, int], ...] = ()
 
 
-def rivals(plan: PlanModel, space: FestivalSpace) -> Rival:
+def rivals(horizon: Horizon, space: FestivalSpace) -> Rival:
     """What a festival's competing opponents make the player need for each prize and token."""
-    horizon = plan.horizon
     state, rules = horizon.state, horizon.rules
     order = state.turn_order
     me_first = {o: order.index(horizon.player) < order.index(o) for o in order}
@@ -165,7 +165,7 @@ def _score_caps(plan: PlanModel) -> ScoreCaps:
             continue
         festival_regions.add(festival.space.region)
         best = max(best, festival.cap)
-        rival = rivals(plan, festival.space)
+        rival = rivals(horizon, festival.space)
         prize, sizes = held_at.setdefault(festival.turn, {}).get(festival.space.region, (0, {}))
         prize += sum(p for need, p in rival.prize_steps if need <= festival.cap and p > 0)
         pool = horizon.upper_pool(festival.turn + 1)

@@ -1,0 +1,407 @@
+"""The score goal on the lean model: the most end-of-game points by a model that follows the
+pawn's route turn by turn (`planner.turns.lean`), a relaxation of the full plan model.
+
+The full model's score stage ends unproven at 3 turns with its bound at the caps
+(`planner.turns.score_caps`): those add each part at its most anywhere in reach, while a pawn
+stands in one place at a time. Here each turn's walk is the lean model's table (the regions it
+visits, where it ends, the special moves it spends), and the rest is the full model's rules per
+turn: recruits and trainings as the lean model has them; a claim of a tile of a region the walk
+visits, with the paid special action (a token, one paid special a turn) or with the free one of
+a special tile trained there (the turn trains nothing else), on the team and ranks of the end
+of its turn (a relaxation: recruits after the claim count); a region's lying tokens collected
+by a claim there, and each paid special action's token by a claim in a later or the same turn
+(anywhere: a relaxation); festivals, prizes, size tokens, variety and the best tower as the
+full model's points (`goals.card`, the same rivals and caps).
+
+Every plan of the full model is a plan of this one with at least its points, so its bound
+bounds the score goal (tests/planner/turns/test_lean_score.py checks it against long-limit
+plans of the full model); and its route, held in the full model, is a cheap place for the full
+model's search to start.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from itertools import product
+
+from ortools.sat.python import cp_model
+
+from models.game import RECRUIT_LIMIT, SPECIAL, PerformanceTile
+from models.tower import ShapeTile, Skill
+from models.tower.skills import MAX_RANK
+from planner.stopping import solve_stoppable
+from planner.tower import (
+    STATUS,
+    Limits,
+    Status,
+    TowerLayout,
+    build_layout,
+    configure,
+    stopped_by_clock,
+)
+from planner.tower.bounds import tile_in_reach
+from planner.turns.horizon import Horizon
+from planner.turns.lean import (
+    RANK_CAP_VECTORS,
+    LeanFestival,
+    LeanModel,
+    LeanResult,
+    build_lean_model,
+    hint_idle,
+    lean_holds,
+)
+from planner.turns.model import TILE_REACH_STATES, PlanModel, flag
+from planner.turns.score_caps import ScoreCaps, score_caps
+from planner.turns.stages import LIGHT_PROBING
+
+Var = cp_model.IntVar
+Expr = cp_model.LinearExpr
+# the LP relaxation pays on the lean score model as on the lean festival model (measured on the
+# benchmark's round-5 states, 3 turns: see docs/benchmarks.md)
+LINEARIZATION = 0
+# a claim only on the ranks under which a team in reach stands its tile (`_tile_ranks`), and on
+# a team of at least the castellers the tile needs: redundant, to prune the search early
+TILE_RANKS = True
+# one presolve pass and a short probing (`stages.LIGHT_PROBING`): CP-SAT's default presolve
+# probed twice for about half a unit each, and a 3-turn model at 1.5 units then ended with
+# no search at all (p2-s22-r05); on 8 of the benchmark's 2- and 3-turn plans the proofs took
+# 0.4-2.1 units with the short probing against 0.9-2.4 with one pass of the default one
+PRESOLVE_ITERATIONS = 1
+PROBING = LIGHT_PROBING
+TILE_CASTELLERS = True
+# dominances the score goal allows (`_trains_where_visited`, `_recruits_when_able`)
+TRAIN_WHERE_VISITED = True
+RECRUIT_WHEN_ABLE = True
+
+
+@dataclass
+class LeanClaim:
+    """A tile the lean score model may claim: a literal per turn, and the tile's layout."""
+
+    tile: PerformanceTile
+    region: str
+    at: dict[int, Var]  # turn -> claimed in it
+    layout: TowerLayout | None = None
+
+    @property
+    def claimed(self) -> Expr:
+        """Whether the tile is claimed, as a model expression."""
+        return cp_model.LinearExpr.sum(list(self.at.values()))
+
+
+@dataclass
+class LeanScore:
+    """The lean score model: the lean model, its claims, the tokens collected, the points."""
+
+    lean: LeanModel
+    claims: list[LeanClaim] = field(default_factory=list)
+    collected: Expr | int = 0
+    points: Expr | int = 0
+
+    @property
+    def model(self) -> cp_model.CpModel:
+        """The CP-SAT model."""
+        return self.lean.model
+
+    @property
+    def horizon(self) -> Horizon:
+        """The horizon planned."""
+        return self.lean.horizon
+
+    @property
+    def festivals(self) -> list[LeanFestival]:
+        """The festivals a team in reach can compete in."""
+        return self.lean.festivals
+
+    def tile_points(self) -> Expr:
+        """Points of the tiles claimed, as a model expression."""
+        return cp_model.LinearExpr.sum([c.claimed * c.tile.points for c in self.claims])
+
+    def local_points(self) -> Expr:
+        """Local performance points: tiles claimed and tokens collected."""
+        per_token = self.horizon.board.scoring.special_token
+        return self.tile_points() + self.collected * per_token
+
+
+def build_lean_score(plan: PlanModel) -> LeanScore:
+    """The lean score model of `plan`'s horizon (its tiles are `plan.claims`', its caps
+    `score_caps(plan)`); its objective `points` is to maximise."""
+    from planner.turns.goals import card  # goals builds on the full model's modules
+
+    horizon, caps = plan.horizon, score_caps(plan)
+    claims: list[LeanClaim] = []
+    lean = build_lean_model(horizon, turns=len(horizon.turns),
+                            claims=lambda lean: claims.extend(_claims(lean, plan, caps)))
+    score = LeanScore(lean, claims)
+    if TRAIN_WHERE_VISITED:
+        _trains_where_visited(lean)
+    if RECRUIT_WHEN_ABLE:
+        _recruits_when_able(lean)
+    _claim_layouts(score)
+    score.collected = _collected(score)
+    score.points = card(score, caps)
+    return score
+
+
+def _claims(lean: LeanModel, plan: PlanModel, caps: ScoreCaps) -> list[LeanClaim]:
+    """A literal per tile and turn (claimed then), with the paid special action or the free
+    one of a special tile trained in the tile's region, which the walk visits; only in a turn
+    the caps find the tile claimable in (a team in reach stands it, with the trainings it
+    needs by then)."""
+    model, me = lean.model, lean.horizon.me
+    claims = []
+    for full in plan.claims:
+        tile, g = full.tile, full.region
+        claim = LeanClaim(tile, g, {})
+        for t, turn in enumerate(lean.turns):
+            slot = turn.slot
+            claimable = tile.id in caps.claimable[t] and g in turn.visited
+            name = f"claim{t}_{tile.id}"
+            paid = flag(model, claimable and slot.can_special and me.special_tokens > 0,
+                        f"{name}_paid")
+            free = flag(model, claimable and slot.can_train
+                        and g in slot.offered.get(SPECIAL, ()), f"{name}_free")
+            if claimable:
+                model.add_implication(paid, turn.visited[g])
+                model.add_implication(free, turn.visited[g])
+            turn.paid_claims.append(paid)
+            turn.free_claims.append(free)
+            at = model.new_bool_var(name)
+            model.add(at == paid + free)
+            claim.at[t] = at
+        model.add(claim.claimed <= 1)
+        claims.append(claim)
+    return claims
+
+
+def _team(lean: LeanModel, t: int) -> tuple[dict[int, Expr], dict[Skill, Expr]]:
+    """The team and ranks at the end of turn `t`, as model expressions."""
+    horizon = lean.horizon
+    me = horizon.me
+    upper = horizon.upper_pool()
+    team = {}
+    for size in upper.sizes:
+        joined = [turn.recruit[g, size] + turn.extra[g, size] for turn in lean.turns[:t + 1]
+                  for g in horizon.regions if (g, size) in turn.recruit]
+        team[size] = me.team.count(size) + cp_model.LinearExpr.sum(joined)
+    ranks = {}
+    for skill in Skill:
+        trained = [turn.train[skill.value] for turn in lean.turns[:t + 1]
+                   if skill.value in turn.train]
+        ranks[skill] = me.ranks[skill] + cp_model.LinearExpr.sum(trained)
+    return team, ranks
+
+
+def _claim_layouts(score: LeanScore) -> None:
+    """Each tile's tower, on the team and ranks of the end of the turn it is claimed in."""
+    lean, model, horizon = score.lean, score.model, score.horizon
+    upper, top_ranks = horizon.upper_pool(), horizon.upper_ranks()
+    teams = [_team(lean, t) for t in range(len(lean.turns))]
+    rank_vars = []  # turn -> skill -> the rank at its end (for the tables of `_tile_ranks`)
+    for t, (_, trained) in enumerate(teams):
+        top = horizon.upper_ranks(t + 1)
+        ranks_t = {}
+        for skill, expr in trained.items():
+            var = model.new_int_var(horizon.me.ranks[skill], top[skill], f"ranks{t}_{skill.value}")
+            model.add(var == expr)
+            ranks_t[skill] = var
+        rank_vars.append(ranks_t)
+    for claim in score.claims:
+        name = f"lean_tile_{claim.tile.id}"
+        counts = {s: model.new_int_var(0, upper.count(s), f"{name}_n{s}") for s in upper.sizes}
+        ranks = {k: model.new_int_var(0, top_ranks[k], f"{name}_{k.value}") for k in Skill}
+        base_any = model.new_bool_var(f"{name}_base_any")
+        model.add(base_any <= ranks[Skill.BASE])
+        layout = build_layout(model, upper, top_ranks, horizon.rules,
+                              limits=Limits(counts, ranks, base_any))
+        for t, at in claim.at.items():
+            team, trained = teams[t]
+            for size, n in counts.items():
+                model.add(n <= team[size]).only_enforce_if(at)
+            for skill, rank in ranks.items():
+                model.add(rank <= trained[skill]).only_enforce_if(at)
+        claimed = model.new_bool_var(f"{name}_claimed")
+        model.add(claimed == claim.claimed)
+        for slot in layout.slots:
+            model.add_implication(slot.active, claimed)
+        layout.require_tile(claim.tile.spec, when=claimed)
+        claim.layout = layout
+        if TILE_RANKS:
+            _tile_ranks(score, claim, rank_vars)
+        if TILE_CASTELLERS:
+            least = _least_castellers(claim.tile)
+            for t, at in claim.at.items():
+                model.add(sum(teams[t][0].values()) >= least).only_enforce_if(at)
+
+
+def _collected(score: LeanScore) -> Expr | int:
+    """Special tokens the claims collect, at most: a region's lying tokens by a claim there;
+    each paid special move or recruit's token (and a paid claim's, by the readings) by a claim
+    in the same turn or later, anywhere (a relaxation of the full model's chain per region)."""
+    lean, model, horizon = score.lean, score.model, score.horizon
+    rules = horizon.rules
+    terms: list[Expr | Var | int] = []
+    for g in horizon.regions:
+        here = [v for c in score.claims if c.region == g for v in c.at.values()]
+        lying = horizon.state.regions[g].special_tokens
+        if lying and here:
+            any_claim = model.new_bool_var(f"collects_{g}")
+            model.add(any_claim <= sum(here))
+            terms.append(lying * any_claim)
+    count = len(lean.turns)
+    later: list[Var | int] = [0] * (count + 1)  # a claim in turn t or after
+    for t in reversed(range(count)):
+        now = [c.at[t] for c in score.claims]
+        if not now and isinstance(later[t + 1], int):
+            continue
+        var = model.new_bool_var(f"claim_from{t}")
+        model.add(var <= later[t + 1] + sum(now))
+        later[t] = var
+    for t, turn in enumerate(lean.turns):
+        if isinstance(later[t], int):
+            continue
+        placers = [turn.paid_move, *turn.paid_recruit.values()]
+        if not rules.claim_collects_own_token:
+            placers += turn.paid_claims
+        placed = model.new_int_var(0, 1, f"placed{t}")
+        model.add(placed <= sum(placers))
+        model.add(placed <= later[t])
+        terms.append(placed)
+    if rules.claim_collects_own_token:
+        terms += [v for turn in lean.turns for v in turn.paid_claims]
+    return cp_model.LinearExpr.sum(terms) if terms else 0
+
+
+@dataclass(frozen=True)
+class LeanScoreGoal:
+    """The score goal on the lean model: its result (a sound bound on every plan's points),
+    and its plan's route as values of the full model's places (`PlanModel.at`)."""
+
+    result: LeanResult
+    route: tuple[tuple[Var, int], ...]
+
+
+def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0,
+               workers: int = 1, linearization: int = LINEARIZATION) -> LeanScoreGoal:
+    """The most points of `plan`'s horizon by the lean score model, within `work`
+    deterministic units (and `time_limit` wall seconds, the safety net). No route when the
+    budget ended before any plan. Its times include building the model."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    score = build_lean_score(plan)
+    lean, model = score.lean, score.model
+    hint_idle(lean)
+    # on the caps' domain: the search's bound starts at the caps, not at the parts' sum
+    points = model.new_int_var(0, score_caps(plan).total, "points")
+    model.add(points == score.points)
+    model.maximize(points)
+    solver = cp_model.CpSolver()
+    configure(solver, time_limit=time_limit, workers=workers, seed=seed, deterministic=work)
+    solver.parameters.linearization_level = linearization
+    solver.parameters.cp_model_probing_level = 1  # as the full model's stages
+    solver.parameters.max_presolve_iterations = PRESOLVE_ITERATIONS
+    solver.parameters.probing_deterministic_time_limit = PROBING
+    code = solve_stoppable(solver, model)
+    if code == cp_model.MODEL_INVALID:
+        raise RuntimeError(f"CP-SAT rejected the lean score model: {model.validate()}")
+    status = STATUS.get(code, Status.UNKNOWN)
+    found = status in (Status.OPTIMAL, Status.FEASIBLE)
+    value = round(solver.objective_value) if found else None
+    bound = int(solver.best_objective_bound + 1e-6) if found else None
+    result = LeanResult(status, value, bound, solver.response_proto.deterministic_time,
+                        time.process_time() - cpu, time.perf_counter() - wall,
+                        int(solver.num_branches), stopped_by_clock(solver))
+    return LeanScoreGoal(result, route(plan, lean, solver) if found else ())
+
+
+def route(plan: PlanModel, lean: LeanModel, solver: cp_model.CpSolver
+          ) -> tuple[tuple[Var, int], ...]:
+    """The lean plan's walk as the full model's place at every stop (`lean_holds`' places)."""
+    places = {var.index for stop in plan.at for var in stop.values()}
+    return tuple((var, value) for var, value in lean_holds(plan, lean, solver)
+                 if var.index in places)
+
+
+def _trains_where_visited(lean: LeanModel) -> None:
+    """Dominance: a turn whose walk passes where a skill is offered trains (that skill at
+    that stop, if nothing else: a rank more never loses a tower, a tile or a point)."""
+    model, horizon = lean.model, lean.horizon
+    for turn in lean.turns:
+        slot = turn.slot
+        if not slot.can_train:
+            continue
+        trainings = [*turn.train.values(), turn.free_move, *turn.free_recruit.values(),
+                     *turn.free_claims]
+        offering = {g for tile, where in slot.offered.items()
+                    if tile != SPECIAL and horizon.always_trainable(Skill(tile)) for g in where}
+        for g in offering & set(turn.visited):
+            model.add(sum(trainings) >= turn.visited[g])
+
+
+def _recruits_when_able(lean: LeanModel) -> None:
+    """Dominance: a turn's Recruit action, when its walk passes a region with castellers left,
+    recruits as many as it may there (a casteller more never loses a tower, a tile or a
+    point, and recruiting costs nothing else: no token, no training)."""
+    model, horizon = lean.model, lean.horizon
+    taken: dict[str, list[Expr | int]] = {g: [] for g in horizon.regions}  # recruited before
+    for t, turn in enumerate(lean.turns):
+        slot = turn.slot
+        open_here = []
+        for g in horizon.regions:
+            supply = horizon.supply[g]
+            if not (slot.can_recruit and supply.total) or (t, g) in horizon.at_risk:
+                taken[g].append(sum(v for (h, _), v in turn.recruit.items() if h == g)
+                                + sum(v for (h, _), v in turn.extra.items() if h == g))
+                continue
+            left = model.new_int_var(0, supply.total, f"left{t}_{g}")
+            model.add(left == supply.total - sum(taken[g]))
+            mine = sum(v for (h, _), v in turn.recruit.items() if h == g)
+            for most in range(1, RECRUIT_LIMIT + 1):  # at least `most` when that many are left
+                enough = model.new_bool_var(f"left{t}_{g}_{most}")
+                model.add(left >= most).only_enforce_if(enough)
+                model.add(left <= most - 1).only_enforce_if(enough.Not())
+                model.add(mine >= most).only_enforce_if([enough, turn.recruit_at[g]])
+                if most == 1:
+                    able = model.new_bool_var(f"able{t}_{g}")
+                    model.add_bool_and([enough, turn.visited[g]]).only_enforce_if(able)
+                    model.add_bool_or([enough.Not(), turn.visited[g].Not()]
+                                      ).only_enforce_if(able.Not())
+                    open_here.append(able)
+            taken[g].append(mine + sum(v for (h, _), v in turn.extra.items() if h == g))
+        for able in open_here:
+            model.add(sum(turn.recruit_at.values()) >= able)
+
+
+def _least_castellers(tile: PerformanceTile) -> int:
+    """No tower for the tile has fewer castellers: a shape's count, an exhibition's levels."""
+    spec = tile.spec
+    return sum(spec.counts) if isinstance(spec, ShapeTile) else spec.height
+
+
+def _tile_ranks(score: LeanScore, claim: LeanClaim, rank_vars: list[dict[Skill, Var]]) -> None:
+    """A claim in turn t only on ranks by then under which the biggest team in reach stands the
+    tile (the tower dynamic program, `tile_in_reach`): which skills to train is what the search
+    otherwise spends its proof on, as with the festivals' caps per rank vector."""
+    model, horizon, lean = score.model, score.horizon, score.lean
+    me, rules = horizon.me, horizon.rules
+    pool = horizon.upper_pool()
+    for t, at in claim.at.items():
+        chances = {k: sum(k.value in turn.train for turn in lean.turns[:t + 1]) for k in Skill}
+        trainings = sum(turn.slot.can_train for turn in lean.turns[:t + 1])
+        extras = [e for e in product(*(range(chances[k] + 1) for k in Skill))
+                  if sum(e) <= trainings]
+        if len(extras) > RANK_CAP_VECTORS:
+            continue
+        rows = []
+        for extra in extras:
+            vector = me.ranks
+            for skill, n in zip(Skill, extra, strict=True):
+                vector = vector.plus(skill, min(n, MAX_RANK - vector[skill]))
+            if tile_in_reach(claim.tile.spec, pool, vector, rules,
+                             state_limit=TILE_REACH_STATES):
+                rows.append([vector[k] for k in Skill])
+        if len(rows) == len(extras):
+            continue
+        ok = model.new_bool_var(f"ranks_ok{t}_{claim.tile.id}")
+        model.add_allowed_assignments([rank_vars[t][k] for k in Skill], rows).only_enforce_if(ok)
+        model.add_implication(at, ok)

@@ -1,0 +1,81 @@
+"""The lean score model (`planner.turns.lean_score`) bounds the score goal soundly (issue 23,
+item 3): random legal plays, and the full model's own proven plans (the lean model off),
+never end with more points than its bound; and its plan, completed in the full model on its
+route, is a plan the referee replays."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from planner.turns import plan as plan_module
+from planner.turns.horizon import Goal, build_horizon
+from planner.turns.lean_score import build_lean_score, lean_score
+from planner.turns.model import build_plan_model
+from planner.turns.plan import plan_turns
+from planner.turns.score_caps import score_cap
+from tests.planner.turns.test_plan import assert_replayed
+from tests.planner.turns.test_score_bound import BOARD, random_play, start_of
+
+SEQUENCES = 8  # random action sequences a state
+# (seed, players, round, turns): early and mid-game states, 1 and 2 turns
+CASES = [(3, 2, 2, 1), (8, 3, 4, 2), (15, 4, 3, 2)]
+# the full model's own plans, proven well within the generous limit
+PLANNED = [(3, 2, 2, 1), (22, 2, 6, 1)]
+WORK = 8.0  # deterministic units: enough to prove these small horizons
+
+
+def bound_of(seed: int, players: int, round_: int, turns: int) -> tuple[int, int]:
+    start, player = start_of(seed, players, round_)
+    plan = build_plan_model(build_horizon(start, BOARD, player, turns, start.game_rules))
+    found = lean_score(plan, work=WORK, time_limit=60.0)
+    assert found.result.bound is not None
+    return found.result.bound, score_cap(plan)
+
+
+@pytest.mark.parametrize(("seed", "players", "round_", "turns"), CASES)
+def test_no_random_play_beats_the_lean_bound(seed: int, players: int, round_: int,
+                                             turns: int) -> None:
+    bound, cap = bound_of(seed, players, round_, turns)
+    assert bound <= cap
+    start, player = start_of(seed, players, round_)
+    rng = random.Random(seed)
+    assert max(random_play(start, player, turns, rng) for _ in range(SEQUENCES)) <= bound
+
+
+@pytest.mark.parametrize(("seed", "players", "round_", "turns"), PLANNED)
+def test_the_full_models_proven_plan_is_within_the_lean_bound(
+        seed: int, players: int, round_: int, turns: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    start, player = start_of(seed, players, round_)
+    monkeypatch.setattr(plan_module, "LEAN_SCORE", False)
+    full = plan_turns(start, BOARD, player, rules=start.game_rules, turns=turns,
+                      goal=Goal("score"), time_limit=30.0)
+    assert_replayed(full)
+    assert full.objective is not None
+    bound, _ = bound_of(seed, players, round_, turns)
+    assert full.objective <= bound
+
+
+def test_the_plan_on_the_lean_route_is_replayed_and_within_the_bound() -> None:
+    start, player = start_of(8, 3, 4)
+    plan = plan_turns(start, BOARD, player, rules=start.game_rules, turns=2,
+                      goal=Goal("score"))
+    assert_replayed(plan)
+    bound, _ = bound_of(8, 3, 4, 2)
+    assert plan.objective is not None and plan.bound is not None
+    assert plan.objective <= min(plan.bound, bound)
+
+
+def test_the_lean_claims_are_per_turn_and_tile() -> None:
+    """A literal per tile the full model may claim and turn, each counted among its turn's
+    special actions (the paid one, or the free one of a special tile)."""
+    start, player = start_of(8, 3, 4)
+    plan = build_plan_model(build_horizon(start, BOARD, player, 2, start.game_rules))
+    score = build_lean_score(plan)
+    assert [c.tile.id for c in score.claims] == [c.tile.id for c in plan.claims]
+    for claim in score.claims:
+        assert sorted(claim.at) == [0, 1]
+    for turn in score.lean.turns:
+        assert len(turn.paid_claims) == len(turn.free_claims) == len(plan.claims)
