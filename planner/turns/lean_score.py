@@ -28,7 +28,7 @@ from itertools import product
 from ortools.sat.python import cp_model
 
 from models.game import RECRUIT_LIMIT, SPECIAL, PerformanceTile
-from models.tower import ShapeTile, Skill
+from models.tower import Pool, ShapeTile, Skill, SkillRanks
 from models.tower.skills import MAX_RANK
 from planner.stopping import solve_stoppable
 from planner.tower import (
@@ -53,7 +53,7 @@ from planner.turns.lean import (
 )
 from planner.turns.model import TILE_REACH_STATES, PlanModel, flag
 from planner.turns.score_caps import ScoreCaps, score_caps
-from planner.turns.stages import LIGHT_PROBING
+from planner.turns.stages import LIGHT_PROBING, _hint_solution
 
 Var = cp_model.IntVar
 Expr = cp_model.LinearExpr
@@ -63,6 +63,10 @@ LINEARIZATION = 0
 # a claim only on the ranks under which a team in reach stands its tile (`_tile_ranks`), and on
 # a team of at least the castellers the tile needs: redundant, to prune the search early
 TILE_RANKS = True
+# a claim's tower: "layouts" (a tower layout per tile: exact, its proofs slow) or "cuts" (what
+# the tower DP says a tile needs of each size, and cuts where a solution's team stands none)
+TILE_CHECK = "cuts"
+MOST_SOLVES = 20  # solves with cuts (each cuts every claim found wrong)
 # one presolve pass and a short probing (`stages.LIGHT_PROBING`): CP-SAT's default presolve
 # probed twice for about half a unit each, and a 3-turn model at 1.5 units then ended with
 # no search at all (p2-s22-r05); on 8 of the benchmark's 2- and 3-turn plans the proofs took
@@ -98,6 +102,8 @@ class LeanScore:
     claims: list[LeanClaim] = field(default_factory=list)
     collected: Expr | int = 0
     points: Expr | int = 0
+    teams: list[dict[int, Var]] = field(default_factory=list)  # turn -> size -> at its end
+    ranks: list[dict[Skill, Var]] = field(default_factory=list)  # turn -> skill -> at its end
 
     @property
     def model(self) -> cp_model.CpModel:
@@ -138,7 +144,7 @@ def build_lean_score(plan: PlanModel) -> LeanScore:
         _trains_where_visited(lean)
     if RECRUIT_WHEN_ABLE:
         _recruits_when_able(lean)
-    _claim_layouts(score)
+    _claim_towers(score)
     score.collected = _collected(score)
     score.points = card(score, caps)
     return score
@@ -175,64 +181,133 @@ def _claims(lean: LeanModel, plan: PlanModel, caps: ScoreCaps) -> list[LeanClaim
     return claims
 
 
-def _team(lean: LeanModel, t: int) -> tuple[dict[int, Expr], dict[Skill, Expr]]:
-    """The team and ranks at the end of turn `t`, as model expressions."""
-    horizon = lean.horizon
-    me = horizon.me
-    upper = horizon.upper_pool()
-    team = {}
-    for size in upper.sizes:
-        joined = [turn.recruit[g, size] + turn.extra[g, size] for turn in lean.turns[:t + 1]
-                  for g in horizon.regions if (g, size) in turn.recruit]
-        team[size] = me.team.count(size) + cp_model.LinearExpr.sum(joined)
-    ranks = {}
-    for skill in Skill:
-        trained = [turn.train[skill.value] for turn in lean.turns[:t + 1]
-                   if skill.value in turn.train]
-        ranks[skill] = me.ranks[skill] + cp_model.LinearExpr.sum(trained)
-    return team, ranks
-
-
-def _claim_layouts(score: LeanScore) -> None:
-    """Each tile's tower, on the team and ranks of the end of the turn it is claimed in."""
+def _team_vars(score: LeanScore) -> None:
+    """The team and ranks at the end of each turn, as variables (`LeanScore.teams`, `ranks`)."""
     lean, model, horizon = score.lean, score.model, score.horizon
-    upper, top_ranks = horizon.upper_pool(), horizon.upper_ranks()
-    teams = [_team(lean, t) for t in range(len(lean.turns))]
-    rank_vars = []  # turn -> skill -> the rank at its end (for the tables of `_tile_ranks`)
-    for t, (_, trained) in enumerate(teams):
-        top = horizon.upper_ranks(t + 1)
-        ranks_t = {}
-        for skill, expr in trained.items():
-            var = model.new_int_var(horizon.me.ranks[skill], top[skill], f"ranks{t}_{skill.value}")
-            model.add(var == expr)
-            ranks_t[skill] = var
-        rank_vars.append(ranks_t)
+    me = horizon.me
+    for t in range(len(lean.turns)):
+        upper, top = horizon.upper_pool(t + 1), horizon.upper_ranks(t + 1)
+        team = {}
+        for size in horizon.upper_pool().sizes:
+            joined = [turn.recruit[g, size] + turn.extra[g, size] for turn in lean.turns[:t + 1]
+                      for g in horizon.regions if (g, size) in turn.recruit]
+            var = model.new_int_var(me.team.count(size), max(me.team.count(size),
+                                                              upper.count(size)),
+                                    f"team{t}_{size}")
+            model.add(var == me.team.count(size) + sum(joined))
+            team[size] = var
+        ranks = {}
+        for skill in Skill:
+            trained = [turn.train[skill.value] for turn in lean.turns[:t + 1]
+                       if skill.value in turn.train]
+            var = model.new_int_var(me.ranks[skill], max(me.ranks[skill], top[skill]),
+                                    f"ranks{t}_{skill.value}")
+            model.add(var == me.ranks[skill] + sum(trained))
+            ranks[skill] = var
+        score.teams.append(team)
+        score.ranks.append(ranks)
+
+
+def _claim_towers(score: LeanScore) -> None:
+    """What a claim in turn t asks of the team and ranks at the end of t: the tile's tower
+    (`TILE_CHECK` "layouts": a tower layout each tile; "cuts": what the tower dynamic program
+    proves each tile needs of each size, then cuts as the solve finds claims that no team
+    stands, `lean_score`), the ranks under which a team in reach stands it (`_tile_ranks`),
+    and at least the castellers it holds."""
+    _team_vars(score)
     for claim in score.claims:
-        name = f"lean_tile_{claim.tile.id}"
-        counts = {s: model.new_int_var(0, upper.count(s), f"{name}_n{s}") for s in upper.sizes}
-        ranks = {k: model.new_int_var(0, top_ranks[k], f"{name}_{k.value}") for k in Skill}
-        base_any = model.new_bool_var(f"{name}_base_any")
-        model.add(base_any <= ranks[Skill.BASE])
-        layout = build_layout(model, upper, top_ranks, horizon.rules,
-                              limits=Limits(counts, ranks, base_any))
-        for t, at in claim.at.items():
-            team, trained = teams[t]
-            for size, n in counts.items():
-                model.add(n <= team[size]).only_enforce_if(at)
-            for skill, rank in ranks.items():
-                model.add(rank <= trained[skill]).only_enforce_if(at)
-        claimed = model.new_bool_var(f"{name}_claimed")
-        model.add(claimed == claim.claimed)
-        for slot in layout.slots:
-            model.add_implication(slot.active, claimed)
-        layout.require_tile(claim.tile.spec, when=claimed)
-        claim.layout = layout
+        if TILE_CHECK == "layouts":
+            _tile_layout(score, claim)
+        else:
+            _size_needs(score, claim)
         if TILE_RANKS:
-            _tile_ranks(score, claim, rank_vars)
+            _tile_ranks(score, claim)
         if TILE_CASTELLERS:
             least = _least_castellers(claim.tile)
             for t, at in claim.at.items():
-                model.add(sum(teams[t][0].values()) >= least).only_enforce_if(at)
+                score.model.add(sum(score.teams[t].values()) >= least).only_enforce_if(at)
+
+
+def _tile_layout(score: LeanScore, claim: LeanClaim) -> None:
+    """The tile's tower as a layout on the team and ranks of the turn it is claimed in."""
+    model, horizon = score.model, score.horizon
+    upper, top_ranks = horizon.upper_pool(), horizon.upper_ranks()
+    name = f"lean_tile_{claim.tile.id}"
+    counts = {s: model.new_int_var(0, upper.count(s), f"{name}_n{s}") for s in upper.sizes}
+    ranks = {k: model.new_int_var(0, top_ranks[k], f"{name}_{k.value}") for k in Skill}
+    base_any = model.new_bool_var(f"{name}_base_any")
+    model.add(base_any <= ranks[Skill.BASE])
+    layout = build_layout(model, upper, top_ranks, horizon.rules,
+                          limits=Limits(counts, ranks, base_any))
+    for t, at in claim.at.items():
+        for size, n in counts.items():
+            model.add(n <= score.teams[t][size]).only_enforce_if(at)
+        for skill, rank in ranks.items():
+            model.add(rank <= score.ranks[t][skill]).only_enforce_if(at)
+    claimed = model.new_bool_var(f"{name}_claimed")
+    model.add(claimed == claim.claimed)
+    for slot in layout.slots:
+        model.add_implication(slot.active, claimed)
+    layout.require_tile(claim.tile.spec, when=claimed)
+    claim.layout = layout
+
+
+def _size_needs(score: LeanScore, claim: LeanClaim) -> None:
+    """A claim only on a team with at least the castellers of each size the tile needs with
+    every other size and rank at its most in reach (the tower dynamic program: a tower on
+    fewer does not exist)."""
+    horizon, rules = score.horizon, score.horizon.rules
+    upper, top = horizon.upper_pool(), horizon.upper_ranks()
+    counts = upper.counts()
+    for size in upper.sizes:
+        low, high = 0, counts[size]  # the fewest of `size` that stand it: in (low - 1, high]
+        while low < high:
+            mid = (low + high) // 2
+            fewer = Pool.from_counts({**counts, size: mid})
+            if tile_in_reach(claim.tile.spec, fewer, top, rules, state_limit=TILE_REACH_STATES):
+                high = mid
+            else:
+                low = mid + 1
+        if low:
+            for t, at in claim.at.items():
+                score.model.add(score.teams[t][size] >= low).only_enforce_if(at)
+
+
+def _cut(score: LeanScore, claim: LeanClaim, team: Pool, ranks: SkillRanks) -> None:
+    """No claim of the tile on a team within `team` and ranks within `ranks`, where the tower
+    dynamic program proves no tower: first grown to as much as still stands none (a
+    casteller or a rank at a time, within what is in reach), so that one cut rules out
+    every team below it."""
+    horizon, rules, spec = score.horizon, score.horizon.rules, claim.tile.spec
+    upper, top = horizon.upper_pool(), horizon.upper_ranks()
+    counts = team.counts()
+    for size in upper.sizes:
+        while counts.get(size, 0) < upper.count(size):
+            more = Pool.from_counts({**counts, size: counts.get(size, 0) + 1})
+            if tile_in_reach(spec, more, ranks, rules, state_limit=TILE_REACH_STATES):
+                break
+            counts[size] = counts.get(size, 0) + 1
+    team = Pool.from_counts(counts)
+    for skill in Skill:
+        while ranks[skill] < top[skill]:
+            if tile_in_reach(spec, team, ranks.plus(skill), rules,
+                             state_limit=TILE_REACH_STATES):
+                break
+            ranks = ranks.plus(skill)
+    model = score.model
+    for t, at in claim.at.items():
+        grown = []
+        for size in upper.sizes:
+            if counts.get(size, 0) < upper.count(size):
+                var = model.new_bool_var("")
+                model.add(score.teams[t][size] >= counts.get(size, 0) + 1).only_enforce_if(var)
+                grown.append(var)
+        for skill in Skill:
+            if ranks[skill] < top[skill]:
+                var = model.new_bool_var("")
+                model.add(score.ranks[t][skill] >= ranks[skill] + 1).only_enforce_if(var)
+                grown.append(var)
+        model.add_bool_or(grown).only_enforce_if(at)
 
 
 def _collected(score: LeanScore) -> Expr | int:
@@ -285,33 +360,83 @@ class LeanScoreGoal:
 def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0,
                workers: int = 1, linearization: int = LINEARIZATION) -> LeanScoreGoal:
     """The most points of `plan`'s horizon by the lean score model, within `work`
-    deterministic units (and `time_limit` wall seconds, the safety net). No route when the
-    budget ended before any plan. Its times include building the model."""
+    deterministic units (and `time_limit` wall seconds, the safety net). With the "cuts"
+    tile check, a solution claiming a tile on a team and ranks that stand no tower of it is
+    cut off (`_cut`) and the model solved again from it, while the budget lasts: proven
+    optimal only when the last solve is and its claims all stand. No route when the budget
+    ended before any plan. Its times include building the model."""
     cpu, wall = time.process_time(), time.perf_counter()
     score = build_lean_score(plan)
     lean, model = score.lean, score.model
     hint_idle(lean)
+    for claim in score.claims:  # no claim, no tile tower (a search that tries towers first
+        # takes seconds to find any plan)
+        for var in claim.at.values():
+            model.add_hint(var, 0)
+        for slot in claim.layout.slots if claim.layout is not None else ():
+            model.add_hint(slot.active, 0)
     # on the caps' domain: the search's bound starts at the caps, not at the parts' sum
     points = model.new_int_var(0, score_caps(plan).total, "points")
     model.add(points == score.points)
     model.maximize(points)
+    spent, branches, clock, solves = 0.0, 0, False, 0
+    bound: int | None = None
+    while True:
+        left = max(0.01, time_limit - (time.perf_counter() - wall))
+        solver = _solver(left, max(0.01, work - spent), linearization, seed, workers)
+        code = solve_stoppable(solver, model)
+        if code == cp_model.MODEL_INVALID:
+            raise RuntimeError(f"CP-SAT rejected the lean score model: {model.validate()}")
+        solves += 1
+        spent += solver.response_proto.deterministic_time
+        branches += int(solver.num_branches)
+        clock = clock or stopped_by_clock(solver)
+        status = STATUS.get(code, Status.UNKNOWN)
+        found = status in (Status.OPTIMAL, Status.FEASIBLE)
+        if found:
+            solved = int(solver.best_objective_bound + 1e-6)
+            bound = solved if bound is None else min(bound, solved)
+        wrong = _wrong_claims(score, solver) if found and TILE_CHECK == "cuts" else []
+        if not wrong or spent >= work or clock or solves >= MOST_SOLVES:
+            break
+        for claim, team, ranks in wrong:
+            _cut(score, claim, team, ranks)
+        _hint_solution(model, solver)
+    if wrong and status is Status.OPTIMAL:  # optimal without the cuts still to come
+        status = Status.FEASIBLE
+    value = round(solver.objective_value) if found else None
+    result = LeanResult(status, value, bound, spent, time.process_time() - cpu,
+                        time.perf_counter() - wall, branches, clock)
+    return LeanScoreGoal(result, route(plan, lean, solver) if found else ())
+
+
+def _solver(time_limit: float, work: float, linearization: int, seed: int, workers: int
+            ) -> cp_model.CpSolver:
     solver = cp_model.CpSolver()
     configure(solver, time_limit=time_limit, workers=workers, seed=seed, deterministic=work)
     solver.parameters.linearization_level = linearization
     solver.parameters.cp_model_probing_level = 1  # as the full model's stages
     solver.parameters.max_presolve_iterations = PRESOLVE_ITERATIONS
     solver.parameters.probing_deterministic_time_limit = PROBING
-    code = solve_stoppable(solver, model)
-    if code == cp_model.MODEL_INVALID:
-        raise RuntimeError(f"CP-SAT rejected the lean score model: {model.validate()}")
-    status = STATUS.get(code, Status.UNKNOWN)
-    found = status in (Status.OPTIMAL, Status.FEASIBLE)
-    value = round(solver.objective_value) if found else None
-    bound = int(solver.best_objective_bound + 1e-6) if found else None
-    result = LeanResult(status, value, bound, solver.response_proto.deterministic_time,
-                        time.process_time() - cpu, time.perf_counter() - wall,
-                        int(solver.num_branches), stopped_by_clock(solver))
-    return LeanScoreGoal(result, route(plan, lean, solver) if found else ())
+    return solver
+
+
+def _wrong_claims(score: LeanScore, solver: cp_model.CpSolver
+                  ) -> list[tuple[LeanClaim, Pool, SkillRanks]]:
+    """The solution's claims whose team and ranks (at the end of their turn) stand no tower
+    of the tile, by the tower dynamic program."""
+    wrong = []
+    rules = score.horizon.rules
+    for claim in score.claims:
+        for t, at in claim.at.items():
+            if not solver.boolean_value(at):
+                continue
+            team = Pool.from_counts({z: solver.value(v) for z, v in score.teams[t].items()})
+            ranks = SkillRanks(**{k.value: solver.value(v) for k, v in score.ranks[t].items()})
+            if not tile_in_reach(claim.tile.spec, team, ranks, rules,
+                                 state_limit=TILE_REACH_STATES):
+                wrong.append((claim, team, ranks))
+    return wrong
 
 
 def route(plan: PlanModel, lean: LeanModel, solver: cp_model.CpSolver
@@ -378,7 +503,7 @@ def _least_castellers(tile: PerformanceTile) -> int:
     return sum(spec.counts) if isinstance(spec, ShapeTile) else spec.height
 
 
-def _tile_ranks(score: LeanScore, claim: LeanClaim, rank_vars: list[dict[Skill, Var]]) -> None:
+def _tile_ranks(score: LeanScore, claim: LeanClaim) -> None:
     """A claim in turn t only on ranks by then under which the biggest team in reach stands the
     tile (the tower dynamic program, `tile_in_reach`): which skills to train is what the search
     otherwise spends its proof on, as with the festivals' caps per rank vector."""
@@ -403,5 +528,5 @@ def _tile_ranks(score: LeanScore, claim: LeanClaim, rank_vars: list[dict[Skill, 
         if len(rows) == len(extras):
             continue
         ok = model.new_bool_var(f"ranks_ok{t}_{claim.tile.id}")
-        model.add_allowed_assignments([rank_vars[t][k] for k in Skill], rows).only_enforce_if(ok)
+        model.add_allowed_assignments([score.ranks[t][k] for k in Skill], rows).only_enforce_if(ok)
         model.add_implication(at, ok)
