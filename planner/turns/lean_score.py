@@ -23,13 +23,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from itertools import product
 
 from ortools.sat.python import cp_model
 
 from models.game import RECRUIT_LIMIT, SPECIAL, PerformanceTile
 from models.tower import Pool, ShapeTile, Skill, SkillRanks
-from models.tower.skills import MAX_RANK
 from planner.stopping import solve_stoppable
 from planner.tower import (
     STATUS,
@@ -43,7 +41,6 @@ from planner.tower import (
 from planner.tower.bounds import tile_in_reach
 from planner.turns.horizon import Horizon
 from planner.turns.lean import (
-    RANK_CAP_VECTORS,
     LeanFestival,
     LeanModel,
     LeanResult,
@@ -57,14 +54,14 @@ from planner.turns.stages import LIGHT_PROBING, _hint_solution
 
 Var = cp_model.IntVar
 Expr = cp_model.LinearExpr
-# the LP relaxation pays on the lean score model as on the lean festival model (measured on the
-# benchmark's round-5 states, 3 turns: see docs/benchmarks.md)
+# no LP relaxation: with it (level 1) a 2-turn proof took 2.8 units against 2.1, level 2
+# did not prove in 4 (p4-s43-r08, tile layouts); 3 turns did not prove in 8 (p3-s32-r04)
 LINEARIZATION = 0
-# a claim only on the ranks under which a team in reach stands its tile (`_tile_ranks`), and on
-# a team of at least the castellers the tile needs: redundant, to prune the search early
-TILE_RANKS = True
-# a claim's tower: "layouts" (a tower layout per tile: exact, its proofs slow) or "cuts" (what
-# the tower DP says a tile needs of each size, and cuts where a solution's team stands none)
+# a claim's tower: "layouts" (a tower layout per tile, exact: proofs of 2 units and more on
+# 2-turn horizons, p4-s43-r08, p2-s22-r05) or "cuts" (a cut off the teams and ranks that the
+# tower dynamic program proves stand no tower, where a solution claims on one: the same
+# optima in 0.2-0.3 units there); measured and dropped: what each tile needs of each size
+# (1 s of DP calls a model, no fewer units), caps per rank vector for claims (0.5 s)
 TILE_CHECK = "cuts"
 MOST_SOLVES = 20  # solves with cuts (each cuts every claim found wrong)
 # one presolve pass and a short probing (`stages.LIGHT_PROBING`): CP-SAT's default presolve
@@ -73,6 +70,7 @@ MOST_SOLVES = 20  # solves with cuts (each cuts every claim found wrong)
 # 0.4-2.1 units with the short probing against 0.9-2.4 with one pass of the default one
 PRESOLVE_ITERATIONS = 1
 PROBING = LIGHT_PROBING
+# a claim only on a team of at least the castellers the tile holds (redundant, to prune)
 TILE_CASTELLERS = True
 # dominances the score goal allows (`_trains_where_visited`, `_recruits_when_able`)
 TRAIN_WHERE_VISITED = True
@@ -210,18 +208,18 @@ def _team_vars(score: LeanScore) -> None:
 
 def _claim_towers(score: LeanScore) -> None:
     """What a claim in turn t asks of the team and ranks at the end of t: the tile's tower
-    (`TILE_CHECK` "layouts": a tower layout each tile; "cuts": what the tower dynamic program
-    proves each tile needs of each size, then cuts as the solve finds claims that no team
-    stands, `lean_score`), the ranks under which a team in reach stands it (`_tile_ranks`),
-    and at least the castellers it holds."""
+    (`TILE_CHECK` "layouts": a tower layout each tile; "cuts": the cuts of the player's team
+    and ranks now where they stand no tower of it, then those of each solution's claims that
+    no team stands, `lean_score`), and at least the castellers it holds."""
     _team_vars(score)
     for claim in score.claims:
         if TILE_CHECK == "layouts":
             _tile_layout(score, claim)
         else:
-            _size_needs(score, claim)
-        if TILE_RANKS:
-            _tile_ranks(score, claim)
+            me, rules = score.horizon.me, score.horizon.rules
+            if not tile_in_reach(claim.tile.spec, me.team, me.ranks, rules,
+                                 state_limit=TILE_REACH_STATES):
+                _cut(score, claim, me.team, me.ranks)  # the cuts the solves would find first
         if TILE_CASTELLERS:
             least = _least_castellers(claim.tile)
             for t, at in claim.at.items():
@@ -252,36 +250,28 @@ def _tile_layout(score: LeanScore, claim: LeanClaim) -> None:
     claim.layout = layout
 
 
-def _size_needs(score: LeanScore, claim: LeanClaim) -> None:
-    """A claim only on a team with at least the castellers of each size the tile needs with
-    every other size and rank at its most in reach (the tower dynamic program: a tower on
-    fewer does not exist)."""
-    horizon, rules = score.horizon, score.horizon.rules
-    upper, top = horizon.upper_pool(), horizon.upper_ranks()
-    counts = upper.counts()
-    for size in upper.sizes:
-        low, high = 0, counts[size]  # the fewest of `size` that stand it: in (low - 1, high]
-        while low < high:
-            mid = (low + high) // 2
-            fewer = Pool.from_counts({**counts, size: mid})
-            if tile_in_reach(claim.tile.spec, fewer, top, rules, state_limit=TILE_REACH_STATES):
-                high = mid
-            else:
-                low = mid + 1
-        if low:
-            for t, at in claim.at.items():
-                score.model.add(score.teams[t][size] >= low).only_enforce_if(at)
-
-
 def _cut(score: LeanScore, claim: LeanClaim, team: Pool, ranks: SkillRanks) -> None:
     """No claim of the tile on a team within `team` and ranks within `ranks`, where the tower
-    dynamic program proves no tower: first grown to as much as still stands none (a
-    casteller or a rank at a time, within what is in reach), so that one cut rules out
-    every team below it."""
+    dynamic program proves no tower: each grown to as much as still stands none (a casteller
+    or a rank at a time, within what is in reach; the sizes once smallest first, once largest
+    first: two cuts), so that one cut rules out every team below it."""
+    upper = score.horizon.upper_pool()
+    seen = set()
+    for sizes in (upper.sizes, tuple(reversed(upper.sizes))):
+        grown = _grown(score, claim, team, ranks, sizes)
+        if grown not in seen:
+            seen.add(grown)
+            _add_cut(score, claim, *grown)
+
+
+def _grown(score: LeanScore, claim: LeanClaim, team: Pool, ranks: SkillRanks,
+           sizes: tuple[int, ...]) -> tuple[Pool, SkillRanks]:
+    """`team` and `ranks` grown, size by size in the order `sizes` and then skill by skill,
+    as far as the tile still has no tower on them."""
     horizon, rules, spec = score.horizon, score.horizon.rules, claim.tile.spec
     upper, top = horizon.upper_pool(), horizon.upper_ranks()
     counts = team.counts()
-    for size in upper.sizes:
+    for size in sizes:
         while counts.get(size, 0) < upper.count(size):
             more = Pool.from_counts({**counts, size: counts.get(size, 0) + 1})
             if tile_in_reach(spec, more, ranks, rules, state_limit=TILE_REACH_STATES):
@@ -294,17 +284,25 @@ def _cut(score: LeanScore, claim: LeanClaim, team: Pool, ranks: SkillRanks) -> N
                              state_limit=TILE_REACH_STATES):
                 break
             ranks = ranks.plus(skill)
-    model = score.model
+    return team, ranks
+
+
+def _add_cut(score: LeanScore, claim: LeanClaim, team: Pool, ranks: SkillRanks) -> None:
+    """A claim of the tile in any turn needs a casteller of some size more than `team`, or a
+    rank of some skill more than `ranks` (none when the tile then stands on nothing in
+    reach)."""
+    model, horizon = score.model, score.horizon
+    upper, top = horizon.upper_pool(), horizon.upper_ranks()
     for t, at in claim.at.items():
         grown = []
         for size in upper.sizes:
-            if counts.get(size, 0) < upper.count(size):
-                var = model.new_bool_var("")
-                model.add(score.teams[t][size] >= counts.get(size, 0) + 1).only_enforce_if(var)
+            if team.count(size) < upper.count(size):
+                var = model.new_bool_var(f"cut{t}_{claim.tile.id}_{size}")
+                model.add(score.teams[t][size] >= team.count(size) + 1).only_enforce_if(var)
                 grown.append(var)
         for skill in Skill:
             if ranks[skill] < top[skill]:
-                var = model.new_bool_var("")
+                var = model.new_bool_var(f"cut{t}_{claim.tile.id}_{skill.value}")
                 model.add(score.ranks[t][skill] >= ranks[skill] + 1).only_enforce_if(var)
                 grown.append(var)
         model.add_bool_or(grown).only_enforce_if(at)
@@ -501,32 +499,3 @@ def _least_castellers(tile: PerformanceTile) -> int:
     """No tower for the tile has fewer castellers: a shape's count, an exhibition's levels."""
     spec = tile.spec
     return sum(spec.counts) if isinstance(spec, ShapeTile) else spec.height
-
-
-def _tile_ranks(score: LeanScore, claim: LeanClaim) -> None:
-    """A claim in turn t only on ranks by then under which the biggest team in reach stands the
-    tile (the tower dynamic program, `tile_in_reach`): which skills to train is what the search
-    otherwise spends its proof on, as with the festivals' caps per rank vector."""
-    model, horizon, lean = score.model, score.horizon, score.lean
-    me, rules = horizon.me, horizon.rules
-    pool = horizon.upper_pool()
-    for t, at in claim.at.items():
-        chances = {k: sum(k.value in turn.train for turn in lean.turns[:t + 1]) for k in Skill}
-        trainings = sum(turn.slot.can_train for turn in lean.turns[:t + 1])
-        extras = [e for e in product(*(range(chances[k] + 1) for k in Skill))
-                  if sum(e) <= trainings]
-        if len(extras) > RANK_CAP_VECTORS:
-            continue
-        rows = []
-        for extra in extras:
-            vector = me.ranks
-            for skill, n in zip(Skill, extra, strict=True):
-                vector = vector.plus(skill, min(n, MAX_RANK - vector[skill]))
-            if tile_in_reach(claim.tile.spec, pool, vector, rules,
-                             state_limit=TILE_REACH_STATES):
-                rows.append([vector[k] for k in Skill])
-        if len(rows) == len(extras):
-            continue
-        ok = model.new_bool_var(f"ranks_ok{t}_{claim.tile.id}")
-        model.add_allowed_assignments([score.ranks[t][k] for k in Skill], rows).only_enforce_if(ok)
-        model.add_implication(at, ok)

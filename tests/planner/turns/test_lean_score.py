@@ -9,12 +9,15 @@ import random
 
 import pytest
 
+from planner.tower import Status
 from planner.turns import plan as plan_module
 from planner.turns.horizon import Goal, build_horizon
+from planner.turns.lean import LeanResult
 from planner.turns.lean_score import build_lean_score, lean_score
 from planner.turns.model import build_plan_model
-from planner.turns.plan import plan_turns
+from planner.turns.plan import _with_lean_score, plan_turns
 from planner.turns.score_caps import score_cap
+from planner.turns.stages import StagedResult
 from tests.planner.turns.test_plan import assert_replayed
 from tests.planner.turns.test_score_bound import BOARD, random_play, start_of
 
@@ -79,3 +82,18 @@ def test_the_lean_claims_are_per_turn_and_tile() -> None:
         assert sorted(claim.at) == [0, 1]
     for turn in score.lean.turns:
         assert len(turn.paid_claims) == len(turn.free_claims) == len(plan.claims)
+
+
+@pytest.mark.parametrize(("held", "stage_bound", "status", "bound"),
+                         [(True, 39, Status.FEASIBLE, 41), (False, 39, Status.OPTIMAL, 39),
+                          (False, 45, Status.FEASIBLE, 41)])
+def test_a_stage_held_on_the_lean_route_proves_nothing_beyond_it(
+        held: bool, stage_bound: int, status: Status, bound: int) -> None:
+    """A goal stage held on the lean plan's route bounds that route only: the plan's bound is
+    then the lean model's (a plan at 39 on a route, bound 39 there, against a lean bound of
+    41 was once reported optimal, where another route's plan made 41)."""
+    stage = StagedResult(Status.OPTIMAL, (39, 3), (True, False), stage_bound, 10)
+    lean = LeanResult(Status.OPTIMAL, 41, 41, 1.0, 1.0, 1.0, 100)
+    got = _with_lean_score(stage, lean, held=held)
+    assert (got.status, got.first_bound, got.proven[0]) == (status, bound,
+                                                           status is Status.OPTIMAL)
