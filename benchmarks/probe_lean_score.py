@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from models.game import load_board, load_state
 from planner.tower import bounds
-from planner.turns import Goal, build_horizon
+from planner.turns import Goal, build_horizon, lean_dominance, lean_tiles
 from planner.turns import lean_score as lean_model
 from planner.turns.goals import goal_stages
 from planner.turns.lean_score import lean_score
@@ -42,11 +42,14 @@ def main() -> None:
     parser.add_argument("--full-work", type=float, default=0.0, help="0: no full model")
     parser.add_argument("--linearization", type=int, default=0)
     parser.add_argument("--probing", type=float, default=lean_model.PROBING)
-    parser.add_argument("--off", default="", help="comma-separated switches of lean_score off")
+    parser.add_argument("--off", default="",
+                        help="switches off, comma-separated (any lean score module)")
     args = parser.parse_args()
     lean_model.PROBING = args.probing
-    for name in filter(None, args.off.split(",")):
-        setattr(lean_model, name, False)
+    for name in filter(None, args.off.split(",")):  # a switch of whichever module has it
+        for module in (lean_model, lean_tiles, lean_dominance):
+            if hasattr(module, name):
+                setattr(module, name, False)
     board = load_board()
     for path in sorted(STATES.glob(args.states)):
         state = load_state(path, board)

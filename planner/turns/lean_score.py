@@ -26,19 +26,11 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from models.game import RECRUIT_LIMIT, SPECIAL, PerformanceTile
-from models.tower import Pool, ShapeTile, Skill, SkillRanks
+from models.game import SPECIAL, PerformanceTile
+from models.tower import Skill
 from planner.stopping import solve_stoppable
-from planner.tower import (
-    STATUS,
-    Limits,
-    Status,
-    TowerLayout,
-    build_layout,
-    configure,
-    stopped_by_clock,
-)
-from planner.tower.bounds import tile_in_reach
+from planner.tower import STATUS, Status, TowerLayout, configure, stopped_by_clock
+from planner.turns import lean_tiles
 from planner.turns.horizon import Horizon
 from planner.turns.lean import (
     LeanFestival,
@@ -48,7 +40,9 @@ from planner.turns.lean import (
     hint_idle,
     lean_holds,
 )
-from planner.turns.model import TILE_REACH_STATES, PlanModel, flag
+from planner.turns.lean_dominance import dominances
+from planner.turns.lean_tiles import claim_towers, cut, wrong_claims
+from planner.turns.model import PlanModel, flag
 from planner.turns.score_caps import ScoreCaps, score_caps
 from planner.turns.stages import LIGHT_PROBING, _hint_solution
 
@@ -57,12 +51,6 @@ Expr = cp_model.LinearExpr
 # no LP relaxation: with it (level 1) a 2-turn proof took 2.8 units against 2.1, level 2
 # did not prove in 4 (p4-s43-r08, tile layouts); 3 turns did not prove in 8 (p3-s32-r04)
 LINEARIZATION = 0
-# a claim's tower: "layouts" (a tower layout per tile, exact: proofs of 2 units and more on
-# 2-turn horizons, p4-s43-r08, p2-s22-r05) or "cuts" (a cut off the teams and ranks that the
-# tower dynamic program proves stand no tower, where a solution claims on one: the same
-# optima in 0.2-0.3 units there); measured and dropped: what each tile needs of each size
-# (1 s of DP calls a model, no fewer units), caps per rank vector for claims (0.5 s)
-TILE_CHECK = "cuts"
 MOST_SOLVES = 20  # solves with cuts (each cuts every claim found wrong)
 # one presolve pass and a short probing (`stages.LIGHT_PROBING`): CP-SAT's default presolve
 # probed twice for about half a unit each, and a 3-turn model at 1.5 units then ended with
@@ -70,11 +58,6 @@ MOST_SOLVES = 20  # solves with cuts (each cuts every claim found wrong)
 # 0.4-2.1 units with the short probing against 0.9-2.4 with one pass of the default one
 PRESOLVE_ITERATIONS = 1
 PROBING = LIGHT_PROBING
-# a claim only on a team of at least the castellers the tile holds (redundant, to prune)
-TILE_CASTELLERS = True
-# dominances the score goal allows (`_trains_where_visited`, `_recruits_when_able`)
-TRAIN_WHERE_VISITED = True
-RECRUIT_WHEN_ABLE = True
 
 
 @dataclass
@@ -138,11 +121,9 @@ def build_lean_score(plan: PlanModel) -> LeanScore:
     lean = build_lean_model(horizon, turns=len(horizon.turns),
                             claims=lambda lean: claims.extend(_claims(lean, plan, caps)))
     score = LeanScore(lean, claims)
-    if TRAIN_WHERE_VISITED:
-        _trains_where_visited(lean)
-    if RECRUIT_WHEN_ABLE:
-        _recruits_when_able(lean)
-    _claim_towers(score)
+    dominances(lean)
+    _team_vars(score)
+    claim_towers(score)
     score.collected = _collected(score)
     score.points = card(score, caps)
     return score
@@ -204,108 +185,6 @@ def _team_vars(score: LeanScore) -> None:
             ranks[skill] = var
         score.teams.append(team)
         score.ranks.append(ranks)
-
-
-def _claim_towers(score: LeanScore) -> None:
-    """What a claim in turn t asks of the team and ranks at the end of t: the tile's tower
-    (`TILE_CHECK` "layouts": a tower layout each tile; "cuts": the cuts of the player's team
-    and ranks now where they stand no tower of it, then those of each solution's claims that
-    no team stands, `lean_score`), and at least the castellers it holds."""
-    _team_vars(score)
-    for claim in score.claims:
-        if TILE_CHECK == "layouts":
-            _tile_layout(score, claim)
-        else:
-            me, rules = score.horizon.me, score.horizon.rules
-            if not tile_in_reach(claim.tile.spec, me.team, me.ranks, rules,
-                                 state_limit=TILE_REACH_STATES):
-                _cut(score, claim, me.team, me.ranks)  # the cuts the solves would find first
-        if TILE_CASTELLERS:
-            least = _least_castellers(claim.tile)
-            for t, at in claim.at.items():
-                score.model.add(sum(score.teams[t].values()) >= least).only_enforce_if(at)
-
-
-def _tile_layout(score: LeanScore, claim: LeanClaim) -> None:
-    """The tile's tower as a layout on the team and ranks of the turn it is claimed in."""
-    model, horizon = score.model, score.horizon
-    upper, top_ranks = horizon.upper_pool(), horizon.upper_ranks()
-    name = f"lean_tile_{claim.tile.id}"
-    counts = {s: model.new_int_var(0, upper.count(s), f"{name}_n{s}") for s in upper.sizes}
-    ranks = {k: model.new_int_var(0, top_ranks[k], f"{name}_{k.value}") for k in Skill}
-    base_any = model.new_bool_var(f"{name}_base_any")
-    model.add(base_any <= ranks[Skill.BASE])
-    layout = build_layout(model, upper, top_ranks, horizon.rules,
-                          limits=Limits(counts, ranks, base_any))
-    for t, at in claim.at.items():
-        for size, n in counts.items():
-            model.add(n <= score.teams[t][size]).only_enforce_if(at)
-        for skill, rank in ranks.items():
-            model.add(rank <= score.ranks[t][skill]).only_enforce_if(at)
-    claimed = model.new_bool_var(f"{name}_claimed")
-    model.add(claimed == claim.claimed)
-    for slot in layout.slots:
-        model.add_implication(slot.active, claimed)
-    layout.require_tile(claim.tile.spec, when=claimed)
-    claim.layout = layout
-
-
-def _cut(score: LeanScore, claim: LeanClaim, team: Pool, ranks: SkillRanks) -> None:
-    """No claim of the tile on a team within `team` and ranks within `ranks`, where the tower
-    dynamic program proves no tower: each grown to as much as still stands none (a casteller
-    or a rank at a time, within what is in reach; the sizes once smallest first, once largest
-    first: two cuts), so that one cut rules out every team below it."""
-    upper = score.horizon.upper_pool()
-    seen = set()
-    for sizes in (upper.sizes, tuple(reversed(upper.sizes))):
-        grown = _grown(score, claim, team, ranks, sizes)
-        if grown not in seen:
-            seen.add(grown)
-            _add_cut(score, claim, *grown)
-
-
-def _grown(score: LeanScore, claim: LeanClaim, team: Pool, ranks: SkillRanks,
-           sizes: tuple[int, ...]) -> tuple[Pool, SkillRanks]:
-    """`team` and `ranks` grown, size by size in the order `sizes` and then skill by skill,
-    as far as the tile still has no tower on them."""
-    horizon, rules, spec = score.horizon, score.horizon.rules, claim.tile.spec
-    upper, top = horizon.upper_pool(), horizon.upper_ranks()
-    counts = team.counts()
-    for size in sizes:
-        while counts.get(size, 0) < upper.count(size):
-            more = Pool.from_counts({**counts, size: counts.get(size, 0) + 1})
-            if tile_in_reach(spec, more, ranks, rules, state_limit=TILE_REACH_STATES):
-                break
-            counts[size] = counts.get(size, 0) + 1
-    team = Pool.from_counts(counts)
-    for skill in Skill:
-        while ranks[skill] < top[skill]:
-            if tile_in_reach(spec, team, ranks.plus(skill), rules,
-                             state_limit=TILE_REACH_STATES):
-                break
-            ranks = ranks.plus(skill)
-    return team, ranks
-
-
-def _add_cut(score: LeanScore, claim: LeanClaim, team: Pool, ranks: SkillRanks) -> None:
-    """A claim of the tile in any turn needs a casteller of some size more than `team`, or a
-    rank of some skill more than `ranks` (none when the tile then stands on nothing in
-    reach)."""
-    model, horizon = score.model, score.horizon
-    upper, top = horizon.upper_pool(), horizon.upper_ranks()
-    for t, at in claim.at.items():
-        grown = []
-        for size in upper.sizes:
-            if team.count(size) < upper.count(size):
-                var = model.new_bool_var(f"cut{t}_{claim.tile.id}_{size}")
-                model.add(score.teams[t][size] >= team.count(size) + 1).only_enforce_if(var)
-                grown.append(var)
-        for skill in Skill:
-            if ranks[skill] < top[skill]:
-                var = model.new_bool_var(f"cut{t}_{claim.tile.id}_{skill.value}")
-                model.add(score.ranks[t][skill] >= ranks[skill] + 1).only_enforce_if(var)
-                grown.append(var)
-        model.add_bool_or(grown).only_enforce_if(at)
 
 
 def _collected(score: LeanScore) -> Expr | int:
@@ -394,11 +273,11 @@ def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0
         if found:
             solved = int(solver.best_objective_bound + 1e-6)
             bound = solved if bound is None else min(bound, solved)
-        wrong = _wrong_claims(score, solver) if found and TILE_CHECK == "cuts" else []
+        wrong = wrong_claims(score, solver) if found and lean_tiles.TILE_CHECK == "cuts" else []
         if not wrong or spent >= work or clock or solves >= MOST_SOLVES:
             break
         for claim, team, ranks in wrong:
-            _cut(score, claim, team, ranks)
+            cut(score, claim, team, ranks)
         _hint_solution(model, solver)
     if wrong and status is Status.OPTIMAL:  # optimal without the cuts still to come
         status = Status.FEASIBLE
@@ -419,24 +298,6 @@ def _solver(time_limit: float, work: float, linearization: int, seed: int, worke
     return solver
 
 
-def _wrong_claims(score: LeanScore, solver: cp_model.CpSolver
-                  ) -> list[tuple[LeanClaim, Pool, SkillRanks]]:
-    """The solution's claims whose team and ranks (at the end of their turn) stand no tower
-    of the tile, by the tower dynamic program."""
-    wrong = []
-    rules = score.horizon.rules
-    for claim in score.claims:
-        for t, at in claim.at.items():
-            if not solver.boolean_value(at):
-                continue
-            team = Pool.from_counts({z: solver.value(v) for z, v in score.teams[t].items()})
-            ranks = SkillRanks(**{k.value: solver.value(v) for k, v in score.ranks[t].items()})
-            if not tile_in_reach(claim.tile.spec, team, ranks, rules,
-                                 state_limit=TILE_REACH_STATES):
-                wrong.append((claim, team, ranks))
-    return wrong
-
-
 def route(plan: PlanModel, lean: LeanModel, solver: cp_model.CpSolver
           ) -> tuple[tuple[Var, int], ...]:
     """The lean plan's walk as the full model's place at every stop (`lean_holds`' places)."""
@@ -444,58 +305,3 @@ def route(plan: PlanModel, lean: LeanModel, solver: cp_model.CpSolver
     return tuple((var, value) for var, value in lean_holds(plan, lean, solver)
                  if var.index in places)
 
-
-def _trains_where_visited(lean: LeanModel) -> None:
-    """Dominance: a turn whose walk passes where a skill is offered trains (that skill at
-    that stop, if nothing else: a rank more never loses a tower, a tile or a point)."""
-    model, horizon = lean.model, lean.horizon
-    for turn in lean.turns:
-        slot = turn.slot
-        if not slot.can_train:
-            continue
-        trainings = [*turn.train.values(), turn.free_move, *turn.free_recruit.values(),
-                     *turn.free_claims]
-        offering = {g for tile, where in slot.offered.items()
-                    if tile != SPECIAL and horizon.always_trainable(Skill(tile)) for g in where}
-        for g in offering & set(turn.visited):
-            model.add(sum(trainings) >= turn.visited[g])
-
-
-def _recruits_when_able(lean: LeanModel) -> None:
-    """Dominance: a turn's Recruit action, when its walk passes a region with castellers left,
-    recruits as many as it may there (a casteller more never loses a tower, a tile or a
-    point, and recruiting costs nothing else: no token, no training)."""
-    model, horizon = lean.model, lean.horizon
-    taken: dict[str, list[Expr | int]] = {g: [] for g in horizon.regions}  # recruited before
-    for t, turn in enumerate(lean.turns):
-        slot = turn.slot
-        open_here = []
-        for g in horizon.regions:
-            supply = horizon.supply[g]
-            if not (slot.can_recruit and supply.total) or (t, g) in horizon.at_risk:
-                taken[g].append(sum(v for (h, _), v in turn.recruit.items() if h == g)
-                                + sum(v for (h, _), v in turn.extra.items() if h == g))
-                continue
-            left = model.new_int_var(0, supply.total, f"left{t}_{g}")
-            model.add(left == supply.total - sum(taken[g]))
-            mine = sum(v for (h, _), v in turn.recruit.items() if h == g)
-            for most in range(1, RECRUIT_LIMIT + 1):  # at least `most` when that many are left
-                enough = model.new_bool_var(f"left{t}_{g}_{most}")
-                model.add(left >= most).only_enforce_if(enough)
-                model.add(left <= most - 1).only_enforce_if(enough.Not())
-                model.add(mine >= most).only_enforce_if([enough, turn.recruit_at[g]])
-                if most == 1:
-                    able = model.new_bool_var(f"able{t}_{g}")
-                    model.add_bool_and([enough, turn.visited[g]]).only_enforce_if(able)
-                    model.add_bool_or([enough.Not(), turn.visited[g].Not()]
-                                      ).only_enforce_if(able.Not())
-                    open_here.append(able)
-            taken[g].append(mine + sum(v for (h, _), v in turn.extra.items() if h == g))
-        for able in open_here:
-            model.add(sum(turn.recruit_at.values()) >= able)
-
-
-def _least_castellers(tile: PerformanceTile) -> int:
-    """No tower for the tile has fewer castellers: a shape's count, an exhibition's levels."""
-    spec = tile.spec
-    return sum(spec.counts) if isinstance(spec, ShapeTile) else spec.height

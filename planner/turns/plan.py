@@ -254,7 +254,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
                              lean=LEAN_SCORE and LEAN_SCORE_TURNS <= len(horizon.turns)
                              <= LONG_HORIZON,
                              wall_left=wall_left, seed=seed, workers=workers)
-        if scored.on_lean_route:  # the best there is lies on the lean plan's route: search it
+        if scored.proven_on_route:  # the lean plan is the best: only its route is searched
             route = scored.route
             stages = [replace(s, held=s.held + route) for s in stages]
         work = max(SCORE_LEAST_WORK, work - scored.spent)

@@ -17,7 +17,6 @@ from typing import cast
 
 from ortools.sat.python import cp_model
 
-from planner.tower import Status
 from planner.turns.lean import LeanResult
 from planner.turns.lean_score import lean_score
 from planner.turns.model import PlanModel
@@ -45,14 +44,6 @@ class ScoreStart:
     lean: LeanResult | None = None
     route: Held = ()
     on_route: int | None = None
-
-    @property
-    def on_lean_route(self) -> bool:
-        """The lean model proved its plan the best of its relaxation: the full model's best
-        is sought on its route (with the rest of the budget, when the route's plan is short
-        of it), where a plan reaching the lean bound is proven."""
-        return (self.lean is not None and self.lean.status is Status.OPTIMAL
-                and self.on_route is not None)
 
     @property
     def proven_on_route(self) -> bool:

@@ -1,0 +1,159 @@
+"""The claims' towers in the lean score model (`planner.turns.lean_score`): what a claim of a
+tile in a turn asks of the team and ranks at the end of that turn.
+
+Either a tower layout per tile (exact, but its proofs are slow: the search tries towers for
+tiles it could never claim) or cuts: where the tower dynamic program proves that a tile has no
+tower on a team and ranks, those are grown as far as the tile still has none, and the claim is
+cut off every team and ranks below them. The player's team now gives the first cuts; each
+solution claiming on a team that stands no tower gives more (`wrong_claims`), and the model is
+solved again from that solution. Both are sound: the DP says no only when no tower exists.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ortools.sat.python import cp_model
+
+from models.game import PerformanceTile
+from models.tower import Pool, ShapeTile, Skill, SkillRanks
+from planner.tower import Limits, build_layout
+from planner.tower.bounds import tile_in_reach
+from planner.turns.model import TILE_REACH_STATES
+
+if TYPE_CHECKING:
+    from planner.turns.lean_score import LeanClaim, LeanScore
+
+# a claim's tower: "layouts" (a tower layout per tile, exact: proofs of 2 units and more on
+# 2-turn horizons, p4-s43-r08, p2-s22-r05) or "cuts" (a cut off the teams and ranks that the
+# tower dynamic program proves stand no tower, where a solution claims on one: the same
+# optima in 0.2-0.3 units there); measured and dropped: what each tile needs of each size
+# (1 s of DP calls a model, no fewer units), caps per rank vector for claims (0.5 s)
+TILE_CHECK = "cuts"
+# a claim only on a team of at least the castellers the tile holds (redundant, to prune)
+TILE_CASTELLERS = True
+
+
+def claim_towers(score: LeanScore) -> None:
+    """What a claim in turn t asks of the team and ranks at the end of t: the tile's tower
+    (`TILE_CHECK` "layouts": a tower layout each tile; "cuts": the cuts of the player's team
+    and ranks now where they stand no tower of it, then those of each solution's claims that
+    no team stands, `lean_score`), and at least the castellers it holds."""
+    for claim in score.claims:
+        if TILE_CHECK == "layouts":
+            _tile_layout(score, claim)
+        else:
+            me, rules = score.horizon.me, score.horizon.rules
+            if not tile_in_reach(claim.tile.spec, me.team, me.ranks, rules,
+                                 state_limit=TILE_REACH_STATES):
+                cut(score, claim, me.team, me.ranks)  # the cuts the solves would find first
+        if TILE_CASTELLERS:
+            least = _least_castellers(claim.tile)
+            for t, at in claim.at.items():
+                score.model.add(sum(score.teams[t].values()) >= least).only_enforce_if(at)
+
+
+def _tile_layout(score: LeanScore, claim: LeanClaim) -> None:
+    """The tile's tower as a layout on the team and ranks of the turn it is claimed in."""
+    model, horizon = score.model, score.horizon
+    upper, top_ranks = horizon.upper_pool(), horizon.upper_ranks()
+    name = f"lean_tile_{claim.tile.id}"
+    counts = {s: model.new_int_var(0, upper.count(s), f"{name}_n{s}") for s in upper.sizes}
+    ranks = {k: model.new_int_var(0, top_ranks[k], f"{name}_{k.value}") for k in Skill}
+    base_any = model.new_bool_var(f"{name}_base_any")
+    model.add(base_any <= ranks[Skill.BASE])
+    layout = build_layout(model, upper, top_ranks, horizon.rules,
+                          limits=Limits(counts, ranks, base_any))
+    for t, at in claim.at.items():
+        for size, n in counts.items():
+            model.add(n <= score.teams[t][size]).only_enforce_if(at)
+        for skill, rank in ranks.items():
+            model.add(rank <= score.ranks[t][skill]).only_enforce_if(at)
+    claimed = model.new_bool_var(f"{name}_claimed")
+    model.add(claimed == claim.claimed)
+    for slot in layout.slots:
+        model.add_implication(slot.active, claimed)
+    layout.require_tile(claim.tile.spec, when=claimed)
+    claim.layout = layout
+
+
+def cut(score: LeanScore, claim: LeanClaim, team: Pool, ranks: SkillRanks) -> None:
+    """No claim of the tile on a team within `team` and ranks within `ranks`, where the tower
+    dynamic program proves no tower: each grown to as much as still stands none (a casteller
+    or a rank at a time, within what is in reach; the sizes once smallest first, once largest
+    first: two cuts), so that one cut rules out every team below it."""
+    upper = score.horizon.upper_pool()
+    seen = set()
+    for sizes in (upper.sizes, tuple(reversed(upper.sizes))):
+        grown = _grown(score, claim, team, ranks, sizes)
+        if grown not in seen:
+            seen.add(grown)
+            _add_cut(score, claim, *grown)
+
+
+def _grown(score: LeanScore, claim: LeanClaim, team: Pool, ranks: SkillRanks,
+           sizes: tuple[int, ...]) -> tuple[Pool, SkillRanks]:
+    """`team` and `ranks` grown, size by size in the order `sizes` and then skill by skill,
+    as far as the tile still has no tower on them."""
+    horizon, rules, spec = score.horizon, score.horizon.rules, claim.tile.spec
+    upper, top = horizon.upper_pool(), horizon.upper_ranks()
+    counts = team.counts()
+    for size in sizes:
+        while counts.get(size, 0) < upper.count(size):
+            more = Pool.from_counts({**counts, size: counts.get(size, 0) + 1})
+            if tile_in_reach(spec, more, ranks, rules, state_limit=TILE_REACH_STATES):
+                break
+            counts[size] = counts.get(size, 0) + 1
+    team = Pool.from_counts(counts)
+    for skill in Skill:
+        while ranks[skill] < top[skill]:
+            if tile_in_reach(spec, team, ranks.plus(skill), rules,
+                             state_limit=TILE_REACH_STATES):
+                break
+            ranks = ranks.plus(skill)
+    return team, ranks
+
+
+def _add_cut(score: LeanScore, claim: LeanClaim, team: Pool, ranks: SkillRanks) -> None:
+    """A claim of the tile in any turn needs a casteller of some size more than `team`, or a
+    rank of some skill more than `ranks` (none when the tile then stands on nothing in
+    reach)."""
+    model, horizon = score.model, score.horizon
+    upper, top = horizon.upper_pool(), horizon.upper_ranks()
+    for t, at in claim.at.items():
+        grown = []
+        for size in upper.sizes:
+            if team.count(size) < upper.count(size):
+                var = model.new_bool_var(f"cut{t}_{claim.tile.id}_{size}")
+                model.add(score.teams[t][size] >= team.count(size) + 1).only_enforce_if(var)
+                grown.append(var)
+        for skill in Skill:
+            if ranks[skill] < top[skill]:
+                var = model.new_bool_var(f"cut{t}_{claim.tile.id}_{skill.value}")
+                model.add(score.ranks[t][skill] >= ranks[skill] + 1).only_enforce_if(var)
+                grown.append(var)
+        model.add_bool_or(grown).only_enforce_if(at)
+
+
+def wrong_claims(score: LeanScore, solver: cp_model.CpSolver
+                  ) -> list[tuple[LeanClaim, Pool, SkillRanks]]:
+    """The solution's claims whose team and ranks (at the end of their turn) stand no tower
+    of the tile, by the tower dynamic program."""
+    wrong = []
+    rules = score.horizon.rules
+    for claim in score.claims:
+        for t, at in claim.at.items():
+            if not solver.boolean_value(at):
+                continue
+            team = Pool.from_counts({z: solver.value(v) for z, v in score.teams[t].items()})
+            ranks = SkillRanks(**{k.value: solver.value(v) for k, v in score.ranks[t].items()})
+            if not tile_in_reach(claim.tile.spec, team, ranks, rules,
+                                 state_limit=TILE_REACH_STATES):
+                wrong.append((claim, team, ranks))
+    return wrong
+
+
+def _least_castellers(tile: PerformanceTile) -> int:
+    """No tower for the tile has fewer castellers: a shape's count, an exhibition's levels."""
+    spec = tile.spec
+    return sum(spec.counts) if isinstance(spec, ShapeTile) else spec.height
