@@ -10,11 +10,13 @@ import random
 import pytest
 
 from planner.tower import Status
+from planner.tower.bounds import tile_in_reach
+from planner.turns import lean_tiles
 from planner.turns import plan as plan_module
 from planner.turns.horizon import Goal, build_horizon
 from planner.turns.lean import LeanResult
 from planner.turns.lean_score import build_lean_score, lean_score
-from planner.turns.model import build_plan_model
+from planner.turns.model import TILE_REACH_STATES, build_plan_model
 from planner.turns.plan import _with_lean_score, plan_turns
 from planner.turns.score_caps import score_cap
 from planner.turns.stages import StagedResult
@@ -25,7 +27,7 @@ SEQUENCES = 8  # random action sequences a state
 # (seed, players, round, turns): early and mid-game states, 1 and 2 turns
 CASES = [(3, 2, 2, 1), (8, 3, 4, 2), (15, 4, 3, 2)]
 # the full model's own plans, proven well within the generous limit
-PLANNED = [(3, 2, 2, 1), (22, 2, 6, 1)]
+PLANNED = [(3, 2, 2, 1)]
 WORK = 8.0  # deterministic units: enough to prove these small horizons
 
 
@@ -97,3 +99,42 @@ def test_a_stage_held_on_the_lean_route_proves_nothing_beyond_it(
     got = _with_lean_score(stage, lean, held=held)
     assert (got.status, got.first_bound, got.proven[0]) == (status, bound,
                                                            status is Status.OPTIMAL)
+
+
+@pytest.mark.parametrize(("seed", "players", "round_", "turns"), [(8, 3, 4, 1), (22, 2, 6, 1)])
+def test_the_tile_cuts_find_the_tile_layouts_optimum(seed: int, players: int, round_: int,
+                                                     turns: int,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two engines, one truth: the claims' towers checked by cuts (the tower DP) and by a
+    tower layout per tile give the lean score model the same optimum."""
+    start, player = start_of(seed, players, round_)
+    values = []
+    for check in ("layouts", "cuts"):
+        monkeypatch.setattr(lean_tiles, "TILE_CHECK", check)
+        plan = build_plan_model(build_horizon(start, BOARD, player, turns, start.game_rules))
+        found = lean_score(plan, work=WORK, time_limit=60.0).result
+        assert found.status is Status.OPTIMAL
+        values.append(found.value)
+    assert values[0] == values[1]
+
+
+def test_a_cut_is_grown_only_while_the_tile_has_no_tower() -> None:
+    """The team and ranks a cut rules out below are ones the tower DP proves stand no tower of
+    the tile (so the cut keeps every team that stands one)."""
+    start, player = start_of(8, 3, 4)
+    plan = build_plan_model(build_horizon(start, BOARD, player, 2, start.game_rules))
+    score = build_lean_score(plan)
+    me, rules = start.player(player), start.game_rules
+    tried = 0
+    for claim in score.claims:
+        if tile_in_reach(claim.tile.spec, me.team, me.ranks, rules,
+                         state_limit=TILE_REACH_STATES):
+            continue
+        upper = score.horizon.upper_pool()
+        for sizes in (upper.sizes, tuple(reversed(upper.sizes))):
+            team, ranks = lean_tiles._grown(score, claim, me.team, me.ranks, sizes)
+            assert not tile_in_reach(claim.tile.spec, team, ranks, rules,
+                                     state_limit=TILE_REACH_STATES)
+            assert all(team.count(z) >= me.team.count(z) for z in me.team.sizes)
+            tried += 1
+    assert tried  # the state has a tile the team now cannot stand
