@@ -24,10 +24,8 @@ from planner.turns.stages import Stage, hint_held
 
 Held = tuple[tuple[cp_model.IntVar, int], ...]
 
-# the lean score model first, on up to this share of the stages' budget (2.4 units at 10 s:
-# its units cost about 2 s of CPU each, the full model's 5-7; on 10 sampled 3-turn horizons it
-# proves 5 within 1.5 units, 7 within 2.4, and every 2-turn one within 0.82; Design notes)
-LEAN_SCORE_SHARE = 2.0
+# the lean score model first, on up to this share of the stages' budget (1.5 units at 10 s)
+LEAN_SCORE_SHARE = 1.25
 # ... when the stages' budget is at least this many units (an 8.4 s limit, as the festival
 # goal's `LEAN_LEAST_WORK`)
 LEAN_SCORE_LEAST_WORK = 1.0
