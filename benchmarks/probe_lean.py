@@ -3,6 +3,7 @@
 
 Run: python benchmarks/probe_lean.py [--games 3] [--rounds 1,3,5,7] [--turns 3] [--work 8]
      [--linearization 0,1,2] [--no-full] [--no-rank-caps] [--rank-cap-vectors N] [--light]
+     [--states GLOB] [--each]
      python benchmarks/probe_lean.py --whole --turns 5 --rounds 3,5 [--limit 10]
 
 For each state (`bench_plan.py`'s: 4-player games, seeds 0..games-1, at the start of each
@@ -10,7 +11,11 @@ round; a `--turns`-turn horizon for the player to move, `auto` for `plan_turns`'
 full model's goal stage (as `plan_turns` solves it: the idle hint, the goal's held dominance,
 linearization 0; beyond `LONG_HORIZON` turns with its short presolve and fewer-tokens second
 wish) and the lean model at each linearization level (`--light`: with a short presolve),
-each on `--work` deterministic units, one worker, seed 0. Prints value, status, bound,
+each on `--work` deterministic units, one worker, seed 0. `--states GLOB`: instead, the
+kept states of `benchmarks/plan_states/` that match (bench_plan.py's 91), under each state's
+own readings. `--each`: the lean model one festival at a time as the festival goal solves
+it (`lean.best_of_each`, on `--work` units in all) in place of the levels. Prints value,
+status, bound,
 deterministic units (the load-independent measure) and CPU seconds; the optima must agree
 wherever both are proven.
 
@@ -29,15 +34,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from models.game import GameState
-from models.tower import STANDARD
+from models.game import GameState, load_state
+from models.tower import STANDARD, Rules
 from planner.tower import bounds
 from planner.turns import Goal, build_horizon, plan_turns
 from planner.turns import lean as lean_model
 from planner.turns import plan as plan_module
 from planner.turns.goals import goal_stages
 from planner.turns.horizon import Horizon
-from planner.turns.lean import build_lean_model, hint_idle, solve_lean
+from planner.turns.lean import best_of_each, build_lean_model, hint_idle, solve_lean
 from planner.turns.model import build_plan_model
 from planner.turns.model import hint_idle as hint_full
 from planner.turns.plan import LONG_HORIZON, auto_turns
@@ -45,6 +50,20 @@ from planner.turns.replay import advance_to, visible
 from planner.turns.stages import solve_stages
 from planner.turns.upcoming import aimed_festival
 from tests.planner.turns.game_states import BOARD, played
+
+STATES = Path(__file__).resolve().parent / "plan_states"
+
+
+def probed(args: argparse.Namespace) -> list[tuple[str, GameState, Rules]]:
+    """The states probed: name, state, readings (`--states`, else the seeded 4-player ones)."""
+    if args.states:
+        found = []
+        for path in sorted(STATES.glob(args.states)):
+            state = load_state(path, BOARD)
+            found.append((path.stem, state, state.game_rules))
+        return found
+    return [(f"s{seed} r{first}", played(seed, 4, first), STANDARD)
+            for seed in range(args.games) for first in (int(r) for r in args.rounds.split(","))]
 
 
 def full(horizon: Horizon, work: float) -> tuple[str, int | None, float, float, int | None]:
@@ -72,6 +91,16 @@ def lean(horizon: Horizon, work: float, linearization: int, light: bool
             result.bound)
 
 
+def each(horizon: Horizon, work: float) -> tuple[str, int | None, float, float, int | None]:
+    cpu = time.process_time()
+    found = best_of_each(horizon, work=work, time_limit=120)
+    if found is None:
+        return ("none", None, 0.0, time.process_time() - cpu, None)
+    result = found[0]
+    return (result.status.value, result.value, result.work, time.process_time() - cpu,
+            result.bound)
+
+
 def whole(state: GameState, turns: int | None, limit: float, lean_turns: int) -> str:
     plan_module.LEAN_LONG_TURNS = lean_turns
     bounds.festival_cap.cache_clear()
@@ -89,12 +118,10 @@ def whole(state: GameState, turns: int | None, limit: float, lean_turns: int) ->
 
 def main_whole(args: argparse.Namespace, turns: int | None) -> None:
     configured = plan_module.LEAN_LONG_TURNS
-    for seed in range(args.games):
-        for first in (int(r) for r in args.rounds.split(",")):
-            state = played(seed, 4, first)
-            off = whole(state, turns, args.limit, 0)
-            on = whole(state, turns, args.limit, max(configured, turns or 0))
-            print(f"s{seed} r{first:<3} full: {off} | lean: {on}", flush=True)
+    for name, state, _ in probed(args):
+        off = whole(state, turns, args.limit, 0)
+        on = whole(state, turns, args.limit, max(configured, turns or 0))
+        print(f"{name:>12} full: {off} | lean: {on}", flush=True)
 
 
 def main() -> None:
@@ -113,6 +140,9 @@ def main() -> None:
     parser.add_argument("--whole", action="store_true",
                         help="whole plan_turns calls, the lean goal on long horizons off/on")
     parser.add_argument("--limit", type=float, default=10.0, help="--whole's time limit")
+    parser.add_argument("--states", default="", help="a glob in benchmarks/plan_states")
+    parser.add_argument("--each", action="store_true",
+                        help="the lean model one festival at a time (best_of_each)")
     args = parser.parse_args()
     lean_model.RANK_CAPS = not args.no_rank_caps
     lean_model.RANK_CAP_VECTORS = args.rank_cap_vectors
@@ -120,39 +150,41 @@ def main() -> None:
     if args.whole:
         main_whole(args, turns)
         return
-    levels = [int(x) for x in args.linearization.split(",")]
+    levels = [] if args.each else [int(x) for x in args.linearization.split(",")]
     rows = []
-    for seed in range(args.games):
-        for first in (int(r) for r in args.rounds.split(",")):
-            state = played(seed, 4, first)
-            player = state.turn.player
-            start = advance_to(visible(state), BOARD, player, STANDARD)
-            upcoming = aimed_festival(start, BOARD, player, STANDARD)
-            count = turns or auto_turns(start, BOARD, upcoming)
-            horizon = build_horizon(start, BOARD, player, count, STANDARD)
+    for name, state, rules in probed(args):
+        player = state.turn.player
+        start = advance_to(visible(state), BOARD, player, rules)
+        upcoming = aimed_festival(start, BOARD, player, rules)
+        count = turns or auto_turns(start, BOARD, upcoming)
+        horizon = build_horizon(start, BOARD, player, count, rules)
+        bounds.festival_cap.cache_clear()
+        row: dict[str, object] = {"state": name}
+        if not args.no_full:
+            row["full"] = full(horizon, args.work)
+        for level in levels:
             bounds.festival_cap.cache_clear()
-            row: dict[str, object] = {"seed": seed, "round": first}
-            if not args.no_full:
-                row["full"] = full(horizon, args.work)
-            for level in levels:
-                bounds.festival_cap.cache_clear()
-                row[f"lean{level}"] = lean(horizon, args.work, level, args.light)
-            rows.append(row)
-            print(row, flush=True)
+            row[f"lean{level}"] = lean(horizon, args.work, level, args.light)
+        if args.each:
+            bounds.festival_cap.cache_clear()
+            row["each"] = each(horizon, args.work)
+        rows.append(row)
+        print(row, flush=True)
     print()
-    head = f"{'state':>10} " + ("" if args.no_full else f"{'full':>26} ") + " ".join(
-        f"{'lean lin ' + str(v):>26}" for v in levels)
+    columns = ([] if args.no_full else ["full"]) + [f"lean{v}" for v in levels] + (
+        ["each"] if args.each else [])
+    head = f"{'state':>12} " + ("" if args.no_full else f"{'full':>26} ") + " ".join(
+        f"{'lean lin ' + str(v):>26}" for v in levels) + (f" {'each':>26}" if args.each else "")
     print(head)
     for row in rows:
-        cells = [] if args.no_full else [row["full"]]
-        cells += [row[f"lean{v}"] for v in levels]
+        cells = [row[key] for key in columns]
         text = " ".join(f"{c[1]!s:>3} /{c[4]!s:>3} {c[0][:4]:>4} {c[2]:6.3f} u "  # type: ignore
                         f"{c[3]:6.2f} s" for c in cells)  # type: ignore[index]
-        print(f"s{row['seed']} r{row['round']:<6} {text}")
+        print(f"{row['state']!s:>12} {text}")
         values = {c[1] for c in cells if c[0] == "optimal"}  # type: ignore[index]
         if len(values) > 1:
             print("  MISMATCH between proven optima:", values)
-    for key in ([] if args.no_full else ["full"]) + [f"lean{v}" for v in levels]:
+    for key in columns:
         cells = [row[key] for row in rows]
         proven = sum(c[0] == "optimal" for c in cells)  # type: ignore[index]
         print(f"{key}: proven {proven}/{len(cells)}, median units "

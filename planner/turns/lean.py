@@ -25,7 +25,10 @@ special recruit comes only in a turn whose Recruit action recruits someone. Spec
 an adjacent region, as in the full model (which does not read `rules.special_move`).
 
 Same optimum as the full model's goal stage (tests/planner/turns/test_lean.py), found and
-proven with far less search (benchmarks/probe_lean.py; figures in the README).
+proven with far less search (benchmarks/probe_lean.py; figures in the README). The festival
+goal asks it one festival at a time (`best_of_each`): the best score is the best festival's,
+and one tower layout with a floor on its score proves in far less search than all of them
+in one model (tests/planner/turns/test_lean_each.py).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from itertools import product
 
 from ortools.sat.python import cp_model
@@ -73,6 +77,21 @@ RANK_CAP_VECTORS = 300
 # the LP relaxation: the lean model is small, and with the rank caps the LP pays (slowest of
 # the 12 states 1.4 units with linearization 1, 3.6 without; median 0.87 against 0.72)
 LINEARIZATION = 1
+# the best festival score as the best of one model per festival (`best_of_each`)
+PER_FESTIVAL = True
+# ... a festival in the first `EARLY_TURNS` turns with this LP level: measured on the
+# benchmark's 91 states, its models prove as often without the LP and take a third less CPU
+# (2-turn horizons: 82 of 82 proven either way, 20 s of CPU in all against 32), while a
+# festival in the third turn needs it (3-turn horizons: 86 of 91 proven without it, 91 with)
+EARLY_TURNS = 2
+EARLY_LINEARIZATION = 0
+# ... a festival's model is solved only with at least this many units left (less proves
+# nothing: a presolve alone takes more)
+LEAST_FESTIVAL_WORK = 0.01
+IDLE_WORK = 0.05  # the most the idle plan may take when no plan competes anywhere
+# turn walks kept (`_walks`): a few dozen per horizon (turns x starts), a few hundred bytes
+# each; bounded, not process-wide growth
+WALK_CACHE = 1024
 
 Var = cp_model.IntVar
 # a walk's steps: (kind, region reached); kinds as in the full model ("move", "paid", "free")
@@ -94,25 +113,45 @@ def turn_walks(board: Board, rules: Rules, slot: TurnSlot, start: str, paid_ok: 
     """Every outcome of a turn's walk from `start` (a region, or `OFF`: the first move goes
     anywhere) that no other outcome beats, with one walk that gives it. `paid_ok`: a paid
     special move is possible (the turn may take one and a token is left). Where each kind of
-    move goes is `models.game.move_targets` (the rules' `special_move` reading)."""
-    specials = set(slot.offered.get(SPECIAL, ())) if slot.can_train else set()
-    kinds = [k for k, ok in (("move", slot.can_move), ("paid", paid_ok and slot.can_special),
-                             ("free", bool(specials))) if ok]
+    move goes is `models.game.move_targets` (the rules' `special_move` reading). Enumerated
+    once per move graph, kinds of move, special tiles and start (`_walks`): the festival goal
+    builds one lean model per festival (`best_of_each`) on the same turns."""
+    specials = frozenset(slot.offered.get(SPECIAL, ())) if slot.can_train else frozenset()
+    kinds = tuple(k for k, ok in (("move", slot.can_move),
+                                  ("paid", paid_ok and slot.can_special),
+                                  ("free", bool(specials))) if ok)
+    places = (None, *board.region_ids)
+    targets = tuple((here, tuple(move_targets(board, rules, here, special=False)),
+                     tuple(move_targets(board, rules, here, special=True))) for here in places)
+    return dict(_walks(targets, kinds, specials, start))
+
+
+@lru_cache(maxsize=WALK_CACHE)
+def _walks(targets: tuple[tuple[str | None, tuple[str, ...], tuple[str, ...]], ...],
+           kinds: tuple[str, ...], specials: frozenset[str], start: str
+           ) -> tuple[tuple[Outcome, Walk], ...]:
+    """`turn_walks`'s enumeration, on the move graph `targets` (place -> where a Move and a
+    special move go)."""
+    moves = {here: (near, far) for here, near, far in targets}
     found: dict[Outcome, Walk] = {}
 
     def walk(place: str, used: frozenset[str], visited: frozenset[str], steps: Walk) -> None:
         outcome = Outcome(place, visited, "paid" in used, "free" in used)
         if outcome not in found or len(steps) < len(found[outcome]):
             found[outcome] = steps
-        here = None if place == OFF else place
+        near, far = moves[None if place == OFF else place]
         for kind in kinds:
             if kind in used or (kind == "free" and place not in specials):
                 continue
-            for to in move_targets(board, rules, here, special=kind != "move"):
+            for to in (near if kind == "move" else far):
                 walk(to, used | {kind}, visited | {to}, (*steps, (kind, to)))
 
     walk(start, frozenset(), frozenset() if start == OFF else frozenset({start}), ())
-    return {o: w for o, w in found.items() if not any(_beats(p, o) for p in found)}
+    ending: dict[str, list[Outcome]] = {}  # only an outcome with the same end can beat one
+    for outcome in found:
+        ending.setdefault(outcome.end, []).append(outcome)
+    return tuple((o, w) for o, w in found.items()
+                 if not any(_beats(p, o) for p in ending[o.end]))
 
 
 def _beats(a: Outcome, b: Outcome) -> bool:
@@ -180,13 +219,16 @@ class LeanModel:
 
 
 def build_lean_model(horizon: Horizon, *, turns: int | None = None,
-                     claims: Callable[[LeanModel], None] | None = None) -> LeanModel:
+                     claims: Callable[[LeanModel], None] | None = None,
+                     through: int = 0) -> LeanModel:
     """The festival goal's first stage (its objective `best`, to maximise), through the last
     festival a team in reach can compete in. With `turns` (the score model,
     `planner.turns.lean_score`): that many turns, `claims` adding each turn's claims (to its
     `paid_claims` and `free_claims`, which the special actions' rules then count), the
     festivals each competed in on their own (no `best`), and the paid special recruit's
-    dominance left out (the token it drops may be collected by a later claim)."""
+    dominance left out (the token it drops may be collected by a later claim). `through`:
+    at least that many turns (the festival goal's: a plan of every turn a model with all
+    the horizon's festivals would plan, `best_of_each`)."""
     model = cp_model.CpModel()
     me = horizon.me
     places = list(horizon.regions) + ([OFF] if me.pawn is None else [])
@@ -199,6 +241,7 @@ def build_lean_model(horizon: Horizon, *, turns: int | None = None,
     lean = LeanModel(horizon, model, places, [], [], 0)
     if not count:
         return lean
+    count = min(max(count, through), len(horizon.turns))
     tokens = me.special_tokens
     for t, slot in enumerate(horizon.turns[:count]):
         lean.turns.append(_walk(lean, t, slot, tokens > 0))
@@ -449,25 +492,36 @@ def solve_lean(lean: LeanModel, *, work: float, time_limit: float, linearization
     branches, clock = int(solver.num_branches), stopped_by_clock(solver)
     value = round(solver.objective_value) if found else None
     bound = int(solver.best_objective_bound + 1e-6) if found else None
-    if status is Status.OPTIMAL and spare_work > 0:
-        model = lean.model
-        variables = [model.get_int_var_from_proto_index(i)
-                     for i in range(len(model.proto.variables))]
-        model.clear_hints()  # type: ignore[no-untyped-call]
-        for var in variables:
-            model.add_hint(var, solver.value(var))
-        model.add(lean.best == value)
-        model.minimize(lean.spent)
+    result = LeanResult(status, value, bound, spent, 0.0, 0.0, branches, clock)
+    if status is Status.OPTIMAL and spare_work > 0 and value is not None:
         left = max(0.01, time_limit - (time.perf_counter() - wall))
-        fewer = _lean_solver(left, spare_work, linearization, seed, workers, light)
-        code = solve_stoppable(fewer, model)
-        spent += fewer.response_proto.deterministic_time
-        branches += int(fewer.num_branches)
-        clock = clock or stopped_by_clock(fewer)
-        if STATUS.get(code, Status.UNKNOWN) in (Status.OPTIMAL, Status.FEASIBLE):
-            solver = fewer
-    result = LeanResult(status, value, bound, spent, time.process_time() - cpu,
-                        time.perf_counter() - wall, branches, clock)
+        result, solver = _fewer_tokens(lean, solver, result, value, work=spare_work,
+                                       time_limit=left, linearization=linearization,
+                                       seed=seed, workers=workers, light=light)
+    return replace(result, cpu_s=time.process_time() - cpu,
+                   wall_s=time.perf_counter() - wall), solver
+
+
+def _fewer_tokens(lean: LeanModel, solver: cp_model.CpSolver, result: LeanResult, value: int,
+                  *, work: float, time_limit: float, linearization: int, seed: int,
+                  workers: int, light: bool) -> tuple[LeanResult, cp_model.CpSolver]:
+    """`solve_lean`'s second wish: at the proven score `value`, the fewest special tokens
+    spent, on up to `work` units, from `solver`'s plan (kept when this finds none)."""
+    model = lean.model
+    variables = [model.get_int_var_from_proto_index(i)
+                 for i in range(len(model.proto.variables))]
+    model.clear_hints()  # type: ignore[no-untyped-call]
+    for var in variables:
+        model.add_hint(var, solver.value(var))
+    model.add(lean.best == value)
+    model.minimize(lean.spent)
+    fewer = _lean_solver(time_limit, work, linearization, seed, workers, light)
+    code = solve_stoppable(fewer, model)
+    result = replace(result, work=result.work + fewer.response_proto.deterministic_time,
+                     branches=result.branches + int(fewer.num_branches),
+                     clock_hit=result.clock_hit or stopped_by_clock(fewer))
+    if STATUS.get(code, Status.UNKNOWN) in (Status.OPTIMAL, Status.FEASIBLE):
+        return result, fewer
     return result, solver
 
 
@@ -560,18 +614,122 @@ def lean_goal(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0,
     """The best festival score of `plan`'s horizon by the lean model, within `work`
     deterministic units; None when no festival of the horizon is in reach (the full model's
     stage is then trivial). No holds when the budget ended before any plan. `light`,
-    `spare_work`: as `solve_lean`'s. Its times include building the lean model (its caps per
-    rank vector: tens of ms), so that the goal's reported time is all the goal cost."""
+    `spare_work`: as `solve_lean`'s. Its times include building the lean models (their caps
+    per rank vector: tens of ms), so that the goal's reported time is all the goal cost.
+    `PER_FESTIVAL`: one festival at a time (`best_of_each`), else all in one model."""
     cpu, wall = time.process_time(), time.perf_counter()
-    lean = build_lean_model(plan.horizon)
-    if not lean.festivals:
-        return None
-    hint_idle(lean)
-    result, solver = solve_lean(lean, work=work, time_limit=time_limit,
-                                linearization=linearization, seed=seed, workers=workers,
-                                light=light, spare_work=spare_work)
+    if PER_FESTIVAL:
+        found = best_of_each(plan.horizon, work=work, time_limit=time_limit, seed=seed,
+                             workers=workers, linearization=linearization, light=light,
+                             spare_work=spare_work)
+        if found is None:
+            return None
+        result, lean, solver = found
+    else:
+        lean = build_lean_model(plan.horizon)
+        if not lean.festivals:
+            return None
+        hint_idle(lean)
+        result, solver = solve_lean(lean, work=work, time_limit=time_limit,
+                                    linearization=linearization, seed=seed, workers=workers,
+                                    light=light, spare_work=spare_work)
     result = replace(result, cpu_s=time.process_time() - cpu,
                      wall_s=time.perf_counter() - wall)
-    if result.value is None:
+    if result.value is None or lean is None or solver is None:
         return LeanGoal(result, ())
     return LeanGoal(result, tuple(lean_holds(plan, lean, solver)))
+
+
+def ranked_festivals(horizon: Horizon) -> list[tuple[int, int, FestivalSpace]]:
+    """The horizon's festivals a team in reach can compete in, as (cap, turn, festival):
+    highest cap first (`festival_cap`), the earlier turn first among equal caps (a shorter
+    model, and the plan that gets there sooner)."""
+    ranked = []
+    for t, space in horizon.festivals:
+        cap = festival_cap(horizon, t, space)
+        if cap is not None:
+            ranked.append((cap, t, space))
+    return sorted(ranked, key=lambda entry: (-entry[0], entry[1]))
+
+
+def best_of_each(horizon: Horizon, *, work: float, time_limit: float, seed: int = 0,
+                 workers: int = 1, linearization: int = LINEARIZATION, light: bool = False,
+                 spare_work: float = 0.0
+                 ) -> tuple[LeanResult, LeanModel | None, cp_model.CpSolver | None] | None:
+    """The best festival score as the best of one lean model per festival, highest cap first
+    (`ranked_festivals`), each asked only to beat the best score found so far and skipped
+    when its cap cannot: the goal is the best festival's score, so no festival's plan needs
+    the others' towers, and a model with one tower layout proves far sooner. Measured on
+    the benchmark's 91 states at 3 turns on the lean goal's budget (1.5 units): all 91
+    proven against 84 with every festival in one model, median 0.24 units against 0.66
+    (the festivals after the first are mostly refused in presolve). Within `work` units and
+    `time_limit` wall seconds in all; a festival the budget leaves out counts with its cap
+    in the bound. Returns the result, and the model and solver of the best plan (None when
+    none was found); None when no festival is in reach. `spare_work`: the fewest tokens at
+    the proven score, in the best plan's model."""
+    ranked = ranked_festivals(horizon)
+    if not ranked:
+        return None
+    # every model plans the turns the one with all festivals would: the plan's tie-breaks
+    # keep the lean plan's route (measured: with each festival's turns only, the turns after
+    # an early festival were the tie-breaks' own, and they took 1-2 s more CPU)
+    through = max(t for _, t, _ in ranked) + 1
+    wall = time.perf_counter()
+    best: tuple[LeanModel, cp_model.CpSolver, int] | None = None
+    bound, proven, spent, branches, clock = 0, True, 0.0, 0, False
+    for cap, t, space in ranked:
+        if best is not None and cap <= best[2]:
+            break  # the caps left are no higher
+        left = time_limit - (time.perf_counter() - wall)
+        if work - spent < LEAST_FESTIVAL_WORK or left <= 0:
+            bound, proven = max(bound, cap), False  # the caps left are no higher
+            break
+        lean = build_lean_model(replace(horizon, festivals=((t, space),)), through=through)
+        hint_idle(lean)
+        # only a better plan is worth the search, and before any, a plan that competes
+        # there (measured: this floor of 1 cut the top festivals' units by a third; the
+        # presolve then knows the pawn ends there with a tower)
+        lean.model.add(lean.best >= (0 if best is None else best[2]) + 1)
+        level = min(linearization, EARLY_LINEARIZATION) if t < EARLY_TURNS else linearization
+        result, solver = solve_lean(lean, work=work - spent, time_limit=left,
+                                    linearization=level, seed=seed, workers=workers,
+                                    light=light)
+        spent, branches = spent + result.work, branches + result.branches
+        clock = clock or result.clock_hit
+        if result.status is Status.INFEASIBLE:  # no plan beats the best one: proven so
+            continue
+        if result.value is not None and (best is None or result.value > best[2]):
+            best = (lean, solver, result.value)
+        if result.status is not Status.OPTIMAL:
+            bound, proven = max(bound, cap if result.bound is None else result.bound), False
+    if best is None and proven:  # no plan competes anywhere: the idle plan is the best
+        left = max(0.01, time_limit - (time.perf_counter() - wall))
+        idle = _idle_plan(horizon, ranked[0][1], ranked[0][2], through, left, seed, workers)
+        if idle is not None:
+            best = (*idle, 0)
+    if best is None:
+        return LeanResult(Status.UNKNOWN, None, None if proven else bound, spent, 0.0,
+                          time.perf_counter() - wall, branches, clock), None, None
+    lean, solver, value = best
+    status = Status.OPTIMAL if proven else Status.FEASIBLE
+    result = LeanResult(status, value, max(bound, value), spent, 0.0, 0.0, branches, clock)
+    if proven and spare_work > 0:
+        left = max(0.01, time_limit - (time.perf_counter() - wall))
+        result, solver = _fewer_tokens(lean, solver, result, value, work=spare_work,
+                                       time_limit=left, linearization=linearization,
+                                       seed=seed, workers=workers, light=light)
+    return replace(result, wall_s=time.perf_counter() - wall), lean, solver
+
+
+def _idle_plan(horizon: Horizon, t: int, space: FestivalSpace, through: int, time_limit: float,
+               seed: int, workers: int) -> tuple[LeanModel, cp_model.CpSolver] | None:
+    """A plan of festival `space`'s model that competes nowhere (its score held at 0): the
+    plan `best_of_each` returns when no plan can compete at any festival."""
+    lean = build_lean_model(replace(horizon, festivals=((t, space),)), through=through)
+    hint_idle(lean)
+    lean.model.add(lean.best == 0)
+    solver = _lean_solver(time_limit, IDLE_WORK, 0, seed, workers, True)
+    if STATUS.get(solve_stoppable(solver, lean.model), Status.UNKNOWN) not in (
+            Status.OPTIMAL, Status.FEASIBLE):
+        return None
+    return lean, solver
