@@ -36,6 +36,7 @@ from models.game import load_board, load_state
 from planner.stopping import time_limited
 from planner.tower import bounds
 from planner.turns import DEFAULT_PLAN_TIME_LIMIT, Goal, plan_ahead
+from planner.turns import lean as plan_lean
 from planner.turns import model as plan_model
 
 STATES = Path(__file__).resolve().parent / "plan_states"
@@ -43,11 +44,12 @@ LONG = 10
 
 
 def cold() -> None:
-    """Forget the festival caps and pre-checks (cached in the process): each call is timed as
-    a fresh command would run it."""
+    """Forget the festival caps, pre-checks and turn walks (cached in the process): each call
+    is timed as a fresh command would run it."""
     bounds.festival_cap.cache_clear()
     bounds.tile_in_reach.cache_clear()
     plan_model._bounded_precheck.cache_clear()
+    plan_lean._walks.cache_clear()
 
 
 def run(path: Path, goal: str, turns: int | None) -> dict[str, object]:

@@ -21,13 +21,14 @@ model's search to start.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
 from models.game import SPECIAL, PerformanceTile
-from models.tower import Skill
+from models.tower import Pool, Skill, SkillRanks
 from planner.stopping import solve_stoppable
 from planner.tower import STATUS, Status, TowerLayout, configure, stopped_by_clock
 from planner.turns import lean_tiles
@@ -258,6 +259,9 @@ def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0
     model.maximize(points)
     spent, branches, clock, solves = 0.0, 0, False, 0
     bound: int | None = None
+    kept: cp_model.CpSolver | None = None  # the last solve that found a plan
+    wrong: list[tuple[LeanClaim, Pool, SkillRanks]] = []
+    status = Status.UNKNOWN
     while True:
         left = max(0.01, time_limit - (time.perf_counter() - wall))
         solver = _solver(left, max(0.01, work - spent), linearization, seed, workers)
@@ -268,23 +272,25 @@ def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0
         spent += solver.response_proto.deterministic_time
         branches += int(solver.num_branches)
         clock = clock or stopped_by_clock(solver)
-        status = STATUS.get(code, Status.UNKNOWN)
-        found = status in (Status.OPTIMAL, Status.FEASIBLE)
-        if found:
-            solved = int(solver.best_objective_bound + 1e-6)
+        found = STATUS.get(code, Status.UNKNOWN) in (Status.OPTIMAL, Status.FEASIBLE)
+        if code != cp_model.INFEASIBLE and math.isfinite(solver.best_objective_bound):
+            solved = int(solver.best_objective_bound + 1e-6)  # bounds every plan, found or not
             bound = solved if bound is None else min(bound, solved)
-        wrong = wrong_claims(score, solver) if found and lean_tiles.TILE_CHECK == "cuts" else []
+        if not found:  # the budget ended first: the plan found before (its claims cut) stays
+            break
+        kept, status = solver, STATUS[code]
+        wrong = wrong_claims(score, solver) if lean_tiles.TILE_CHECK == "cuts" else []
         if not wrong or spent >= work or clock or solves >= MOST_SOLVES:
             break
         for claim, team, ranks in wrong:
             cut(score, claim, team, ranks)
         _hint_solution(model, solver)
-    if wrong and status is Status.OPTIMAL:  # optimal without the cuts still to come
-        status = Status.FEASIBLE
-    value = round(solver.objective_value) if found else None
+    if wrong or kept is not solver:  # its claims stand no tower, or a later solve found none
+        status = Status.FEASIBLE if kept is not None else Status.UNKNOWN
+    value = round(kept.objective_value) if kept is not None else None
     result = LeanResult(status, value, bound, spent, time.process_time() - cpu,
                         time.perf_counter() - wall, branches, clock)
-    return LeanScoreGoal(result, route(plan, lean, solver) if found else ())
+    return LeanScoreGoal(result, route(plan, lean, kept) if kept is not None else ())
 
 
 def _solver(time_limit: float, work: float, linearization: int, seed: int, workers: int

@@ -257,7 +257,9 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
         if scored.proven_on_route:  # the lean plan is the best: only its route is searched
             route = scored.route
             stages = [replace(s, held=s.held + route) for s in stages]
-        work = max(SCORE_LEAST_WORK, work - scored.spent)
+        # no lean plan (its budget ended first): the full model's search gets its own budget
+        # (on 30 states two 3-turn plans left at 0.4 units scored 0 and 6 against 44 and 35)
+        work = max(SCORE_LEAST_WORK, work - scored.spent) if scored.route else work
     # no festival in reach on a short horizon (the lean model has none): the goal is 0 at
     # once, and the progress stage on the whole model is all the search (Design notes)
     unreachable = goal.kind == "festival" and not long and not model.festivals
