@@ -36,7 +36,7 @@ from models.game import load_board, load_state
 from planner.stopping import time_limited
 from planner.tower import bounds
 from planner.turns import DEFAULT_PLAN_TIME_LIMIT, Goal, plan_ahead
-from planner.turns import lean as plan_lean
+from planner.turns import lean_model as plan_lean
 from planner.turns import model as plan_model
 
 STATES = Path(__file__).resolve().parent / "plan_states"

@@ -37,12 +37,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from models.game import GameState, load_state
 from models.tower import STANDARD, Rules
 from planner.tower import bounds
-from planner.turns import Goal, build_horizon, plan_turns
-from planner.turns import lean as lean_model
+from planner.turns import Goal, build_horizon, lean_model, plan_turns
 from planner.turns import plan as plan_module
 from planner.turns.goals import goal_stages
 from planner.turns.horizon import Horizon
-from planner.turns.lean import best_of_each, build_lean_model, hint_idle, solve_lean
+from planner.turns.lean import best_of_each, solve_lean
+from planner.turns.lean_model import build_lean_model, hint_idle
 from planner.turns.model import build_plan_model
 from planner.turns.model import hint_idle as hint_full
 from planner.turns.plan import LONG_HORIZON, auto_turns

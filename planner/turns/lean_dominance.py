@@ -8,7 +8,7 @@ from ortools.sat.python import cp_model
 
 from models.game import RECRUIT_LIMIT, SPECIAL
 from models.tower import Skill
-from planner.turns.lean import LeanModel
+from planner.turns.lean_model import LeanModel
 
 Expr = cp_model.LinearExpr
 # each dominance on or off (`trains_where_visited`, `recruits_when_able`)

@@ -33,15 +33,9 @@ from planner.stopping import solve_stoppable
 from planner.tower import STATUS, Status, TowerLayout, configure, stopped_by_clock
 from planner.turns import lean_tiles
 from planner.turns.horizon import Horizon
-from planner.turns.lean import (
-    LeanFestival,
-    LeanModel,
-    LeanResult,
-    build_lean_model,
-    hint_idle,
-    lean_holds,
-)
+from planner.turns.lean import LeanResult, lean_holds
 from planner.turns.lean_dominance import dominances
+from planner.turns.lean_model import LeanFestival, LeanModel, build_lean_model, hint_idle
 from planner.turns.lean_tiles import claim_towers, cut, wrong_claims
 from planner.turns.model import PlanModel, flag
 from planner.turns.score_caps import ScoreCaps, score_caps

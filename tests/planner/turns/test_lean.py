@@ -15,17 +15,8 @@ from models.tower.rules import STANDARD, Rules
 from planner.tower.result import Status
 from planner.turns.goals import goal_stages
 from planner.turns.horizon import Goal, build_horizon
-from planner.turns.lean import (
-    LINEARIZATION,
-    LeanGoal,
-    Outcome,
-    build_lean_model,
-    hint_idle,
-    lean_goal,
-    lean_holds,
-    solve_lean,
-    turn_walks,
-)
+from planner.turns.lean import LINEARIZATION, LeanGoal, lean_goal, lean_holds, solve_lean
+from planner.turns.lean_model import Outcome, build_lean_model, hint_idle, turn_walks
 from planner.turns.model import OFF, PlanModel, build_plan_model
 from planner.turns.model import hint_idle as hint_full
 from planner.turns.plan import plan_turns

@@ -15,14 +15,8 @@ from models.tower.rules import STANDARD
 from planner.tower.result import Status
 from planner.turns.goals import goal_stages
 from planner.turns.horizon import Goal, Horizon, build_horizon
-from planner.turns.lean import (
-    best_of_each,
-    build_lean_model,
-    hint_idle,
-    lean_goal,
-    ranked_festivals,
-    solve_lean,
-)
+from planner.turns.lean import best_of_each, lean_goal, ranked_festivals, solve_lean
+from planner.turns.lean_model import build_lean_model, hint_idle
 from planner.turns.model import build_plan_model
 from planner.turns.replay import advance_to, visible
 from planner.turns.stages import solve_stages
