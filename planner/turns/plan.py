@@ -283,7 +283,8 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
         result = _with_lean_bound(result, lean.result)
     elif long_lean is not None and result.values:
         result = _with_lean_bound(result, long_lean)
-    elif lean is not None:  # the lean plan did not fit the full model: solve as before
+    elif lean is not None and not result.clock_hit:  # the lean plan did not fit the full
+        # model: solve as before (not when the clock ended the stages: no time is left)
         route = ()
         result, solver = solve_stages(model.model, original, time_limit=wall_left(),
                                       workers=workers, seed=seed, linearization=0, work=work,

@@ -181,7 +181,12 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
         if number == 0 and then is not None:
             stages[1:] = then(value) or stages[1:]
     if len(values) < len(stages):
-        if not _restore(model, solver, deadline):
+        restored = _restore_code(model, solver, deadline)
+        if restored == cp_model.UNKNOWN:  # out of time even for the check (a model of the
+            # whole bag at rank 150, at load in CI): no plan to read back, unknown
+            return StagedResult(Status.UNKNOWN, (), (), None, branches, first_time, cpu,
+                                True), solver
+        if restored not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             raise RuntimeError("CP-SAT lost the plan it had found")
         # the stages left unsolved still have a value in the plan kept
         values += [round(solver.value(s.expr)) for s in stages[len(values):]]
@@ -276,11 +281,18 @@ def holdable(model: cp_model.CpModel, held: Sequence[tuple[cp_model.IntVar, int]
 def _restore(model: cp_model.CpModel, solver: cp_model.CpSolver, deadline: float,
              stoppable: bool = False) -> bool:
     """Re-solve with every variable fixed to the hinted (last found) solution; false when
-    the hint is not a solution."""
+    the hint is not a solution, or the check ran out of time."""
+    return _restore_code(model, solver, deadline, stoppable) in (cp_model.OPTIMAL,
+                                                                 cp_model.FEASIBLE)
+
+
+def _restore_code(model: cp_model.CpModel, solver: cp_model.CpSolver, deadline: float,
+                  stoppable: bool = False) -> int:
+    """`_restore`'s check, as CP-SAT's status code (UNKNOWN: out of time or cancelled)."""
     model.clear_objective()  # type: ignore[no-untyped-call]
     solver.parameters.fix_variables_to_their_hinted_value = True
     solver.parameters.max_deterministic_time = 10.0  # all fixed: a check, not a search
     solver.parameters.max_time_in_seconds = max(1.0, deadline - time.perf_counter())
     code = solve_stoppable(solver, model, stoppable=stoppable)  # all fixed: quick
     solver.parameters.fix_variables_to_their_hinted_value = False
-    return code in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+    return int(code)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from ortools.sat.python import cp_model
 
 from planner.tower.result import Status
+from planner.turns import stages as stages_module
 from planner.turns.stages import Stage, solve_stages
 
 
@@ -51,3 +53,25 @@ def test_held_variables_are_held_in_their_stage_only() -> None:
     result, _ = solve_stages(model, [goal, Stage("tokens", tokens, "max")], time_limit=10)
     assert result.values == (2, 3)  # held at 0 for the goal; free (and maximized) after it
     assert list(model.proto.variables[tokens.index].domain) == [0, 3]  # put back as it was
+
+
+def test_a_plan_the_clock_keeps_from_reading_back_is_unknown(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the tie-breaks are cut and even the check that reads the plan back runs out of
+    time (a model of the whole bag at rank 150, at load), the answer is no plan, unknown and
+    stopped by the clock: never a crash."""
+    model, score, claims, tokens = tokens_model()
+    monkeypatch.setattr(stages_module, "_restore_code", lambda *a, **k: cp_model.UNKNOWN)
+    stages = [Stage("score", score, "max"), Stage("claims", claims, "max"),
+              Stage("tokens", tokens, "min")]
+    result, _ = solve_stages(model, stages, time_limit=10, work=1.0, tie_break_work=0.0)
+    assert (result.status, result.values, result.clock_hit) == (Status.UNKNOWN, (), True)
+
+
+def test_a_plan_that_cannot_be_read_back_for_another_reason_is_a_bug(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    model, score, claims, _ = tokens_model()
+    monkeypatch.setattr(stages_module, "_restore_code", lambda *a, **k: cp_model.INFEASIBLE)
+    stages = [Stage("score", score, "max"), Stage("claims", claims, "max")]
+    with pytest.raises(RuntimeError, match="lost the plan"):
+        solve_stages(model, stages, time_limit=10, work=1.0, tie_break_work=0.0)
