@@ -2,7 +2,7 @@
 plan model's score stage, on kept states of the turn planner benchmark.
 
 Run: python benchmarks/probe_lean_score.py [--states GLOB] [--turns 1,2,3] [--work 4]
-     [--full-work 6] [--linearization 1]
+     [--full-work 6] [--linearization 1] [--off SWITCH,...]
 
 For each state (`benchmarks/plan_states/`, the player to move, the state's readings) and
 horizon: the lean score model's value, status, bound, deterministic units and CPU; and the
@@ -41,11 +41,9 @@ def main() -> None:
     parser.add_argument("--work", type=float, default=4.0)
     parser.add_argument("--full-work", type=float, default=0.0, help="0: no full model")
     parser.add_argument("--linearization", type=int, default=0)
-    parser.add_argument("--probing", type=float, default=lean_model.PROBING)
     parser.add_argument("--off", default="",
                         help="switches off, comma-separated (any lean score module)")
     args = parser.parse_args()
-    lean_model.PROBING = args.probing
     for name in filter(None, args.off.split(",")):  # a switch of whichever module has it
         for module in (lean_model, lean_tiles, lean_dominance):
             if hasattr(module, name):

@@ -30,16 +30,16 @@ from ortools.sat.python import cp_model
 from models.game import SPECIAL, PerformanceTile
 from models.tower import Pool, Skill, SkillRanks
 from planner.stopping import solve_stoppable
-from planner.tower import STATUS, Status, TowerLayout, configure, stopped_by_clock
+from planner.tower import STATUS, Status, TowerLayout, stopped_by_clock
 from planner.turns import lean_tiles
 from planner.turns.horizon import Horizon
-from planner.turns.lean import LeanResult, lean_holds
+from planner.turns.lean import LeanResult, _lean_solver, lean_holds
 from planner.turns.lean_dominance import dominances
 from planner.turns.lean_model import LeanFestival, LeanModel, build_lean_model, hint_idle
 from planner.turns.lean_tiles import claim_towers, cut, wrong_claims
 from planner.turns.model import PlanModel, flag
 from planner.turns.score_caps import ScoreCaps, score_caps
-from planner.turns.stages import LIGHT_PROBING, _hint_solution
+from planner.turns.stages import _hint_solution
 
 Var = cp_model.IntVar
 Expr = cp_model.LinearExpr
@@ -47,12 +47,11 @@ Expr = cp_model.LinearExpr
 # did not prove in 4 (p4-s43-r08, tile layouts); 3 turns did not prove in 8 (p3-s32-r04)
 LINEARIZATION = 0
 MOST_SOLVES = 20  # solves with cuts (each cuts every claim found wrong)
-# one presolve pass and a short probing (`stages.LIGHT_PROBING`): CP-SAT's default presolve
-# probed twice for about half a unit each, and a 3-turn model at 1.5 units then ended with
-# no search at all (p2-s22-r05); on 8 of the benchmark's 2- and 3-turn plans the proofs took
-# 0.4-2.1 units with the short probing against 0.9-2.4 with one pass of the default one
-PRESOLVE_ITERATIONS = 1
-PROBING = LIGHT_PROBING
+# its solves take the lean model's short presolve (`lean._lean_solver`, light: one pass, a
+# short probing): CP-SAT's default presolve probed twice for about half a unit each, and a
+# 3-turn model at 1.5 units then ended with no search at all (p2-s22-r05); on 8 of the
+# benchmark's 2- and 3-turn plans the proofs took 0.4-2.1 units with the short probing
+# against 0.9-2.4 with one pass of the default one
 
 
 @dataclass
@@ -136,7 +135,7 @@ def _claims(lean: LeanModel, plan: PlanModel, caps: ScoreCaps) -> list[LeanClaim
         claim = LeanClaim(tile, g, {})
         for t, turn in enumerate(lean.turns):
             slot = turn.slot
-            claimable = tile.id in caps.claimable[t] and g in turn.visited
+            claimable = tile.id in caps.claimable[t]
             name = f"claim{t}_{tile.id}"
             paid = flag(model, claimable and slot.can_special and me.special_tokens > 0,
                         f"{name}_paid")
@@ -258,7 +257,8 @@ def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0
     status = Status.UNKNOWN
     while True:
         left = max(0.01, time_limit - (time.perf_counter() - wall))
-        solver = _solver(left, max(0.01, work - spent), linearization, seed, workers)
+        solver = _lean_solver(left, max(0.01, work - spent), linearization, seed, workers,
+                              light=True)
         code = solve_stoppable(solver, model)
         if code == cp_model.MODEL_INVALID:
             raise RuntimeError(f"CP-SAT rejected the lean score model: {model.validate()}")
@@ -285,17 +285,6 @@ def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0
     result = LeanResult(status, value, bound, spent, time.process_time() - cpu,
                         time.perf_counter() - wall, branches, clock)
     return LeanScoreGoal(result, route(plan, lean, kept) if kept is not None else ())
-
-
-def _solver(time_limit: float, work: float, linearization: int, seed: int, workers: int
-            ) -> cp_model.CpSolver:
-    solver = cp_model.CpSolver()
-    configure(solver, time_limit=time_limit, workers=workers, seed=seed, deterministic=work)
-    solver.parameters.linearization_level = linearization
-    solver.parameters.cp_model_probing_level = 1  # as the full model's stages
-    solver.parameters.max_presolve_iterations = PRESOLVE_ITERATIONS
-    solver.parameters.probing_deterministic_time_limit = PROBING
-    return solver
 
 
 def route(plan: PlanModel, lean: LeanModel, solver: cp_model.CpSolver
