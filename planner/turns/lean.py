@@ -24,7 +24,7 @@ from planner.tower import (
     stopped_by_clock,
 )
 from planner.turns.horizon import Horizon
-from planner.turns.lean_model import LeanModel, Outcome, build_lean_model, hint_idle
+from planner.turns.lean_model import LeanModel, build_lean_model, hint_idle
 from planner.turns.model import (
     MOVE_KINDS,
     OFF,
@@ -146,9 +146,7 @@ def lean_holds(plan: PlanModel, lean: LeanModel, solver: cp_model.CpSolver
     place = lean.horizon.me.pawn or OFF
     for t, turn in enumerate(lean.turns):
         end = lean.places[value(turn.end)]
-        outcome = Outcome(end, frozenset(g for g, v in turn.visited.items() if value(v)),
-                          bool(value(turn.paid_move)), bool(value(turn.free_move)))
-        walk = list(turn.walks[place, outcome])
+        walk = list(turn.walks[place, turn.outcome(lean.places, value)])
         kinds = [k for k, _ in walk if k != "free"]
         if "move" in kinds and lean.horizon.rules.special_move != "any":
             # the Move first, then the paid special move (`move_order`; with the "any"

@@ -78,16 +78,21 @@ class Outcome:
     visited: frozenset[str]
     paid: bool  # the paid special move
     free: bool  # the free special move (a special tile trained where the walk passed)
+    # with the order of visits (the score model's, `order`): the pairs (a, b) of regions the
+    # walk reaches a first at or before it last stands in b (an action in a can come before
+    # one in b)
+    seen: frozenset[tuple[str, str]] = frozenset()
 
 
-def turn_walks(board: Board, rules: Rules, slot: TurnSlot, start: str, paid_ok: bool
-               ) -> dict[Outcome, Walk]:
+def turn_walks(board: Board, rules: Rules, slot: TurnSlot, start: str, paid_ok: bool,
+               order: bool = False) -> dict[Outcome, Walk]:
     """Every outcome of a turn's walk from `start` (a region, or `OFF`: the first move goes
     anywhere) that no other outcome beats, with one walk that gives it. `paid_ok`: a paid
     special move is possible (the turn may take one and a token is left). Where each kind of
-    move goes is `models.game.move_targets` (the rules' `special_move` reading). Enumerated
-    once per move graph, kinds of move, special tiles and start (`_walks`): the festival goal
-    builds one lean model per festival (`best_of_each`) on the same turns."""
+    move goes is `models.game.move_targets` (the rules' `special_move` reading). `order`: the
+    outcomes also tell the order of visits (`Outcome.seen`). Enumerated once per move graph,
+    kinds of move, special tiles and start (`_walks`): the festival goal builds one lean
+    model per festival (`best_of_each`) on the same turns."""
     specials = frozenset(slot.offered.get(SPECIAL, ())) if slot.can_train else frozenset()
     kinds = tuple(k for k, ok in (("move", slot.can_move),
                                   ("paid", paid_ok and slot.can_special),
@@ -95,20 +100,32 @@ def turn_walks(board: Board, rules: Rules, slot: TurnSlot, start: str, paid_ok: 
     places = (None, *board.region_ids)
     targets = tuple((here, tuple(move_targets(board, rules, here, special=False)),
                      tuple(move_targets(board, rules, here, special=True))) for here in places)
-    return dict(_walks(targets, kinds, specials, start))
+    return dict(_walks(targets, kinds, specials, start, order))
+
+
+def _seen(start: str, steps: Walk) -> frozenset[tuple[str, str]]:
+    """A walk's `Outcome.seen`."""
+    path = ([] if start == OFF else [start]) + [to for _, to in steps]
+    first: dict[str, int] = {}
+    last: dict[str, int] = {}
+    for n, g in enumerate(path):
+        first.setdefault(g, n)
+        last[g] = n
+    return frozenset((a, b) for a in first for b in last if a != b and first[a] <= last[b])
 
 
 @lru_cache(maxsize=WALK_CACHE)
 def _walks(targets: tuple[tuple[str | None, tuple[str, ...], tuple[str, ...]], ...],
-           kinds: tuple[str, ...], specials: frozenset[str], start: str
-           ) -> tuple[tuple[Outcome, Walk], ...]:
+           kinds: tuple[str, ...], specials: frozenset[str], start: str,
+           order: bool = False) -> tuple[tuple[Outcome, Walk], ...]:
     """`turn_walks`'s enumeration, on the move graph `targets` (place -> where a Move and a
-    special move go)."""
+    special move go); with the order of visits when `order`."""
     moves = {here: (near, far) for here, near, far in targets}
     found: dict[Outcome, Walk] = {}
 
     def walk(place: str, used: frozenset[str], visited: frozenset[str], steps: Walk) -> None:
-        outcome = Outcome(place, visited, "paid" in used, "free" in used)
+        outcome = Outcome(place, visited, "paid" in used, "free" in used,
+                          _seen(start, steps) if order else frozenset())
         if outcome not in found or len(steps) < len(found[outcome]):
             found[outcome] = steps
         near, far = moves[None if place == OFF else place]
@@ -129,7 +146,7 @@ def _walks(targets: tuple[tuple[str | None, tuple[str, ...], tuple[str, ...]], .
 def _beats(a: Outcome, b: Outcome) -> bool:
     """`a` gives the festival everything `b` does, and is not `b`."""
     return (a != b and a.end == b.end and a.visited >= b.visited and a.paid <= b.paid
-            and a.free <= b.free)
+            and a.free <= b.free and a.seen >= b.seen)
 
 
 @dataclass
@@ -152,6 +169,16 @@ class LeanTurn:
     # action, and those with the free one of a special tile trained this turn
     paid_claims: list[Var] = field(default_factory=list)
     free_claims: list[Var] = field(default_factory=list)
+    # with the order of visits (`LeanModel.order`): (a, b) -> an action in a can come before
+    # one in b (`Outcome.seen`)
+    seen: dict[tuple[str, str], Var] = field(default_factory=dict)
+
+    def outcome(self, places: list[str], value: Callable[[Var], int]) -> Outcome:
+        """The outcome of a solution's walk (`value`: the solver's values)."""
+        return Outcome(places[value(self.end)],
+                       frozenset(g for g, v in self.visited.items() if value(v)),
+                       bool(value(self.paid_move)), bool(value(self.free_move)),
+                       frozenset(p for p, v in self.seen.items() if value(v)))
 
 
 @dataclass
@@ -181,6 +208,7 @@ class LeanModel:
     festivals: list[LeanFestival]
     best: Var | int
     spent: cp_model.LinearExprT = 0  # special tokens spent (the paid special actions)
+    order: bool = False  # the walks tell the order of visits (`Outcome.seen`)
 
     def start_of(self, t: int) -> dict[str, Var | int]:
         """Place -> the pawn starts turn `t` there."""
@@ -192,7 +220,7 @@ class LeanModel:
 
 def build_lean_model(horizon: Horizon, *, turns: int | None = None,
                      claims: Callable[[LeanModel], None] | None = None,
-                     through: int = 0) -> LeanModel:
+                     through: int = 0, order: bool = False) -> LeanModel:
     """The festival goal's first stage (its objective `best`, to maximise), through the last
     festival a team in reach can compete in. With `turns` (the score model,
     `planner.turns.lean_score`): that many turns, `claims` adding each turn's claims (to its
@@ -200,7 +228,8 @@ def build_lean_model(horizon: Horizon, *, turns: int | None = None,
     festivals each competed in on their own (no `best`), and the paid special recruit's
     dominance left out (the token it drops may be collected by a later claim). `through`:
     at least that many turns (the festival goal's: a plan of every turn a model with all
-    the horizon's festivals would plan, `best_of_each`)."""
+    the horizon's festivals would plan, `best_of_each`). `order`: each turn's walk also
+    tells the order of its visits (`LeanTurn.seen`: the score model's)."""
     model = cp_model.CpModel()
     me = horizon.me
     places = list(horizon.regions) + ([OFF] if me.pawn is None else [])
@@ -210,7 +239,7 @@ def build_lean_model(horizon: Horizon, *, turns: int | None = None,
         if cap is not None and (turns is None or t < turns):
             caps.append((t, space, cap))
     count = max((t + 1 for t, _, _ in caps), default=0) if turns is None else turns
-    lean = LeanModel(horizon, model, places, [], [], 0)
+    lean = LeanModel(horizon, model, places, [], [], 0, order=order)
     if not count:
         return lean
     count = min(max(count, through), len(horizon.turns))
@@ -246,18 +275,21 @@ def _walk(lean: LeanModel, t: int, slot: TurnSlot, paid_ok: bool
     regions = lean.horizon.regions
     visited = {g: model.new_bool_var(f"visited{t}_{g}") for g in regions}
     paid, free = model.new_bool_var(f"paid_move{t}"), model.new_bool_var(f"free_move{t}")
+    pairs = [(a, b) for a in regions for b in regions if a != b] if lean.order else []
+    seen = {p: model.new_bool_var(f"seen{t}_{p[0]}_{p[1]}") for p in pairs}
     walks: dict[tuple[str, Outcome], Walk] = {}
     rows = []
     board, rules = lean.horizon.board, lean.horizon.rules
     for start in starts:
-        for outcome, steps in turn_walks(board, rules, slot, start, paid_ok).items():
+        for outcome, steps in turn_walks(board, rules, slot, start, paid_ok,
+                                         lean.order).items():
             walks[start, outcome] = steps
             row = [index[outcome.end], *(int(g in outcome.visited) for g in regions),
-                   int(outcome.paid), int(outcome.free)]
+                   int(outcome.paid), int(outcome.free), *(int(p in outcome.seen) for p in pairs)]
             rows.append([index[start], *row] if t else row)
-    columns = [end, *visited.values(), paid, free]
+    columns = [end, *visited.values(), paid, free, *seen.values()]
     model.add_allowed_assignments([lean.turns[t - 1].end, *columns] if t else columns, rows)
-    return LeanTurn(slot, end, at_end, visited, paid, free, walks)
+    return LeanTurn(slot, end, at_end, visited, paid, free, walks, seen=seen)
 
 
 def _recruits_and_training(lean: LeanModel) -> None:
@@ -414,7 +446,7 @@ def hint_idle(lean: LeanModel) -> None:
             model.add_hint(var, g == start)
         for g, var in turn.visited.items():
             model.add_hint(var, g == start)
-        for var in (turn.paid_move, turn.free_move, *turn.recruit.values(),
+        for var in (turn.paid_move, turn.free_move, *turn.seen.values(), *turn.recruit.values(),
                     *turn.recruit_at.values(), *turn.extra.values(),
                     *turn.paid_recruit.values(), *turn.free_recruit.values()):
             model.add_hint(var, 0)

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from models.game import SPECIAL, PerformanceTile
+from models.game import RECRUIT_LIMIT, SPECIAL, PerformanceTile
 from models.tower import Pool, Skill, SkillRanks
 from planner.stopping import solve_stoppable
 from planner.tower import STATUS, Status, TowerLayout, stopped_by_clock
@@ -36,13 +37,14 @@ from planner.turns.horizon import Horizon
 from planner.turns.lean import LeanResult, _lean_solver, lean_holds
 from planner.turns.lean_dominance import dominances
 from planner.turns.lean_model import LeanFestival, LeanModel, build_lean_model, hint_idle
-from planner.turns.lean_tiles import claim_towers, cut, wrong_claims
-from planner.turns.model import PlanModel, flag
+from planner.turns.lean_tiles import add_cut, claim_towers, cut, wrong_claims
+from planner.turns.model import SPECIALS, PlanModel, flag
 from planner.turns.score_caps import ScoreCaps, score_caps
 from planner.turns.stages import _hint_solution
 
 Var = cp_model.IntVar
 Expr = cp_model.LinearExpr
+Cuts = tuple[tuple[str, Pool, SkillRanks], ...]  # (tile, team, ranks): no tower on less
 # no LP relaxation: with it (level 1) a 2-turn proof took 2.8 units against 2.1, level 2
 # did not prove in 4 (p4-s43-r08, tile layouts); 3 turns did not prove in 8 (p3-s32-r04)
 LINEARIZATION = 0
@@ -62,6 +64,7 @@ class LeanClaim:
     region: str
     at: dict[int, Var]  # turn -> claimed in it
     layout: TowerLayout | None = None
+    paid: dict[int, Var] = field(default_factory=dict)  # turn -> claimed with a paid token
 
     @property
     def claimed(self) -> Expr:
@@ -79,6 +82,9 @@ class LeanScore:
     points: Expr | int = 0
     teams: list[dict[int, Var]] = field(default_factory=list)  # turn -> size -> at its end
     ranks: list[dict[Skill, Var]] = field(default_factory=list)  # turn -> skill -> at its end
+    # (turn, region) -> what a claim there stands its tower on (`_claim_teams`)
+    claim_teams: dict[tuple[int, str], dict[int, Var]] = field(default_factory=dict)
+    claim_ranks: dict[tuple[int, str], dict[Skill, Var]] = field(default_factory=dict)
 
     @property
     def model(self) -> cp_model.CpModel:
@@ -95,6 +101,14 @@ class LeanScore:
         """The festivals a team in reach can compete in."""
         return self.lean.festivals
 
+    def team_at(self, claim: LeanClaim, t: int) -> dict[int, Var]:
+        """Size -> castellers a claim of `claim`'s tile in turn `t` stands its tower on."""
+        return self.claim_teams.get((t, claim.region), self.teams[t])
+
+    def ranks_at(self, claim: LeanClaim, t: int) -> dict[Skill, Var]:
+        """Skill -> the rank a claim of `claim`'s tile in turn `t` stands its tower on."""
+        return self.claim_ranks.get((t, claim.region), self.ranks[t])
+
     def tile_points(self) -> Expr:
         """Points of the tiles claimed, as a model expression."""
         return cp_model.LinearExpr.sum([c.claimed * c.tile.points for c in self.claims])
@@ -105,18 +119,22 @@ class LeanScore:
         return self.tile_points() + self.collected * per_token
 
 
-def build_lean_score(plan: PlanModel) -> LeanScore:
+def build_lean_score(plan: PlanModel, order: bool = False) -> LeanScore:
     """The lean score model of `plan`'s horizon (its tiles are `plan.claims`', its caps
-    `score_caps(plan)`); its objective `points` is to maximise."""
+    `score_caps(plan)`); its objective `points` is to maximise. `order`: with the order of
+    each turn's visits (`_claim_teams`, `_collected_by_region`): tighter, and slower."""
     from planner.turns.goals import card  # goals builds on the full model's modules
 
     horizon, caps = plan.horizon, score_caps(plan)
     claims: list[LeanClaim] = []
     lean = build_lean_model(horizon, turns=len(horizon.turns),
-                            claims=lambda lean: claims.extend(_claims(lean, plan, caps)))
+                            claims=lambda lean: claims.extend(_claims(lean, plan, caps)),
+                            order=order)
     score = LeanScore(lean, claims)
     dominances(lean)
     _team_vars(score)
+    if order:
+        _claim_teams(score, caps)
     claim_towers(score)
     score.collected = _collected(score)
     score.points = card(score, caps)
@@ -148,7 +166,7 @@ def _claims(lean: LeanModel, plan: PlanModel, caps: ScoreCaps) -> list[LeanClaim
             turn.free_claims.append(free)
             at = model.new_bool_var(name)
             model.add(at == paid + free)
-            claim.at[t] = at
+            claim.at[t], claim.paid[t] = at, paid
         model.add(claim.claimed <= 1)
         claims.append(claim)
     return claims
@@ -181,10 +199,78 @@ def _team_vars(score: LeanScore) -> None:
         score.ranks.append(ranks)
 
 
+def _claim_teams(score: LeanScore, caps: ScoreCaps) -> None:
+    """What a claim in region g in turn t stands its tower on, at most (`LeanScore.claim_teams`,
+    `claim_ranks`): the team and ranks at the end of the turn before, with those of the
+    turn's recruits and training that the walk can make before it: in g, or in a region it
+    reaches first before it last stands in g (`LeanTurn.seen`)."""
+    lean, model, horizon = score.lean, score.model, score.horizon
+    me = horizon.me
+    for t, turn in enumerate(lean.turns):
+        regions = {c.region for c in score.claims if c.tile.id in caps.claimable[t]}
+        upper, top = horizon.upper_pool(t + 1), horizon.upper_ranks(t + 1)
+        for g in sorted(regions):
+            team = {}
+            for size in score.teams[t]:
+                before = score.teams[t - 1][size] if t else me.team.count(size)
+                made: list[Var | Expr] = []
+                for a in horizon.regions:
+                    if (a, size) not in turn.recruit:
+                        continue
+                    got = turn.recruit[a, size] + turn.extra[a, size]
+                    if a == g:
+                        made.append(got)
+                        continue
+                    var = model.new_int_var(0, RECRUIT_LIMIT + SPECIALS,
+                                            f"seen_rec{t}_{g}_{a}_{size}")
+                    model.add(var <= got)
+                    model.add(var <= (RECRUIT_LIMIT + SPECIALS) * turn.seen[a, g])
+                    made.append(var)
+                var = model.new_int_var(me.team.count(size), max(me.team.count(size),
+                                                                  upper.count(size)),
+                                        f"claim_team{t}_{g}_{size}")
+                model.add(var == before + sum(made))
+                team[size] = var
+            ranks = {}
+            for skill, end in score.ranks[t].items():
+                where = turn.slot.offered.get(skill.value, ())
+                if skill.value not in turn.train or g in where:
+                    ranks[skill] = end
+                    continue
+                var = model.new_int_var(me.ranks[skill], max(me.ranks[skill], top[skill]),
+                                        f"claim_rank{t}_{g}_{skill.value}")
+                model.add(var <= end)
+                model.add(var <= end - turn.train[skill.value]
+                          + sum(turn.seen[r, g] for r in where))
+                ranks[skill] = var
+            score.claim_teams[t, g], score.claim_ranks[t, g] = team, ranks
+
+
+def claim_values(score: LeanScore, claim: LeanClaim, t: int, value: Callable[[Var], int]
+                 ) -> tuple[Pool, SkillRanks]:
+    """The most a claim of `claim`'s tile in turn `t` of a solution (`value`) stands its
+    tower on: `_claim_teams`' bounds at their most (the end of the turn without the
+    order)."""
+    turn, g = score.lean.turns[t], claim.region
+    team = {z: value(v) for z, v in score.teams[t].items()}
+    ranks = {k: value(v) for k, v in score.ranks[t].items()}
+    if (t, g) in score.claim_teams:
+        for (a, size), var in turn.recruit.items():
+            if a != g and not value(turn.seen[a, g]):
+                team[size] -= value(var) + value(turn.extra[a, size])
+        for skill in Skill:
+            where = turn.slot.offered.get(skill.value, ())
+            if (skill.value in turn.train and value(turn.train[skill.value]) and g not in where
+                    and not any(value(turn.seen[r, g]) for r in where)):
+                ranks[skill] -= 1
+    return Pool.from_counts(team), SkillRanks(**{k.value: n for k, n in ranks.items()})
+
+
 def _collected(score: LeanScore) -> Expr | int:
     """Special tokens the claims collect, at most: a region's lying tokens by a claim there;
     each paid special move or recruit's token (and a paid claim's, by the readings) by a claim
-    in the same turn or later, anywhere (a relaxation of the full model's chain per region)."""
+    in the same turn or later: with the order of visits, one in the region it is placed in
+    (`_collected_by_region`), else anywhere."""
     lean, model, horizon = score.lean, score.model, score.horizon
     rules = horizon.rules
     terms: list[Expr | Var | int] = []
@@ -195,28 +281,79 @@ def _collected(score: LeanScore) -> Expr | int:
             any_claim = model.new_bool_var(f"collects_{g}")
             model.add(any_claim <= sum(here))
             terms.append(lying * any_claim)
+    own = rules.claim_collects_own_token
+    if own:
+        terms += [v for turn in lean.turns for v in turn.paid_claims]
+    if lean.order:
+        return cp_model.LinearExpr.sum(terms + _collected_by_region(score, own))
     count = len(lean.turns)
-    later: list[Var | int] = [0] * (count + 1)  # a claim in turn t or after
-    for t in reversed(range(count)):
-        now = [c.at[t] for c in score.claims]
-        if not now and isinstance(later[t + 1], int):
-            continue
-        var = model.new_bool_var(f"claim_from{t}")
-        model.add(var <= later[t + 1] + sum(now))
-        later[t] = var
+    later = _claims_from(model, [[c.at[t] for c in score.claims] for t in range(count)], "")
     for t, turn in enumerate(lean.turns):
         if isinstance(later[t], int):
             continue
         placers = [turn.paid_move, *turn.paid_recruit.values()]
-        if not rules.claim_collects_own_token:
+        if not own:
             placers += turn.paid_claims
         placed = model.new_int_var(0, 1, f"placed{t}")
         model.add(placed <= sum(placers))
         model.add(placed <= later[t])
         terms.append(placed)
-    if rules.claim_collects_own_token:
-        terms += [v for turn in lean.turns for v in turn.paid_claims]
     return cp_model.LinearExpr.sum(terms) if terms else 0
+
+
+def _claims_from(model: cp_model.CpModel, claims: list[list[Var]], name: str
+                 ) -> list[Var | int]:
+    """Turn t -> whether one of `claims` (per turn) is made in turn t or later (0: none
+    can be)."""
+    later: list[Var | int] = [0] * (len(claims) + 1)
+    for t in reversed(range(len(claims))):
+        if not claims[t] and isinstance(later[t + 1], int):
+            continue
+        var = model.new_bool_var(f"claim_from{t}{name}")
+        model.add(var <= later[t + 1] + sum(claims[t]))
+        later[t] = var
+    return later
+
+
+def _collected_by_region(score: LeanScore, own: bool) -> list[Var]:
+    """Each turn's placed token collected by a claim in its region in the same turn or later:
+    a paid recruit's where it recruits, a paid special move's in a region the walk visits (a
+    relaxation: which one the walks do not tell), a paid claim's (unless the claim collects
+    it back) by another claim there."""
+    lean, model, horizon = score.lean, score.model, score.horizon
+    count = len(lean.turns)
+    terms = []
+    moved: list[list[Var]] = [[] for _ in range(count)]  # turn -> its move's token, per region
+    for g in horizon.regions:
+        mine = [c for c in score.claims if c.region == g]
+        if not mine:
+            continue
+        later = _claims_from(model, [[c.at[t] for c in mine] for t in range(count)], f"_{g}")
+        for t, turn in enumerate(lean.turns):
+            if isinstance(later[t], int):
+                continue
+            var = model.new_bool_var(f"collected{t}_{g}")
+            model.add(var <= turn.paid_recruit[g])
+            model.add(var <= later[t])
+            move = model.new_bool_var(f"collected_move{t}_{g}")
+            model.add(move <= turn.visited[g])
+            model.add(move <= later[t])
+            moved[t].append(move)
+            terms += [var, move]
+            if own:
+                continue
+            # a paid claim's token, by a claim in g after it: the free one of its turn, or
+            # one in a later turn
+            after = [later[t + 1]] + [c.at[t] - c.paid[t] for c in mine]
+            for c in mine:
+                var = model.new_bool_var(f"collected_claim{t}_{c.tile.id}")
+                model.add(var <= c.paid[t])
+                model.add(var <= sum(after))
+                terms.append(var)
+    for t, turn in enumerate(lean.turns):
+        if moved[t]:
+            model.add(sum(moved[t]) <= turn.paid_move)
+    return terms
 
 
 @dataclass(frozen=True)
@@ -226,19 +363,27 @@ class LeanScoreGoal:
 
     result: LeanResult
     route: tuple[tuple[Var, int], ...]
+    cuts: Cuts = ()  # the cuts its solves made (`lean_tiles.cut`)
 
 
 def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0,
-               workers: int = 1, linearization: int = LINEARIZATION) -> LeanScoreGoal:
-    """The most points of `plan`'s horizon by the lean score model, within `work`
-    deterministic units (and `time_limit` wall seconds, the safety net). With the "cuts"
-    tile check, a solution claiming a tile on a team and ranks that stand no tower of it is
-    cut off (`_cut`) and the model solved again from it, while the budget lasts: proven
-    optimal only when the last solve is and its claims all stand. No route when the budget
-    ended before any plan. Its times include building the model."""
+               workers: int = 1, linearization: int = LINEARIZATION, order: bool = False,
+               cuts: Cuts = ()) -> LeanScoreGoal:
+    """The most points of `plan`'s horizon by the lean score model (with the order of
+    visits when `order`), within `work` deterministic units (and `time_limit` wall seconds,
+    the safety net). With the "cuts" tile check, a solution claiming a tile on a team and
+    ranks that stand no tower of it is cut off (`lean_tiles.cut`) and the model solved again
+    from it, while the budget lasts: proven optimal only when the last solve is and its
+    claims all stand. `cuts`: made at once (those of an earlier solve of the same horizon,
+    `LeanScoreGoal.cuts`). No route when the budget ended before any plan. Its times include
+    building the model."""
     cpu, wall = time.process_time(), time.perf_counter()
-    score = build_lean_score(plan)
+    score = build_lean_score(plan, order)
     lean, model = score.lean, score.model
+    made = list(cuts)
+    by_tile = {claim.tile.id: claim for claim in score.claims}
+    for tile, team, ranks in cuts:
+        add_cut(score, by_tile[tile], team, ranks)
     hint_idle(lean)
     for claim in score.claims:  # no claim, no tile tower (a search that tries towers first
         # takes seconds to find any plan)
@@ -267,8 +412,10 @@ def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0
         branches += int(solver.num_branches)
         clock = clock or stopped_by_clock(solver)
         found = STATUS.get(code, Status.UNKNOWN) in (Status.OPTIMAL, Status.FEASIBLE)
-        if code != cp_model.INFEASIBLE and math.isfinite(solver.best_objective_bound):
-            solved = int(solver.best_objective_bound + 1e-6)  # bounds every plan, found or not
+        # a solve that found no plan may not have searched at all (stopped in its presolve:
+        # its bound is then 0, not a bound); one that found a plan bounds every plan
+        if found and math.isfinite(solver.best_objective_bound):
+            solved = int(solver.best_objective_bound + 1e-6)
             bound = solved if bound is None else min(bound, solved)
         if not found:  # the budget ended first: the plan found before (its claims cut) stays
             break
@@ -277,14 +424,15 @@ def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0
         if not wrong or spent >= work or clock or solves >= MOST_SOLVES:
             break
         for claim, team, ranks in wrong:
-            cut(score, claim, team, ranks)
+            made += [(claim.tile.id, *grown) for grown in cut(score, claim, team, ranks)]
         _hint_solution(model, solver)
     if wrong or kept is not solver:  # its claims stand no tower, or a later solve found none
         status = Status.FEASIBLE if kept is not None else Status.UNKNOWN
     value = round(kept.objective_value) if kept is not None else None
     result = LeanResult(status, value, bound, spent, time.process_time() - cpu,
                         time.perf_counter() - wall, branches, clock)
-    return LeanScoreGoal(result, route(plan, lean, kept) if kept is not None else ())
+    return LeanScoreGoal(result, route(plan, lean, kept) if kept is not None else (),
+                         tuple(made))
 
 
 def route(plan: PlanModel, lean: LeanModel, solver: cp_model.CpSolver

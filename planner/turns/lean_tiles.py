@@ -50,7 +50,8 @@ def claim_towers(score: LeanScore) -> None:
         if TILE_CASTELLERS:
             least = _least_castellers(claim.tile)
             for t, at in claim.at.items():
-                score.model.add(sum(score.teams[t].values()) >= least).only_enforce_if(at)
+                score.model.add(sum(score.team_at(claim, t).values()) >= least
+                                ).only_enforce_if(at)
 
 
 def _tile_layout(score: LeanScore, claim: LeanClaim) -> None:
@@ -66,9 +67,9 @@ def _tile_layout(score: LeanScore, claim: LeanClaim) -> None:
                           limits=Limits(counts, ranks, base_any))
     for t, at in claim.at.items():
         for size, n in counts.items():
-            model.add(n <= score.teams[t][size]).only_enforce_if(at)
+            model.add(n <= score.team_at(claim, t)[size]).only_enforce_if(at)
         for skill, rank in ranks.items():
-            model.add(rank <= score.ranks[t][skill]).only_enforce_if(at)
+            model.add(rank <= score.ranks_at(claim, t)[skill]).only_enforce_if(at)
     claimed = model.new_bool_var(f"{name}_claimed")
     model.add(claimed == claim.claimed)
     for slot in layout.slots:
@@ -77,18 +78,21 @@ def _tile_layout(score: LeanScore, claim: LeanClaim) -> None:
     claim.layout = layout
 
 
-def cut(score: LeanScore, claim: LeanClaim, team: Pool, ranks: SkillRanks) -> None:
+def cut(score: LeanScore, claim: LeanClaim, team: Pool, ranks: SkillRanks
+        ) -> list[tuple[Pool, SkillRanks]]:
     """No claim of the tile on a team within `team` and ranks within `ranks`, where the tower
     dynamic program proves no tower: each grown to as much as still stands none (a casteller
     or a rank at a time, within what is in reach; the sizes once smallest first, once largest
-    first: two cuts), so that one cut rules out every team below it."""
+    first: two cuts), so that one cut rules out every team below it. Returns the cuts made
+    (`add_cut` makes them in another model of the same horizon)."""
     upper = score.horizon.upper_pool()
-    seen = set()
+    made: list[tuple[Pool, SkillRanks]] = []
     for sizes in (upper.sizes, tuple(reversed(upper.sizes))):
         grown = _grown(score, claim, team, ranks, sizes)
-        if grown not in seen:
-            seen.add(grown)
-            _add_cut(score, claim, *grown)
+        if grown not in made:
+            made.append(grown)
+            add_cut(score, claim, *grown)
+    return made
 
 
 def _grown(score: LeanScore, claim: LeanClaim, team: Pool, ranks: SkillRanks,
@@ -114,7 +118,7 @@ def _grown(score: LeanScore, claim: LeanClaim, team: Pool, ranks: SkillRanks,
     return team, ranks
 
 
-def _add_cut(score: LeanScore, claim: LeanClaim, team: Pool, ranks: SkillRanks) -> None:
+def add_cut(score: LeanScore, claim: LeanClaim, team: Pool, ranks: SkillRanks) -> None:
     """A claim of the tile in any turn needs a casteller of some size more than `team`, or a
     rank of some skill more than `ranks` (none when the tile then stands on nothing in
     reach)."""
@@ -125,12 +129,14 @@ def _add_cut(score: LeanScore, claim: LeanClaim, team: Pool, ranks: SkillRanks) 
         for size in upper.sizes:
             if team.count(size) < upper.count(size):
                 var = model.new_bool_var(f"cut{t}_{claim.tile.id}_{size}")
-                model.add(score.teams[t][size] >= team.count(size) + 1).only_enforce_if(var)
+                model.add(score.team_at(claim, t)[size] >= team.count(size) + 1
+                          ).only_enforce_if(var)
                 grown.append(var)
         for skill in Skill:
             if ranks[skill] < top[skill]:
                 var = model.new_bool_var(f"cut{t}_{claim.tile.id}_{skill.value}")
-                model.add(score.ranks[t][skill] >= ranks[skill] + 1).only_enforce_if(var)
+                model.add(score.ranks_at(claim, t)[skill] >= ranks[skill] + 1
+                          ).only_enforce_if(var)
                 grown.append(var)
         model.add_bool_or(grown).only_enforce_if(at)
 
@@ -139,14 +145,15 @@ def wrong_claims(score: LeanScore, solver: cp_model.CpSolver
                   ) -> list[tuple[LeanClaim, Pool, SkillRanks]]:
     """The solution's claims whose team and ranks (at the end of their turn) stand no tower
     of the tile, by the tower dynamic program."""
+    from planner.turns.lean_score import claim_values  # lean_score builds on this module
+
     wrong = []
     rules = score.horizon.rules
     for claim in score.claims:
         for t, at in claim.at.items():
             if not solver.boolean_value(at):
                 continue
-            team = Pool.from_counts({z: solver.value(v) for z, v in score.teams[t].items()})
-            ranks = SkillRanks(**{k.value: solver.value(v) for k, v in score.ranks[t].items()})
+            team, ranks = claim_values(score, claim, t, solver.value)
             if not tile_in_reach(claim.tile.spec, team, ranks, rules,
                                  state_limit=TILE_REACH_STATES):
                 wrong.append((claim, team, ranks))

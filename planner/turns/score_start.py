@@ -29,6 +29,11 @@ LEAN_SCORE_SHARE = 1.25
 # ... when the stages' budget is at least this many units (an 8.4 s limit, as the festival
 # goal's `LEAN_LEAST_WORK`)
 LEAN_SCORE_LEAST_WORK = 1.0
+# then, when the full model's plan on that route falls short of its bound: the lean score
+# model with the order of each turn's visits (a claim on the recruits made before it, a token
+# collected in its own region: tighter, and each solve slower), from the first one's cuts, on
+# up to this share more
+ORDER_SHARE = 1.25
 ROUTE_WORK = 0.2  # the most the full model may take to complete the lean plan on its route
 # the most each claim-at-once hint may take, in units (the search alone missed a claim at
 # once worth 20 points on a planted state, finding 16: tests/planner/turns/test_score_claims.py)
@@ -57,38 +62,75 @@ def score_start(plan: PlanModel, stage: Stage, *, work: float, lean: bool,
                 wall_left: Callable[[], float], seed: int = 0, workers: int = 1
                 ) -> ScoreStart:
     """Solve the lean score model (when `lean` and `work`, the stages' budget, is at least
-    `LEAN_SCORE_LEAST_WORK`), then the goal's `stage` held on the lean plan's route and on
-    each claim of the pawn's region at once; the best of those plans becomes the model's hint
-    (deterministic: the best is solved again when another was hinted last)."""
+    `LEAN_SCORE_LEAST_WORK`) and the goal's `stage` held on its plan's route; when that falls
+    short of the lean bound, the lean model with the order of visits (`ORDER_SHARE`) and the
+    stage on its route; then the stage held on each claim of the pawn's region at once. The
+    best of those plans becomes the model's hint (deterministic: the best is solved again when
+    another was hinted last)."""
     spent, result, route = 0.0, None, cast(Held, ())
+    on_route: int | None = None
+    hinted: Held | None = None  # the route whose plan the model's hint is
     if lean and work >= LEAN_SCORE_LEAST_WORK:
         found = lean_score(plan, work=LEAN_SCORE_SHARE * work, time_limit=wall_left(),
                            seed=seed, workers=workers)
         spent, result, route = found.result.work, found.result, found.route
+        if route:
+            on_route, used = _on_route(plan, stage, route, wall_left, seed, workers)
+            spent += used
+            hinted = route if on_route is not None else None
+        if ORDER_SHARE and not ScoreStart(spent, result, route, on_route).proven_on_route:
+            ordered = lean_score(plan, work=ORDER_SHARE * work, time_limit=wall_left(),
+                                 seed=seed, workers=workers, order=True, cuts=found.cuts)
+            spent += ordered.result.work
+            result = _tighter(result, ordered.result)
+            if ordered.route:
+                points, used = _on_route(plan, stage, ordered.route, wall_left, seed, workers)
+                spent += used
+                if points is not None:
+                    hinted = ordered.route
+                    if on_route is None or points > on_route:
+                        route, on_route = ordered.route, points
     tries: list[tuple[Held, float]] = []
-    if route:
+    if route and on_route is not None:
         tries.append(((*stage.held, *route), ROUTE_WORK))
     pawn = plan.horizon.me.pawn
-    tries += [(((claim.at[0], 1),), CLAIM_HINT_WORK) for claim in plan.claims
-              if claim.region == pawn and 0 in claim.at]
+    if not ScoreStart(spent, result, route, on_route).proven_on_route:  # else the best there is
+        tries += [(((claim.at[0], 1),), CLAIM_HINT_WORK) for claim in plan.claims
+                  if claim.region == pawn and 0 in claim.at]
     best: tuple[int, int] | None = None  # (points, index into tries)
-    hinted, on_route = None, None
+    last = 0 if hinted is not None and hinted == route else None  # the try hinted last
     for number, (held, budget) in enumerate(tries):
-        value, used = hint_held(plan.model, replace(stage, held=held), work=budget,
-                                time_limit=wall_left(), workers=workers, seed=seed)
-        spent += used
-        if value is None:
-            continue
-        hinted = number
-        if route and number == 0:
-            on_route = value
-            if ScoreStart(spent, result, route, on_route).proven_on_route:
-                break  # the best there is: no claim at once scores more
-        if best is None or value > best[0]:
+        if number == 0 and route and on_route is not None:
+            value: int | None = on_route  # solved above
+        else:
+            value, used = hint_held(plan.model, replace(stage, held=held), work=budget,
+                                    time_limit=wall_left(), workers=workers, seed=seed)
+            spent += used
+            if value is not None:
+                last = number
+        if value is not None and (best is None or value > best[0]):
             best = (value, number)
-    if best is not None and hinted != best[1]:  # the best again: the same budget, the same plan
+    if best is not None and last != best[1]:  # the best again: the same budget, the same plan
         held, budget = tries[best[1]]
         _, used = hint_held(plan.model, replace(stage, held=held), work=budget,
                             time_limit=wall_left(), workers=workers, seed=seed)
         spent += used
     return ScoreStart(spent, result, route, on_route)
+
+
+def _on_route(plan: PlanModel, stage: Stage, route: Held, wall_left: Callable[[], float],
+              seed: int, workers: int) -> tuple[int | None, float]:
+    """The full model's points on a lean plan's route (None: none found within
+    `ROUTE_WORK`), and the units spent; the model's hint is that plan."""
+    return hint_held(plan.model, replace(stage, held=(*stage.held, *route)), work=ROUTE_WORK,
+                     time_limit=wall_left(), workers=workers, seed=seed)
+
+
+def _tighter(first: LeanResult, then: LeanResult) -> LeanResult:
+    """Two lean solves of the same horizon as one: the lower bound (each bounds every plan),
+    the second's status and value, both solves' time."""
+    bounds = [b for b in (first.bound, then.bound) if b is not None]
+    return replace(then, bound=min(bounds) if bounds else None, work=first.work + then.work,
+                   cpu_s=first.cpu_s + then.cpu_s, wall_s=first.wall_s + then.wall_s,
+                   branches=first.branches + then.branches,
+                   clock_hit=first.clock_hit or then.clock_hit)
