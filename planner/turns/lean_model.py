@@ -103,7 +103,7 @@ def turn_walks(board: Board, rules: Rules, slot: TurnSlot, start: str, paid_ok: 
     return dict(_walks(targets, kinds, specials, start, order))
 
 
-def _seen(start: str, steps: Walk) -> frozenset[tuple[str, str]]:
+def seen_pairs(start: str, steps: Walk) -> frozenset[tuple[str, str]]:
     """A walk's `Outcome.seen`."""
     path = ([] if start == OFF else [start]) + [to for _, to in steps]
     first: dict[str, int] = {}
@@ -125,7 +125,7 @@ def _walks(targets: tuple[tuple[str | None, tuple[str, ...], tuple[str, ...]], .
 
     def walk(place: str, used: frozenset[str], visited: frozenset[str], steps: Walk) -> None:
         outcome = Outcome(place, visited, "paid" in used, "free" in used,
-                          _seen(start, steps) if order else frozenset())
+                          seen_pairs(start, steps) if order else frozenset())
         if outcome not in found or len(steps) < len(found[outcome]):
             found[outcome] = steps
         near, far = moves[None if place == OFF else place]

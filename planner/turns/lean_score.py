@@ -32,13 +32,20 @@ from models.game import RECRUIT_LIMIT, SPECIAL, PerformanceTile
 from models.tower import Pool, Skill, SkillRanks
 from planner.stopping import solve_stoppable
 from planner.tower import STATUS, Status, TowerLayout, stopped_by_clock
+from planner.tower.bounds import tile_in_reach
 from planner.turns import lean_tiles
 from planner.turns.horizon import Horizon
 from planner.turns.lean import LeanResult, _lean_solver, lean_holds
 from planner.turns.lean_dominance import dominances
-from planner.turns.lean_model import LeanFestival, LeanModel, build_lean_model, hint_idle
+from planner.turns.lean_model import (
+    LeanFestival,
+    LeanModel,
+    build_lean_model,
+    hint_idle,
+    seen_pairs,
+)
 from planner.turns.lean_tiles import add_cut, claim_towers, cut, wrong_claims
-from planner.turns.model import SPECIALS, PlanModel, flag
+from planner.turns.model import OFF, SPECIALS, TILE_REACH_STATES, PlanModel, flag
 from planner.turns.score_caps import ScoreCaps, score_caps
 from planner.turns.stages import _hint_solution
 
@@ -85,6 +92,7 @@ class LeanScore:
     # (turn, region) -> what a claim there stands its tower on (`_claim_teams`)
     claim_teams: dict[tuple[int, str], dict[int, Var]] = field(default_factory=dict)
     claim_ranks: dict[tuple[int, str], dict[Skill, Var]] = field(default_factory=dict)
+    cuts: Cuts = ()  # those made while building it (`lean_tiles.claim_towers`)
 
     @property
     def model(self) -> cp_model.CpModel:
@@ -119,10 +127,13 @@ class LeanScore:
         return self.tile_points() + self.collected * per_token
 
 
-def build_lean_score(plan: PlanModel, order: bool = False) -> LeanScore:
+def build_lean_score(plan: PlanModel, order: bool = False, first_cuts: bool = True
+                     ) -> LeanScore:
     """The lean score model of `plan`'s horizon (its tiles are `plan.claims`', its caps
     `score_caps(plan)`); its objective `points` is to maximise. `order`: with the order of
-    each turn's visits (`_claim_teams`, `_collected_by_region`): tighter, and slower."""
+    each turn's visits (`_claim_teams`, `_collected_by_region`): tighter, and slower.
+    `first_cuts`: with the cuts of the player's team now (`lean_tiles.claim_towers`; in
+    `LeanScore.cuts`)."""
     from planner.turns.goals import card  # goals builds on the full model's modules
 
     horizon, caps = plan.horizon, score_caps(plan)
@@ -135,7 +146,8 @@ def build_lean_score(plan: PlanModel, order: bool = False) -> LeanScore:
     _team_vars(score)
     if order:
         _claim_teams(score, caps)
-    claim_towers(score)
+    score.cuts = tuple((c.tile.id, team, ranks)
+                       for c, team, ranks in claim_towers(score, first_cuts))
     score.collected = _collected(score)
     score.points = card(score, caps)
     return score
@@ -246,24 +258,45 @@ def _claim_teams(score: LeanScore, caps: ScoreCaps) -> None:
             score.claim_teams[t, g], score.claim_ranks[t, g] = team, ranks
 
 
-def claim_values(score: LeanScore, claim: LeanClaim, t: int, value: Callable[[Var], int]
-                 ) -> tuple[Pool, SkillRanks]:
+def claim_values(score: LeanScore, claim: LeanClaim, t: int, value: Callable[[Var], int],
+                 seen: frozenset[tuple[str, str]] | None = None) -> tuple[Pool, SkillRanks]:
     """The most a claim of `claim`'s tile in turn `t` of a solution (`value`) stands its
-    tower on: `_claim_teams`' bounds at their most (the end of the turn without the
-    order)."""
+    tower on: the end of its turn less the recruits and training made where the walk comes
+    only after it (by `seen`, else by the model's order of visits, `_claim_teams`; with
+    neither, the end of its turn)."""
     turn, g = score.lean.turns[t], claim.region
     team = {z: value(v) for z, v in score.teams[t].items()}
     ranks = {k: value(v) for k, v in score.ranks[t].items()}
-    if (t, g) in score.claim_teams:
+    if seen is None and (t, g) in score.claim_teams:
+        seen = frozenset(p for p, v in turn.seen.items() if value(v))
+    if seen is not None:
         for (a, size), var in turn.recruit.items():
-            if a != g and not value(turn.seen[a, g]):
+            if a != g and (a, g) not in seen:
                 team[size] -= value(var) + value(turn.extra[a, size])
         for skill in Skill:
             where = turn.slot.offered.get(skill.value, ())
             if (skill.value in turn.train and value(turn.train[skill.value]) and g not in where
-                    and not any(value(turn.seen[r, g]) for r in where)):
+                    and not any((r, g) in seen for r in where)):
                 ranks[skill] -= 1
     return Pool.from_counts(team), SkillRanks(**{k.value: n for k, n in ranks.items()})
+
+
+def claims_in_order(score: LeanScore, value: Callable[[Var], int]) -> bool:
+    """A solution's claims stand their towers in the order of the walks its route takes
+    (`lean.lean_holds`' walks): on the recruits and training made before each of them."""
+    lean, rules = score.lean, score.horizon.rules
+    place = score.horizon.me.pawn or OFF
+    for t, turn in enumerate(lean.turns):
+        outcome = turn.outcome(lean.places, value)
+        seen = seen_pairs(place, turn.walks[place, outcome])
+        for claim in score.claims:
+            if value(claim.at[t]):
+                team, ranks = claim_values(score, claim, t, value, seen)
+                if not tile_in_reach(claim.tile.spec, team, ranks, rules,
+                                     state_limit=TILE_REACH_STATES):
+                    return False
+        place = outcome.end
+    return True
 
 
 def _collected(score: LeanScore) -> Expr | int:
@@ -364,6 +397,9 @@ class LeanScoreGoal:
     result: LeanResult
     route: tuple[tuple[Var, int], ...]
     cuts: Cuts = ()  # the cuts its solves made (`lean_tiles.cut`)
+    # its plan's claims stand in the order of its route's walks (`claims_in_order`; always,
+    # with the order of visits)
+    in_order: bool = True
 
 
 def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0,
@@ -378,9 +414,9 @@ def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0
     `LeanScoreGoal.cuts`). No route when the budget ended before any plan. Its times include
     building the model."""
     cpu, wall = time.process_time(), time.perf_counter()
-    score = build_lean_score(plan, order)
+    score = build_lean_score(plan, order, first_cuts=not cuts)  # given cuts include them
     lean, model = score.lean, score.model
-    made = list(cuts)
+    made = [*score.cuts, *cuts]
     by_tile = {claim.tile.id: claim for claim in score.claims}
     for tile, team, ranks in cuts:
         add_cut(score, by_tile[tile], team, ranks)
@@ -431,8 +467,9 @@ def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0
     value = round(kept.objective_value) if kept is not None else None
     result = LeanResult(status, value, bound, spent, time.process_time() - cpu,
                         time.perf_counter() - wall, branches, clock)
+    in_order = kept is None or order or claims_in_order(score, kept.value)
     return LeanScoreGoal(result, route(plan, lean, kept) if kept is not None else (),
-                         tuple(made))
+                         tuple(made), in_order)
 
 
 def route(plan: PlanModel, lean: LeanModel, solver: cp_model.CpSolver

@@ -34,24 +34,29 @@ TILE_CHECK = "cuts"
 TILE_CASTELLERS = True
 
 
-def claim_towers(score: LeanScore) -> None:
+def claim_towers(score: LeanScore, first_cuts: bool = True
+                 ) -> list[tuple[LeanClaim, Pool, SkillRanks]]:
     """What a claim in turn t asks of the team and ranks at the end of t: the tile's tower
-    (`TILE_CHECK` "layouts": a tower layout each tile; "cuts": the cuts of the player's team
-    and ranks now where they stand no tower of it, then those of each solution's claims that
-    no team stands, `lean_score`), and at least the castellers it holds."""
+    (`TILE_CHECK` "layouts": a tower layout each tile; "cuts": with `first_cuts`, the cuts of
+    the player's team and ranks now where they stand no tower of it, then those of each
+    solution's claims that no team stands, `lean_score`), and at least the castellers it
+    holds. Returns the cuts made."""
+    made = []
     for claim in score.claims:
         if TILE_CHECK == "layouts":
             _tile_layout(score, claim)
-        else:
+        elif first_cuts:
             me, rules = score.horizon.me, score.horizon.rules
             if not tile_in_reach(claim.tile.spec, me.team, me.ranks, rules,
                                  state_limit=TILE_REACH_STATES):
-                cut(score, claim, me.team, me.ranks)  # the cuts the solves would find first
+                # the cuts the solves would find first
+                made += [(claim, *grown) for grown in cut(score, claim, me.team, me.ranks)]
         if TILE_CASTELLERS:
             least = _least_castellers(claim.tile)
             for t, at in claim.at.items():
                 score.model.add(sum(score.team_at(claim, t).values()) >= least
                                 ).only_enforce_if(at)
+    return made
 
 
 def _tile_layout(score: LeanScore, claim: LeanClaim) -> None:

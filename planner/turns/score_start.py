@@ -17,6 +17,7 @@ from typing import cast
 
 from ortools.sat.python import cp_model
 
+from planner.tower import Status
 from planner.turns.lean import LeanResult
 from planner.turns.lean_score import lean_score
 from planner.turns.model import PlanModel
@@ -64,66 +65,83 @@ def score_start(plan: PlanModel, stage: Stage, *, work: float, lean: bool,
     """Solve the lean score model (when `lean` and `work`, the stages' budget, is at least
     `LEAN_SCORE_LEAST_WORK`) and the goal's `stage` held on its plan's route; when that falls
     short of the lean bound, the lean model with the order of visits (`ORDER_SHARE`) and the
-    stage on its route; then the stage held on each claim of the pawn's region at once. The
-    best of those plans becomes the model's hint (deterministic: the best is solved again when
-    another was hinted last)."""
+    stage on its route; then the stage held on each claim of the pawn's region at once that
+    the best plan so far does not make. The best of those plans becomes the model's hint (the
+    hint its solve left, kept: the same plan whatever was solved after it)."""
     spent, result, route = 0.0, None, cast(Held, ())
     on_route: int | None = None
-    hinted: Held | None = None  # the route whose plan the model's hint is
+    best = _Best(plan.model)
+
+    def held(holds: Held, budget: float) -> int | None:
+        nonlocal spent
+        value, used = hint_held(plan.model, replace(stage, held=(*stage.held, *holds)),
+                                work=budget, time_limit=wall_left(), workers=workers, seed=seed)
+        spent += used
+        best.offer(value)
+        return value
+
     if lean and work >= LEAN_SCORE_LEAST_WORK:
         found = lean_score(plan, work=LEAN_SCORE_SHARE * work, time_limit=wall_left(),
                            seed=seed, workers=workers)
         spent, result, route = found.result.work, found.result, found.route
-        if route:
-            on_route, used = _on_route(plan, stage, route, wall_left, seed, workers)
-            spent += used
-            hinted = route if on_route is not None else None
+        # its route, unless the order of visits comes next anyway: its claims stand only on
+        # recruits made after them (the route falls short of the bound: a full model's
+        # solve, 0.4-1.1 s, for nothing)
+        if route and (found.in_order or not ORDER_SHARE):
+            on_route = held(route, ROUTE_WORK)
         if ORDER_SHARE and not ScoreStart(spent, result, route, on_route).proven_on_route:
             ordered = lean_score(plan, work=ORDER_SHARE * work, time_limit=wall_left(),
                                  seed=seed, workers=workers, order=True, cuts=found.cuts)
             spent += ordered.result.work
             result = _tighter(result, ordered.result)
-            if ordered.route:
-                points, used = _on_route(plan, stage, ordered.route, wall_left, seed, workers)
-                spent += used
-                if points is not None:
-                    hinted = ordered.route
-                    if on_route is None or points > on_route:
-                        route, on_route = ordered.route, points
-    tries: list[tuple[Held, float]] = []
-    if route and on_route is not None:
-        tries.append(((*stage.held, *route), ROUTE_WORK))
-    pawn = plan.horizon.me.pawn
+            # its route; and the first one's, when not held above and this one is not the
+            # best there is (an unproven plan of it may be the worse: 26 against 31 points)
+            tries = [ordered.route]
+            if on_route is None and ordered.result.status is not Status.OPTIMAL:
+                tries.append(route)
+            for other in filter(None, tries):
+                points = held(other, ROUTE_WORK)
+                if points is not None and (on_route is None or points > on_route):
+                    route, on_route = other, points
+                if ordered.result.status is Status.OPTIMAL and points is not None:
+                    break
     if not ScoreStart(spent, result, route, on_route).proven_on_route:  # else the best there is
-        tries += [(((claim.at[0], 1),), CLAIM_HINT_WORK) for claim in plan.claims
-                  if claim.region == pawn and 0 in claim.at]
-    best: tuple[int, int] | None = None  # (points, index into tries)
-    last = 0 if hinted is not None and hinted == route else None  # the try hinted last
-    for number, (held, budget) in enumerate(tries):
-        if number == 0 and route and on_route is not None:
-            value: int | None = on_route  # solved above
-        else:
-            value, used = hint_held(plan.model, replace(stage, held=held), work=budget,
-                                    time_limit=wall_left(), workers=workers, seed=seed)
-            spent += used
-            if value is not None:
-                last = number
-        if value is not None and (best is None or value > best[0]):
-            best = (value, number)
-    if best is not None and last != best[1]:  # the best again: the same budget, the same plan
-        held, budget = tries[best[1]]
-        _, used = hint_held(plan.model, replace(stage, held=held), work=budget,
-                            time_limit=wall_left(), workers=workers, seed=seed)
-        spent += used
+        pawn, claimed = plan.horizon.me.pawn, best.claims_at_once(plan)
+        for claim in plan.claims:
+            if claim.region == pawn and 0 in claim.at and claim.tile.id not in claimed:
+                held(((claim.at[0], 1),), CLAIM_HINT_WORK)
+    best.restore()
     return ScoreStart(spent, result, route, on_route)
 
 
-def _on_route(plan: PlanModel, stage: Stage, route: Held, wall_left: Callable[[], float],
-              seed: int, workers: int) -> tuple[int | None, float]:
-    """The full model's points on a lean plan's route (None: none found within
-    `ROUTE_WORK`), and the units spent; the model's hint is that plan."""
-    return hint_held(plan.model, replace(stage, held=(*stage.held, *route)), work=ROUTE_WORK,
-                     time_limit=wall_left(), workers=workers, seed=seed)
+class _Best:
+    """The best plan solved so far, as the model's hint it left."""
+
+    def __init__(self, model: cp_model.CpModel) -> None:
+        self.model = model
+        self.value: int | None = None
+        self.hint: tuple[list[int], list[int]] = ([], [])
+
+    def offer(self, value: int | None) -> None:
+        """A solve just found `value` points (None: nothing; its hint is then not its)."""
+        if value is not None and (self.value is None or value > self.value):
+            hint = self.model.proto.solution_hint
+            self.value, self.hint = value, (list(hint.vars), list(hint.values))
+
+    def restore(self) -> None:
+        """Make the best plan the model's hint again."""
+        if self.value is None:
+            return
+        self.model.clear_hints()  # type: ignore[no-untyped-call]
+        hint = self.model.proto.solution_hint
+        hint.vars.extend(self.hint[0])
+        hint.values.extend(self.hint[1])
+
+    def claims_at_once(self, plan: PlanModel) -> set[str]:
+        """The tiles the best plan claims at its first stop."""
+        values = dict(zip(*self.hint, strict=True))
+        return {claim.tile.id for claim in plan.claims
+                if 0 in claim.at and values.get(claim.at[0].index) == 1}
 
 
 def _tighter(first: LeanResult, then: LeanResult) -> LeanResult:

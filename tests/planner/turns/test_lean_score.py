@@ -15,7 +15,7 @@ from planner.turns import lean_tiles
 from planner.turns import plan as plan_module
 from planner.turns.horizon import Goal, build_horizon
 from planner.turns.lean import LeanResult
-from planner.turns.lean_model import _seen
+from planner.turns.lean_model import seen_pairs
 from planner.turns.lean_score import build_lean_score, lean_score
 from planner.turns.model import TILE_REACH_STATES, build_plan_model
 from planner.turns.plan import _with_lean_score, plan_turns
@@ -148,9 +148,10 @@ def test_the_order_of_visits_tightens_the_bound_and_keeps_the_cuts_sound() -> No
     """The lean model with the order of each turn's visits bounds no higher than without it,
     and solved from the first model's cuts it finds the optimum it finds from none (the cuts
     are about tiles and teams, true in either model)."""
-    start, player = start_of(15, 4, 3)
+    start, player = start_of(8, 3, 4)
     plan = build_plan_model(build_horizon(start, BOARD, player, 2, start.game_rules))
     loose = lean_score(plan, work=WORK, time_limit=60.0)
+    assert loose.cuts  # the scenario: the first model's solves cut claims
     alone = lean_score(plan, work=WORK, time_limit=60.0, order=True)
     seeded = lean_score(plan, work=WORK, time_limit=60.0, order=True, cuts=loose.cuts)
     assert loose.result.status is alone.result.status is seeded.result.status is Status.OPTIMAL
@@ -173,6 +174,6 @@ def test_a_solve_stopped_before_any_plan_bounds_nothing() -> None:
 def test_the_walks_tell_which_region_comes_before_which() -> None:
     """`Outcome.seen`: a region reached first at or before the pawn last stands in another
     (there and back: each before the other)."""
-    assert _seen("a", (("move", "b"),)) == {("a", "b")}
-    assert _seen("a", (("move", "b"), ("paid", "a"))) == {("a", "b"), ("b", "a")}
-    assert _seen("a", (("move", "b"), ("paid", "c"))) == {("a", "b"), ("a", "c"), ("b", "c")}
+    assert seen_pairs("a", (("move", "b"),)) == {("a", "b")}
+    assert seen_pairs("a", (("move", "b"), ("paid", "a"))) == {("a", "b"), ("b", "a")}
+    assert seen_pairs("a", (("move", "b"), ("paid", "c"))) == {("a", "b"), ("a", "c"), ("b", "c")}
