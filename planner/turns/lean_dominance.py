@@ -36,7 +36,7 @@ def trains_where_visited(lean: LeanModel) -> None:
                      *turn.free_claims]
         offering = {g for tile, where in slot.offered.items()
                     if tile != SPECIAL and horizon.always_trainable(Skill(tile)) for g in where}
-        for g in offering & set(turn.visited):
+        for g in sorted(offering & set(turn.visited)):
             model.add(sum(trainings) >= turn.visited[g])
 
 

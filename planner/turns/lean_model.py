@@ -339,7 +339,7 @@ def _recruits_and_training(lean: LeanModel) -> None:
                         if tile != SPECIAL and horizon.always_trainable(Skill(tile))
                         for g in where}
             start = lean.start_of(t)
-            model.add(sum(trainings) >= sum(start[g] for g in offering if g in start))
+            model.add(sum(trainings) >= sum(start[g] for g in sorted(offering) if g in start))
     for g in horizon.regions:
         supply = horizon.supply[g]
         for size in supply.sizes:

@@ -404,14 +404,16 @@ class LeanScoreGoal:
 
 def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0,
                workers: int = 1, linearization: int = LINEARIZATION, order: bool = False,
-               cuts: Cuts = ()) -> LeanScoreGoal:
+               cuts: Cuts = (), least: int = 0, most: int | None = None) -> LeanScoreGoal:
     """The most points of `plan`'s horizon by the lean score model (with the order of
     visits when `order`), within `work` deterministic units (and `time_limit` wall seconds,
     the safety net). With the "cuts" tile check, a solution claiming a tile on a team and
     ranks that stand no tower of it is cut off (`lean_tiles.cut`) and the model solved again
     from it, while the budget lasts: proven optimal only when the last solve is and its
     claims all stand. `cuts`: made at once (those of an earlier solve of the same horizon,
-    `LeanScoreGoal.cuts`). No route when the budget ended before any plan. Its times include
+    `LeanScoreGoal.cuts`). `least`, `most`: only plans of that many points (a plan found
+    elsewhere, a bound known): when none has `least`, the bound is one less (a proof that no
+    plan has more). No route when the budget ended before any plan. Its times include
     building the model."""
     cpu, wall = time.process_time(), time.perf_counter()
     score = build_lean_score(plan, order, first_cuts=not cuts)  # given cuts include them
@@ -428,7 +430,8 @@ def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0
         for slot in claim.layout.slots if claim.layout is not None else ():
             model.add_hint(slot.active, 0)
     # on the caps' domain: the search's bound starts at the caps, not at the parts' sum
-    points = model.new_int_var(0, score_caps(plan).total, "points")
+    top = score_caps(plan).total if most is None else min(most, score_caps(plan).total)
+    points = model.new_int_var(min(least, top), top, "points")
     model.add(points == score.points)
     model.maximize(points)
     spent, branches, clock, solves = 0.0, 0, False, 0
@@ -453,6 +456,9 @@ def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0
         if found and math.isfinite(solver.best_objective_bound):
             solved = int(solver.best_objective_bound + 1e-6)
             bound = solved if bound is None else min(bound, solved)
+        elif code == cp_model.INFEASIBLE:  # no plan of `least` points: none has more
+            bound, status = max(0, least - 1), Status.INFEASIBLE
+            break
         if not found:  # the budget ended first: the plan found before (its claims cut) stays
             break
         kept, status = solver, STATUS[code]
@@ -462,9 +468,13 @@ def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0
         for claim, team, ranks in wrong:
             made += [(claim.tile.id, *grown) for grown in cut(score, claim, team, ranks)]
         _hint_solution(model, solver)
-    if wrong or kept is not solver:  # its claims stand no tower, or a later solve found none
-        status = Status.FEASIBLE if kept is not None else Status.UNKNOWN
-    value = round(kept.objective_value) if kept is not None else None
+    if status is Status.INFEASIBLE:  # the route of a plan cut before stays, as a start
+        value = None
+    else:
+        if wrong or kept is not solver:  # its claims stand no tower, or a later solve found
+            # none
+            status = Status.FEASIBLE if kept is not None else Status.UNKNOWN
+        value = round(kept.objective_value) if kept is not None else None
     result = LeanResult(status, value, bound, spent, time.process_time() - cpu,
                         time.perf_counter() - wall, branches, clock)
     in_order = kept is None or order or claims_in_order(score, kept.value)

@@ -624,7 +624,7 @@ def train_every_turn(plan: PlanModel) -> list[Var]:
         if not slot.can_train:
             continue
         trained = [plan.train[t * STOPS + s, tile] for s in range(STOPS) for tile in slot.offered]
-        offering = [plan.at[t * STOPS][g] for g in _skill_offered_at(slot, plan.horizon)]
+        offering = [plan.at[t * STOPS][g] for g in sorted(_skill_offered_at(slot, plan.horizon))]
         model.add(sum(trained) >= sum(offering)).only_enforce_if(literal)
     return literals
 

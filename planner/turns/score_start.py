@@ -90,13 +90,17 @@ def score_start(plan: PlanModel, stage: Stage, *, work: float, lean: bool,
         if route and (found.in_order or not ORDER_SHARE):
             on_route = held(route, ROUTE_WORK)
         if ORDER_SHARE and not ScoreStart(spent, result, route, on_route).proven_on_route:
+            # only plans better than the one on the first route, within the first bound
             ordered = lean_score(plan, work=ORDER_SHARE * work, time_limit=wall_left(),
-                                 seed=seed, workers=workers, order=True, cuts=found.cuts)
+                                 seed=seed, workers=workers, order=True, cuts=found.cuts,
+                                 least=0 if on_route is None else on_route + 1,
+                                 most=result.bound)
             spent += ordered.result.work
             result = _tighter(result, ordered.result)
             # its route; and the first one's, when not held above and this one is not the
             # best there is (an unproven plan of it may be the worse: 26 against 31 points)
-            tries = [ordered.route]
+            # (none when it proved that no plan beats the first route's)
+            tries = [ordered.route] if ordered.result.status is not Status.INFEASIBLE else []
             if on_route is None and ordered.result.status is not Status.OPTIMAL:
                 tries.append(route)
             for other in filter(None, tries):
