@@ -97,9 +97,9 @@ def score_start(plan: PlanModel, stage: Stage, *, work: float, lean: bool,
                                  most=result.bound)
             spent += ordered.result.work
             result = _tighter(result, ordered.result)
-            # its route; and the first one's, when not held above and this one is not the
-            # best there is (an unproven plan of it may be the worse: 26 against 31 points)
-            # (none when it proved that no plan beats the first route's)
+            # its route (none when it proved that no plan beats the first route's); and the
+            # first one's, when not held above and this one is not the best there is (an
+            # unproven plan of it may be the worse: 26 against 31 points on p2-s23-r05)
             tries = [ordered.route] if ordered.result.status is not Status.INFEASIBLE else []
             if on_route is None and ordered.result.status is not Status.OPTIMAL:
                 tries.append(route)
