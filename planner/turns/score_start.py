@@ -86,7 +86,7 @@ def score_start(plan: PlanModel, stage: Stage, *, work: float, lean: bool,
         spent, result, route = found.result.work, found.result, found.route
         # its route, unless the order of visits comes next anyway: its claims stand only on
         # recruits made after them (the route falls short of the bound: a full model's
-        # solve, 0.4-1.1 s, for nothing)
+        # solve, 0.4-1.3 s, for nothing)
         if route and (found.in_order or not ORDER_SHARE):
             on_route = held(route, ROUTE_WORK)
         if ORDER_SHARE and not ScoreStart(spent, result, route, on_route).proven_on_route:
