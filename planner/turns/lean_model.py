@@ -19,10 +19,12 @@ special action of a special tile trained in a visited region that offers it is a
 recruit of 1 there (the turn trains nothing else); supplies are shared across turns; cautious
 mode's regions at risk recruit nothing; the team and ranks exist only at the end of each
 festival's turn, where the tower layout (with the tower dynamic program's cap) sits. No claims,
-no token chain, no move order. Dominance as in the goal's stage of the full model: a turn that
-starts where a skill is offered trains, nothing happens after the last festival, and a paid
-special recruit comes only in a turn whose Recruit action recruits someone. Special moves go to
-an adjacent region, as in the full model (which does not read `rules.special_move`).
+no token chain, no move order (the score model adds claims, and on request the order of each
+walk's visits: `planner.turns.lean_score`). Dominance as in the goal's stage of the full
+model: a turn that starts where a skill is offered trains, nothing happens after the last
+festival, and a paid special recruit comes only in a turn whose Recruit action recruits
+someone. Special moves go to an adjacent region, as in the full model (which does not read
+`rules.special_move`).
 
 The solves, one festival at a time, are `planner.turns.lean`'s.
 """

@@ -13,6 +13,12 @@ by a claim there, and each paid special action's token by a claim in a later or 
 (anywhere: a relaxation); festivals, prizes, size tokens, variety and the best tower as the
 full model's points (`goals.card`, the same rivals and caps).
 
+With the order of visits (`build_lean_score(order=True)`, slower), each walk also tells which
+region it reaches first before it last stands in which (`lean_model.Outcome.seen`): a claim
+then stands on the turn before's team and ranks and this turn's recruits and training made
+before it (`_claim_teams`), and a placed token counts only when a later claim in its own
+region collects it (`_collected_by_region`; a paid move's, in a region the walk visits).
+
 Every plan of the full model is a plan of this one with at least its points, so its bound
 bounds the score goal (tests/planner/turns/test_lean_score.py checks it against long-limit
 plans of the full model); and its route, held in the full model, is a cheap place for the full
