@@ -191,6 +191,8 @@ def _score_caps(plan: PlanModel) -> ScoreCaps:
     variety = max(scoring.variety(n) for n in range(len(earned), len(earned) + new_regions + 1))
     joint = _claims_relaxed(plan, reach, claimable, needs, paid, festival_regions,
                             len(held_at))
+    if joint is None:  # its solve found nothing: the parts' own caps, together
+        joint = tiles + collected * scoring.special_token + variety
     return ScoreCaps(card.size_tokens + card.local_performances + card.prizes, best, prizes,
                      size_points, variety, tiles, collected * scoring.special_token, claims,
                      new_regions, reach, claimable, needs, joint)
@@ -238,7 +240,8 @@ RELAXED_WORK = 0.05
 
 def _claims_relaxed(plan: PlanModel, reach: tuple[frozenset[str], ...],
                     claimable: tuple[frozenset[str], ...], needs: dict[str, int],
-                    paid: int, festival_regions: set[str], festival_turns: int) -> int:
+                    paid: int, festival_regions: set[str], festival_turns: int
+                    ) -> int | None:
     """Tiles, collected tokens and variety together at their most, in a relaxation of the
     plan: each turn's paid special action claims a tile claimable that turn, its free one
     (a turn that can train) one in a region in reach where the wheel offers a special tile
@@ -246,7 +249,8 @@ def _claims_relaxed(plan: PlanModel, reach: tuple[frozenset[str], ...],
     within the tokens held; a region's lying tokens collected once, by a claim there; every
     paid special action places at most one token a claim collects; a region newly earned
     has a claim there or is a festival's in reach (one a turn with festivals at most). No
-    path, team or timing beyond that."""
+    path, team or timing beyond that. None when its solve ends before any assignment (its
+    bound then is no bound)."""
     horizon = plan.horizon
     rules, me, scoring = horizon.rules, horizon.me, horizon.board.scoring
     model = cp_model.CpModel()
@@ -303,8 +307,9 @@ def _claims_relaxed(plan: PlanModel, reach: tuple[frozenset[str], ...],
     solver = cp_model.CpSolver()
     configure(solver, time_limit=1.0, workers=1, seed=0, deterministic=RELAXED_WORK)
     status = solver.solve(model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # never infeasible: no claim fits
-        return max(table)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # never infeasible (no claim
+        # fits), but its budget may end first
+        return None
     return int(solver.best_objective_bound + 1e-6)
 
 

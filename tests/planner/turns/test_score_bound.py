@@ -18,6 +18,7 @@ from models.tower.skills import SkillRanks
 from planner.tower.api import solve
 from planner.tower.questions import TileCheck
 from planner.tower.result import Status
+from planner.turns import score_caps as score_caps_module
 from planner.turns.goals import points_now
 from planner.turns.horizon import Goal, build_horizon
 from planner.turns.model import build_plan_model
@@ -120,3 +121,19 @@ def test_the_caps_parts_are_the_cap() -> None:
                            + min(c.variety + c.tiles + c.tokens, c.local_and_variety))
         assert len(c.reach) == len(c.claimable)
     assert caps[1].total >= caps[0].total
+
+
+def test_the_joint_cap_with_no_budget_is_the_parts_caps(monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    """When the joint relaxation of tiles, tokens and variety ends before any assignment, its
+    cap is the parts' caps together, never below the joint cap it would have proven (it was
+    the variety's alone, which forbade every tile)."""
+    start, player = start_of(8, 3, 4)
+    caps = score_caps(build_plan_model(build_horizon(start, BOARD, player, 2,
+                                                     start.game_rules)))
+    assert caps.tiles  # the scenario: tiles in reach
+    monkeypatch.setattr(score_caps_module, "RELAXED_WORK", 1e-9)
+    starved = score_caps(build_plan_model(build_horizon(start, BOARD, player, 2,
+                                                        start.game_rules)))
+    assert starved.local_and_variety == starved.tiles + starved.tokens + starved.variety
+    assert starved.local_and_variety >= caps.local_and_variety
