@@ -53,7 +53,7 @@ from planner.turns.lean_model import (
 from planner.turns.lean_tiles import add_cut, claim_towers, cut, wrong_claims
 from planner.turns.model import OFF, SPECIALS, TILE_REACH_STATES, PlanModel, flag
 from planner.turns.score_caps import ScoreCaps, score_caps
-from planner.turns.stages import _hint_solution
+from planner.turns.stages import hint_solution
 
 Var = cp_model.IntVar
 Expr = cp_model.LinearExpr
@@ -473,7 +473,7 @@ def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0
             break
         for claim, team, ranks in wrong:
             made += [(claim.tile.id, *grown) for grown in cut(score, claim, team, ranks)]
-        _hint_solution(model, solver)
+        hint_solution(model, solver)
     if status is Status.INFEASIBLE:  # the route of a plan cut before stays, as a start
         value = None
     else:

@@ -21,7 +21,7 @@ from planner.tower import Status
 from planner.turns.lean import LeanResult
 from planner.turns.lean_score import lean_score
 from planner.turns.model import PlanModel
-from planner.turns.stages import Stage, hint_held
+from planner.turns.stages import Stage, hint_held, set_hint
 
 Held = tuple[tuple[cp_model.IntVar, int], ...]
 
@@ -107,8 +107,6 @@ def score_start(plan: PlanModel, stage: Stage, *, work: float, lean: bool,
                 points = held(other, ROUTE_WORK)
                 if points is not None and (on_route is None or points > on_route):
                     route, on_route = other, points
-                if ordered.result.status is Status.OPTIMAL and points is not None:
-                    break
     if not ScoreStart(spent, result, route, on_route).proven_on_route:  # else the best there is
         pawn, claimed = plan.horizon.me.pawn, best.claims_at_once(plan)
         for claim in plan.claims:
@@ -119,33 +117,28 @@ def score_start(plan: PlanModel, stage: Stage, *, work: float, lean: bool,
 
 
 class _Best:
-    """The best plan solved so far, as the model's hint it left."""
+    """The best plan solved so far, as the model's hint it left (`stages.hint_held`)."""
 
     def __init__(self, model: cp_model.CpModel) -> None:
         self.model = model
         self.value: int | None = None
-        self.hint: tuple[list[int], list[int]] = ([], [])
+        self.hint: list[int] = []  # every variable's value, from the first
 
     def offer(self, value: int | None) -> None:
-        """A solve just found `value` points (None: nothing; its hint is then not its)."""
+        """A solve just found `value` points (None: none, and the hint is not its)."""
         if value is not None and (self.value is None or value > self.value):
-            hint = self.model.proto.solution_hint
-            self.value, self.hint = value, (list(hint.vars), list(hint.values))
+            self.value, self.hint = value, list(self.model.proto.solution_hint.values)
 
     def restore(self) -> None:
         """Make the best plan the model's hint again."""
-        if self.value is None:
-            return
-        self.model.clear_hints()  # type: ignore[no-untyped-call]
-        hint = self.model.proto.solution_hint
-        hint.vars.extend(self.hint[0])
-        hint.values.extend(self.hint[1])
+        if self.value is not None:
+            set_hint(self.model, self.hint)
 
     def claims_at_once(self, plan: PlanModel) -> set[str]:
         """The tiles the best plan claims at its first stop."""
-        values = dict(zip(*self.hint, strict=True))
         return {claim.tile.id for claim in plan.claims
-                if 0 in claim.at and values.get(claim.at[0].index) == 1}
+                if 0 in claim.at and claim.at[0].index < len(self.hint)
+                and self.hint[claim.at[0].index] == 1}
 
 
 def _tighter(first: LeanResult, then: LeanResult) -> LeanResult:

@@ -176,7 +176,7 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
         value = round(solver.objective_value if stage.secondary is None
                       else solver.value(stage.expr))
         values.append(value)
-        _hint_solution(model, solver)
+        hint_solution(model, solver)
         model.add(stage.expr == value)
         if number == 0 and then is not None:
             stages[1:] = then(value) or stages[1:]
@@ -215,7 +215,7 @@ def hint_held(model: cp_model.CpModel, stage: Stage, *, work: float, time_limit:
     spent = solver.response_proto.deterministic_time
     if status not in (Status.OPTIMAL, Status.FEASIBLE):
         return None, spent
-    _hint_solution(model, solver)
+    hint_solution(model, solver)
     return round(solver.value(stage.expr)), spent
 
 
@@ -228,15 +228,20 @@ def _aim(model: cp_model.CpModel, stage: Stage) -> None:
         model.minimize(stage.searched())
 
 
-def _hint_solution(model: cp_model.CpModel, solver: cp_model.CpSolver) -> None:
+def hint_solution(model: cp_model.CpModel, solver: cp_model.CpSolver) -> None:
     """The solver's solution, every variable's value (of those the solved model had; a
-    variable added since gets no hint), becomes the model's hint. Set on the proto at once: a
-    plan model has about 10,000 variables, and `add_hint` per variable took 0.1-0.2 s a stage."""
-    solution = list(solver.response_proto.solution)
+    variable added since gets no hint), becomes the model's hint."""
+    set_hint(model, list(solver.response_proto.solution))
+
+
+def set_hint(model: cp_model.CpModel, values: list[int]) -> None:
+    """`values`, variable by variable from the first (as `hint_solution` leaves them), become
+    the model's hint. Set on the proto at once: a plan model has about 10,000 variables, and
+    `add_hint` per variable took 0.1-0.2 s a stage."""
     model.clear_hints()  # type: ignore[no-untyped-call]
     hint = model.proto.solution_hint
-    hint.vars.extend(range(len(solution)))
-    hint.values.extend(solution)
+    hint.vars.extend(range(len(values)))
+    hint.values.extend(values)
 
 
 def _solve(model: cp_model.CpModel, solver: cp_model.CpSolver,
