@@ -84,7 +84,7 @@ LEAN_SHORT_SHARE = 1.25
 # ... and the progress stage when no festival is in reach on a short horizon (Design notes)
 PROGRESS_WORK = 0.4
 # the most each tie-break stage takes after a lean goal, in units (Design notes)
-LEAN_TIE_BREAK_WORK = 0.4
+LEAN_TIE_BREAK_WORK = 0.25
 # horizons up to this many turns (0: none) use the lean goal too, held or hinted (Design notes)
 LEAN_LONG_TURNS = 5
 # a proven lean plan first spends the fewest tokens it can at its score (Design notes)
