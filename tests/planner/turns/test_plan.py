@@ -43,7 +43,7 @@ def assert_replayed(plan: Plan) -> None:
         assert plan.objective == points_now(plan.end, BOARD, plan.player)
 
 
-@settings(max_examples=6)
+@settings(max_examples=4)
 @given(game_states(max_round=9), st.integers(1, 3), st.sampled_from(["festival", "score"]))
 def test_plans_replay_and_score_as_the_referee_does(state: GameState, turns: int,
                                                     goal: str) -> None:
@@ -61,7 +61,9 @@ def small_states(draw: st.DrawFn, turns: int) -> GameState:
     seed = draw(st.integers(0, 10_000))
     first = draw(st.sampled_from([3, 4, 5, 6, 7, 8] if turns == 1 else [2, 4, 6, 8]))
     tokens = draw(st.integers(0, 1)) if turns == 1 else 0
-    return trimmed(played(seed, 2, first), seed, tokens, keep=2)
+    # two castellers a region for one turn (pairs recruited), one for two turns: with two,
+    # the exhaustive search over two turns took 30-75 s of CPU a state, with one 4-13 s
+    return trimmed(played(seed, 2, first), seed, tokens, keep=2 if turns == 1 else 1)
 
 
 def assert_as_good_as_search(state: GameState, turns: int) -> None:
@@ -80,9 +82,9 @@ def test_one_turn_is_as_good_as_every_legal_sequence(state: GameState) -> None:
     assert_as_good_as_search(state, 1)
 
 
-# one random state a run: the exhaustive search over two turns takes 30-60 s of CPU on one
-# (its referee copies a state per action tried), two took 100 s of the suite's 12 minutes
-@settings(max_examples=1)
+# two random states a run: the exhaustive search copies a state per action tried (with one
+# casteller a region, 4-13 s of CPU a state over two turns)
+@settings(max_examples=2)
 @given(small_states(turns=2))
 def test_two_turns_are_as_good_as_every_legal_sequence(state: GameState) -> None:
     assert_as_good_as_search(state, 2)
