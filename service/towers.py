@@ -233,7 +233,8 @@ class TowerReply:
             "uses": _uses(result.uses),
             "bound": bound,
             "wall_time_s": round(result.wall_time_s, 6),
-            # an unproven solve that ran (nearly) its whole time limit: the wall clock, not
+            # an unproven solve whose question (`spent_s`: the model's build too, within the
+            # same limit) ran (nearly) its whole time limit: the wall clock, not
             # the deterministic budget (planner.tower.configure: it ends a solve well within
             # the limit unless the machine is very busy), stopped it, so the answer may differ
             # from one run (or machine) to the next. Inferred here: the tower solve reports no
