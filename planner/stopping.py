@@ -34,8 +34,8 @@ class CancelToken:
     each solve gets at most what is left of it, so a command's stages, re-solves and
     why-nots share its one time limit (a deadline passed is a time limit, not a cancel)."""
 
-    def __init__(self, deadline: float | None = None, parent: CancelToken | None = None
-                 ) -> None:
+    def __init__(self, deadline: float | None = None, parent: CancelToken | None = None,
+                 *, parent_deadline: bool = True) -> None:
         # re-entrant: the CLI's SIGINT handler runs in the main thread, maybe inside `solve`
         self._lock = threading.RLock()
         self._active: list[_Stoppable] = []
@@ -44,6 +44,9 @@ class CancelToken:
         # a part of a request (`time_limited`): cancelled with it, within its deadline too,
         # its solves registered with it as well (the CLI's watcher stops the request's)
         self._parent = parent
+        # False: the parent's cancel stops this token's solves, its deadline does not
+        # (`grace`: this token's own deadline is then the only one)
+        self._parent_deadline = parent_deadline
 
     @property
     def cancelled(self) -> bool:
@@ -51,7 +54,8 @@ class CancelToken:
 
     @property
     def deadline(self) -> float | None:
-        above = None if self._parent is None else self._parent.deadline
+        above = (None if self._parent is None or not self._parent_deadline
+                 else self._parent.deadline)
         if above is None or self._deadline is None:
             return above if self._deadline is None else self._deadline
         return min(above, self._deadline)
@@ -133,6 +137,24 @@ def time_limited(seconds: float) -> Iterator[CancelToken]:
     token = CancelToken(time.monotonic() + seconds, parent=_current.get())
     with cancel_scope(token):
         yield token
+
+
+@contextlib.contextmanager
+def grace(seconds: float) -> Iterator[CancelToken]:
+    """The solves inside this block may run `seconds` from now, even past the request's own
+    deadline, and stop at its cancel: for checking a plan already found (its replay through
+    the referee) when the search took the whole limit. A clock must not turn a plan in hand
+    into no plan; the limit is then overrun by at most `seconds`."""
+    token = CancelToken(time.monotonic() + seconds, parent=_current.get(),
+                        parent_deadline=False)
+    with cancel_scope(token):
+        yield token
+
+
+def cancel_requested() -> bool:
+    """The work running here was cancelled (a Ctrl-C, a client's cancel; not a deadline)."""
+    token = _current.get()
+    return token is not None and token.cancelled
 
 
 def stop_requested() -> bool:

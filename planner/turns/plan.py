@@ -24,7 +24,7 @@ from models.game import (
     apply,
 )
 from models.tower import Rules
-from planner.stopping import time_left, time_limited
+from planner.stopping import grace, time_left, time_limited
 from planner.tower import DETERMINISTIC_PER_SECOND, BestTower, Status, solve
 from planner.turns.explain import Step, Target, explain
 from planner.turns.extract import turn_actions
@@ -75,6 +75,10 @@ LONG_GOAL_SHARE = 0.6
 STAGES_WALL = 0.85
 AFTER_SOLVE = 0.2
 AFTER_SOLVE_PER_TURN = 0.03
+# wall seconds the replay of a plan found may take past the command's deadline: the referee's
+# festival towers take milliseconds on a real team (0.02-0.04 s a 3-turn replay), and with the
+# deadline passed they were stopped at once, which turned the plan found into no plan
+REPLAY_GRACE = 1.0
 # the festival goal's first stage on the lean model, up to `LONG_HORIZON` turns (Design notes)
 LEAN_GOAL = True
 # ... when the stages' budget is at least this many units (a 8.4 s limit; Design notes)
@@ -282,7 +286,9 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
                                                   else PROGRESS_WORK if unreachable
                                                   else TIE_BREAK_WORK),
                                   goal_share=LONG_GOAL_SHARE if long else 1.0,
-                                  hinted=goal.kind != "tile", then=then)
+                                  hinted=goal.kind != "tile",
+                                  hint_complete=scored is not None and scored.found,
+                                  then=then)
     if lean is not None and result.values and result.values[0] == lean.result.value:
         result = _with_lean(result, lean.result)
     elif lean is not None and result.values:  # the clock stopped the held stage before it
@@ -332,8 +338,9 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
         # compete" only ever when the player could have
         chosen = {(f.space.location, player): f.layout.tower(solver)
                   for f in model.festivals if solver.boolean_value(f.eligible)}
-    try:
-        replayed = replay(start, board, player, actions, rules, chosen=chosen)
+    try:  # a plan in hand is checked even when the search took the whole limit
+        with grace(REPLAY_GRACE):
+            replayed = replay(start, board, player, actions, rules, chosen=chosen)
     except ReplayOutOfTime:  # the plan found cannot be checked in time: no plan, unknown
         return Plan(goal, player, Status.UNKNOWN, None, None, None, (), (), assumptions, (),
                     time.perf_counter() - started, result.first_time_s, result.branches,

@@ -39,6 +39,12 @@ ROUTE_WORK = 0.2  # the most the full model may take to complete the lean plan o
 # the most each claim-at-once hint may take, in units (the search alone missed a claim at
 # once worth 20 points on a planted state, finding 16: tests/planner/turns/test_score_claims.py)
 CLAIM_HINT_WORK = 0.1
+# wall seconds: with less left (the stages' share, `plan.wall_left`), no more lean solve or
+# held solve starts: a full model's solve takes 0.1-0.5 s before any search, so it would find
+# nothing, and the time is the final stage's and the replay's (at the default limit on a
+# loaded machine these solves ran to the command's deadline, and the plans they had found
+# were lost: 10 of the benchmark's 91 3-turn score calls ended with no plan)
+LEAST_WALL = 0.15
 
 
 @dataclass(frozen=True)
@@ -50,6 +56,7 @@ class ScoreStart:
     lean: LeanResult | None = None
     route: Held = ()
     on_route: int | None = None
+    found: bool = False  # the model's hint is a whole plan found here (`stages.hint_held`)
 
     @property
     def proven_on_route(self) -> bool:
@@ -74,6 +81,8 @@ def score_start(plan: PlanModel, stage: Stage, *, work: float, lean: bool,
 
     def held(holds: Held, budget: float) -> int | None:
         nonlocal spent
+        if wall_left() < LEAST_WALL:
+            return None
         value, used = hint_held(plan.model, replace(stage, held=(*stage.held, *holds)),
                                 work=budget, time_limit=wall_left(), workers=workers, seed=seed)
         spent += used
@@ -89,7 +98,8 @@ def score_start(plan: PlanModel, stage: Stage, *, work: float, lean: bool,
         # solve, 0.4-1.3 s, for nothing)
         if route and (found.in_order or not ORDER_SHARE):
             on_route = held(route, ROUTE_WORK)
-        if ORDER_SHARE and not ScoreStart(spent, result, route, on_route).proven_on_route:
+        if (ORDER_SHARE and not ScoreStart(spent, result, route, on_route).proven_on_route
+                and wall_left() >= LEAST_WALL):
             # only plans better than the one on the first route, within the first bound
             ordered = lean_score(plan, work=ORDER_SHARE * work, time_limit=wall_left(),
                                  seed=seed, workers=workers, order=True, cuts=found.cuts,
@@ -113,7 +123,7 @@ def score_start(plan: PlanModel, stage: Stage, *, work: float, lean: bool,
             if claim.region == pawn and 0 in claim.at and claim.tile.id not in claimed:
                 held(((claim.at[0], 1),), CLAIM_HINT_WORK)
     best.restore()
-    return ScoreStart(spent, result, route, on_route)
+    return ScoreStart(spent, result, route, on_route, found=best.value is not None)
 
 
 class _Best:

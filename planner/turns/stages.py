@@ -18,7 +18,7 @@ from typing import Literal
 
 from ortools.sat.python import cp_model
 
-from planner.stopping import solve_stoppable, stop_requested
+from planner.stopping import cancel_requested, solve_stoppable, stop_requested
 from planner.tower import DETERMINISTIC_PER_SECOND, STATUS, Status, configure, stopped_by_clock
 
 Sense = Literal["max", "min"]
@@ -97,7 +97,7 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
                  workers: int = 1, seed: int = 0, linearization: int | None = None,
                  light_presolve: bool = False, light_tie_breaks: bool = False,
                  work: float | None = None, tie_break_work: float = TIE_BREAK_WORK,
-                 hinted: bool = False, goal_share: float = 1.0,
+                 hinted: bool = False, hint_complete: bool = False, goal_share: float = 1.0,
                  then: Callable[[int], Sequence[Stage]] | None = None
                  ) -> tuple[StagedResult, cp_model.CpSolver]:
     """Solve `stages` in order; the returned solver holds the final solution (when any).
@@ -107,8 +107,12 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
     equally, up to `tie_break_work` each (`light_tie_breaks`: with a short presolve, as
     `light_presolve` gives every stage). `hinted`: the model's
     hint is a feasible solution (the idle plan), kept (unproven) when the budget ends before
-    the search finds any. `then`, given the first stage's value, returns the stages to solve
-    after it in place of those given (none: those given; they may add variables)."""
+    the search finds any. `hint_complete`: the hint is a whole plan already found (every
+    variable's value, `score_start`'s): when the deadline came before or during the goal's
+    stage, it is read back even so (a quick check with every variable fixed, which the
+    deadline does not stop): a clock never turns a plan in hand into no plan. `then`, given
+    the first stage's value, returns the stages to solve after it in place of those given
+    (none: those given; they may add variables)."""
     deadline = time.perf_counter() + time_limit
     cpu = time.process_time()
     budget = DETERMINISTIC_PER_SECOND * time_limit if work is None else work
@@ -135,6 +139,9 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
     branches = 0
     stages = list(stages)
     if stop_requested():  # cancelled, or past the command's deadline: not even a model copy
+        if (hint_complete and not cancel_requested()
+                and _restore(model, solver, deadline, stoppable=False)):
+            return _as_hinted(model, solver, stages, 0, 0.0, 0.0), solver
         return StagedResult(Status.UNKNOWN, (), (), None, 0, clock_hit=True), solver
     for number, stage in enumerate(stages):
         _aim(model, stage)
@@ -157,14 +164,12 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
         if number == 0:
             first_time = time.perf_counter() - (deadline - time_limit)
             cpu = time.process_time() - cpu
-            # the hint (the idle plan) fixes only the plan's actions: a search for the rest,
-            # which a cancel or the command's deadline stops
+            # the idle hint fixes only the plan's actions: a search for the rest, which a
+            # cancel or the command's deadline stops; a whole plan's, a check that must end
             if status is Status.UNKNOWN and hinted and _restore(model, solver, deadline,
-                                                                 stoppable=True):
-                values = [round(solver.value(s.expr)) for s in stages]
-                return StagedResult(Status.FEASIBLE, tuple(values), (False,) * len(stages),
-                                    None, branches, first_time, cpu, clock_hit,
-                                    tuple(stages)), solver
+                                                                 stoppable=not hint_complete):
+                return _as_hinted(model, solver, stages, branches, first_time, cpu,
+                                  clock_hit), solver
             if status in (Status.INFEASIBLE, Status.UNKNOWN):
                 return StagedResult(status, (), (), None, branches, first_time, cpu,
                                     clock_hit), solver
@@ -194,6 +199,16 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
     result = StagedResult(first_status, tuple(values), tuple(proven), first_bound, branches,
                           first_time, cpu, clock_hit, tuple(stages))
     return result, solver
+
+
+def _as_hinted(model: cp_model.CpModel, solver: cp_model.CpSolver, stages: Sequence[Stage],
+               branches: int, first_time: float, cpu: float, clock_hit: bool = True
+               ) -> StagedResult:
+    """The hinted plan, read back by `_restore` into `solver`, as the stages' result: every
+    stage's value in it, none proven."""
+    values = tuple(round(solver.value(s.expr)) for s in stages)
+    return StagedResult(Status.FEASIBLE, values, (False,) * len(stages), None, branches,
+                        first_time, cpu, clock_hit, tuple(stages))
 
 
 def hint_held(model: cp_model.CpModel, stage: Stage, *, work: float, time_limit: float,

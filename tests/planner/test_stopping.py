@@ -102,3 +102,28 @@ def test_cancelling_one_token_leaves_another_requests_solve_alone() -> None:
 def test_no_token_no_stop() -> None:
     assert stopping.current_token() is None
     assert not stopping.stop_requested()
+
+
+def test_a_grace_runs_past_the_deadline_for_its_own_seconds_only() -> None:
+    with stopping.time_limited(0.0):
+        assert stopping.stop_requested() and stopping.time_left(5.0) == 0.0
+        with stopping.grace(2.0):
+            assert not stopping.stop_requested()
+            assert 1.0 < stopping.time_left(5.0) <= 2.0  # its own seconds, not the 5 asked
+        assert stopping.stop_requested()  # the deadline is the request's again after it
+    with stopping.time_limited(60.0), stopping.grace(0.0):
+        assert stopping.stop_requested()  # a grace is a deadline of its own too
+
+
+def test_a_cancel_stops_the_grace_too(token: stopping.CancelToken) -> None:
+    with stopping.grace(60.0):
+        assert not stopping.cancel_requested()
+        token.cancel()
+        assert stopping.cancel_requested() and stopping.stop_requested()
+        s = solver()
+        assert s.status_name(stopping.solve_stoppable(s, hard_model())) == "UNKNOWN"
+
+
+def test_a_deadline_is_not_a_cancel() -> None:
+    with stopping.time_limited(0.0):
+        assert stopping.stop_requested() and not stopping.cancel_requested()
