@@ -35,7 +35,9 @@ LEAN_SCORE_LEAST_WORK = 1.0
 # collected in its own region: tighter, and each solve slower), from the first one's cuts, on
 # up to this share more
 ORDER_SHARE = 1.25
-ROUTE_WORK = 0.2  # the most the full model may take to complete the lean plan on its route
+# the most the full model may take to complete the lean plan on its route (0.2 until
+# 2026-12-02: p4-s43-r06's route held 52 points at 0.2 units, its bound 54 at 0.54; Design notes)
+ROUTE_WORK = 0.6
 # the most each claim-at-once hint may take, in units (the search alone missed a claim at
 # once worth 20 points on a planted state, finding 16: tests/planner/turns/test_score_claims.py)
 CLAIM_HINT_WORK = 0.1
