@@ -139,9 +139,8 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
     branches = 0
     stages = list(stages)
     if stop_requested():  # cancelled, or past the command's deadline: not even a model copy
-        if (hint_complete and not cancel_requested()
-                and _restore(model, solver, deadline, stoppable=False)):
-            return _as_hinted(model, solver, stages, 0, 0.0, 0.0), solver
+        if _must_read_back(hint_complete) and _restore(model, solver, deadline):
+            return _as_hinted(solver, stages, 0, 0.0, 0.0), solver
         return StagedResult(Status.UNKNOWN, (), (), None, 0, clock_hit=True), solver
     for number, stage in enumerate(stages):
         _aim(model, stage)
@@ -166,10 +165,10 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
             cpu = time.process_time() - cpu
             # the idle hint fixes only the plan's actions: a search for the rest, which a
             # cancel or the command's deadline stops; a whole plan's, a check that must end
-            if status is Status.UNKNOWN and hinted and _restore(model, solver, deadline,
-                                                                 stoppable=not hint_complete):
-                return _as_hinted(model, solver, stages, branches, first_time, cpu,
-                                  clock_hit), solver
+            if (status is Status.UNKNOWN and (hinted or hint_complete)
+                    and _restore(model, solver, deadline,
+                                 stoppable=not _must_read_back(hint_complete))):
+                return _as_hinted(solver, stages, branches, first_time, cpu, clock_hit), solver
             if status in (Status.INFEASIBLE, Status.UNKNOWN):
                 return StagedResult(status, (), (), None, branches, first_time, cpu,
                                     clock_hit), solver
@@ -201,9 +200,14 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit
     return result, solver
 
 
-def _as_hinted(model: cp_model.CpModel, solver: cp_model.CpSolver, stages: Sequence[Stage],
-               branches: int, first_time: float, cpu: float, clock_hit: bool = True
-               ) -> StagedResult:
+def _must_read_back(hint_complete: bool) -> bool:
+    """The hint is a whole plan already found and no one cancelled: reading it back is a
+    quick check with every variable fixed, which the command's deadline does not stop."""
+    return hint_complete and not cancel_requested()
+
+
+def _as_hinted(solver: cp_model.CpSolver, stages: Sequence[Stage], branches: int,
+               first_time: float, cpu: float, clock_hit: bool = True) -> StagedResult:
     """The hinted plan, read back by `_restore` into `solver`, as the stages' result: every
     stage's value in it, none proven."""
     values = tuple(round(solver.value(s.expr)) for s in stages)

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from ortools.sat.python import cp_model
 
+from planner.stopping import CancelToken, cancel_scope, time_limited
 from planner.tower.result import Status
 from planner.turns import stages as stages_module
 from planner.turns.stages import Stage, solve_stages
+
+
+@pytest.fixture()
+def token_cancelled() -> Iterator[None]:
+    """A request cancelled before its solve starts."""
+    token = CancelToken()
+    token.cancel()
+    with cancel_scope(token):
+        yield
 
 
 def tokens_model() -> tuple[cp_model.CpModel, cp_model.IntVar, cp_model.IntVar,
@@ -77,28 +89,38 @@ def test_a_plan_that_cannot_be_read_back_for_another_reason_is_a_bug(
         solve_stages(model, stages, time_limit=10, work=1.0, tie_break_work=0.0)
 
 
-def test_a_whole_plan_in_the_hint_is_kept_when_the_deadline_has_passed() -> None:
+
+@pytest.mark.parametrize("complete", [True, False])
+def test_a_whole_plan_in_the_hint_is_kept_when_the_deadline_has_passed(complete: bool) -> None:
     """Regression: at the default limit on a loaded machine the score goal's first solves
     (`score_start`) ran to the command's deadline; the final stage then got no time, and the
     check that reads the hinted plan back was stopped too: 10 of the benchmark's 91 3-turn
     score calls ended with no plan though one had been found. A whole plan in the hint
     (`hint_complete`) is read back past the deadline; the idle hint (actions only) is not."""
-    from planner.stopping import time_limited
+    model, score, claims, tokens = tokens_model()
+    model.add(score == 4)
+    model.add(claims == 2)
+    model.add(tokens == 3)  # one solution: the hint below is a whole plan
+    for var, value in ((score, 4), (claims, 2), (tokens, 3)):
+        model.add_hint(var, value)
+    stages = [Stage("score", score, "max"), Stage("claims", claims, "max")]
+    with time_limited(0.0):
+        result, solver = solve_stages(model, stages, time_limit=10, hinted=True,
+                                      hint_complete=complete)
+    if complete:
+        assert (result.status, result.values, result.proven) == (
+            Status.FEASIBLE, (4, 2), (False, False))
+        assert result.clock_hit and solver.value(tokens) == 3
+    else:
+        assert (result.status, result.values) == (Status.UNKNOWN, ())
 
-    for complete in (True, False):
-        model, score, claims, tokens = tokens_model()
-        model.add(score == 4)
-        model.add(claims == 2)
-        model.add(tokens == 3)  # one solution: the hint below is a whole plan
-        for var, value in ((score, 4), (claims, 2), (tokens, 3)):
-            model.add_hint(var, value)
-        stages = [Stage("score", score, "max"), Stage("claims", claims, "max")]
-        with time_limited(0.0):
-            result, solver = solve_stages(model, stages, time_limit=10, hinted=True,
-                                          hint_complete=complete)
-        if complete:
-            assert (result.status, result.values, result.proven) == (
-                Status.FEASIBLE, (4, 2), (False, False))
-            assert result.clock_hit and solver.value(tokens) == 3
-        else:
-            assert (result.status, result.values) == (Status.UNKNOWN, ())
+
+def test_a_cancel_reads_no_plan_back(token_cancelled: None) -> None:
+    """A cancel (a Ctrl-C, a client's) is not a deadline: the whole plan in the hint is not
+    read back, the request is over."""
+    model, score, _, tokens = tokens_model()
+    model.add_hint(score, 5)
+    model.add_hint(tokens, 0)
+    result, _ = solve_stages(model, [Stage("score", score, "max")], time_limit=10,
+                             hinted=True, hint_complete=True)
+    assert (result.status, result.values) == (Status.UNKNOWN, ())
