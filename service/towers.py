@@ -15,7 +15,7 @@ when asked for: a plain `castell verify` loads no pydantic (nor any solver).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -263,9 +263,16 @@ def best(asked: Asked, festival: str | None, solving: Solving) -> TowerReply:
     the best festival score. Asked of a game's player with no festival: the next festival
     they can still reach (`models.game.next_reachable_festival`, under the same readings),
     or the tallest tower when none is left."""
+    # one limit for the whole question (its team and festival too)
+    return _within_limit(solving, lambda: _best(asked, festival, solving))
+
+
+def _within_limit(solving: Solving, ask: Callable[[], TowerReply]) -> TowerReply:
+    """`ask()` within the one time limit of its solves, with the wall time it took
+    (`TowerReply.spent_s`: a clock hit is inferred from it)."""
     start = time.perf_counter()
-    with time_limited(solving.time_limit):  # one limit for the whole question
-        reply = _best(asked, festival, solving)
+    with time_limited(solving.time_limit):
+        reply = ask()
     return replace(reply, spent_s=time.perf_counter() - start)
 
 
@@ -296,11 +303,9 @@ def check(tile: str, asked: Asked, solving: Solving) -> TowerReply:
 
     team = team_of(asked)
     question = TileCheck(parse_tile(team.tile_text(tile)))
-    start = time.perf_counter()
-    with time_limited(solving.time_limit):  # one limit for the solve and its why-not
-        answered = _answer(question, team, solving)
-    return TowerReply(answered, solving.time_limit, team.what_if_rules,
-                      spent_s=time.perf_counter() - start)
+    # one limit for the solve and its why-not
+    return _within_limit(solving, lambda: TowerReply(_answer(question, team, solving),
+                                                     solving.time_limit, team.what_if_rules))
 
 
 def best_batch(lines: Iterable[tuple[int, str]], workers: int = 1, seed: int = 0
