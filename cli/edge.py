@@ -138,6 +138,10 @@ def at_edge(command: Callable[P, R]) -> Callable[P, R]:
                 fail(f"cannot write the output: {error.strerror}")
             _internal(error)
         except Exception as error:
+            if interrupted():  # Ctrl-C inside an extension module's initialisation (a lazy
+                # ortools import) comes out as its ImportError, not as KeyboardInterrupt
+                _silence_stdout(flush=True)
+                fail_interrupted()
             _internal(error)
 
     return wrapper

@@ -4,7 +4,10 @@ quick command's time) is the same one line and exit 130 as during the command.""
 from __future__ import annotations
 
 import os
+import signal
 import sys
+from types import FrameType
+from typing import NoReturn
 
 
 def main() -> None:
@@ -13,9 +16,32 @@ def main() -> None:
     for name in ("stdout", "stderr"):
         if getattr(sys, name) is None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
+    pressed: list[int] = []
+
+    def on_sigint(signum: int, frame: FrameType | None) -> None:
+        pressed.append(signum)
+        raise KeyboardInterrupt
+
+    # Python's own handler, unless SIGINT is ignored (a shell's background job): keep that
+    ours = signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    if ours:
+        signal.signal(signal.SIGINT, on_sigint)
     try:
         from cli.main import main as run
     except KeyboardInterrupt:
-        sys.stderr.write("interrupted\n")
-        raise SystemExit(130) from None
+        _interrupted()
+    except ImportError:
+        # Ctrl-C inside an extension module's initialisation (ortools under a busy machine)
+        # comes out as its ImportError ("initialization failed"), not as KeyboardInterrupt
+        if pressed:
+            _interrupted()
+        raise
+    finally:
+        if ours:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
     run()
+
+
+def _interrupted() -> NoReturn:
+    sys.stderr.write("interrupted\n")
+    raise SystemExit(130) from None

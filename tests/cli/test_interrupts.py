@@ -14,6 +14,11 @@ import time
 from pathlib import Path
 
 import pytest
+import typer
+from typer.testing import CliRunner
+
+from cli.edge import at_edge
+from cli.group import CastellGroup
 
 pytestmark = pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux")
 
@@ -233,3 +238,48 @@ def test_ctrl_c_while_the_commands_load_is_one_line() -> None:
     assert code == 130, err
     assert err.strip().splitlines() == ["interrupted"]
     assert took < 2.0
+
+
+# Ctrl-C inside an extension module's initialisation (ortools', on a busy machine) comes out of
+# the import as an ImportError ("initialization failed"), not as KeyboardInterrupt.
+EXTENSION_INIT = SLOW_IMPORTS.replace(
+    "            time.sleep(30)\n",
+    "            try:\n"
+    "                time.sleep(30)\n"
+    "            except KeyboardInterrupt:\n"
+    "                raise ImportError('initialization failed') from None\n")
+
+
+def test_ctrl_c_inside_an_extensions_initialisation_is_one_line() -> None:
+    assert EXTENSION_INIT != SLOW_IMPORTS
+    process = subprocess.Popen(
+        [sys.executable, "-c", EXTENSION_INIT, "state", "show", "examples/game/round3.json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(Path.cwd())},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    code, _, err, _ = interrupt(process, after=1.0)
+    assert code == 130, err
+    assert err.strip().splitlines() == ["interrupted"]
+
+
+def test_ctrl_c_inside_a_commands_lazy_import_is_one_line() -> None:
+    app = typer.Typer(cls=CastellGroup)
+
+    @app.command()
+    @at_edge
+    def solve() -> None:
+        try:  # as a lazy `ortools` import that Ctrl-C stopped in its initialisation
+            signal.raise_signal(signal.SIGINT)
+        except KeyboardInterrupt:
+            raise ImportError("initialization failed") from None
+
+    @app.command()
+    @at_edge
+    def other() -> None:
+        raise ImportError("initialization failed")
+
+    done = CliRunner().invoke(app, ["solve"])
+    assert done.exit_code == 130, done.output
+    assert "internal error" not in done.output
+    # without a Ctrl-C the same error is an internal one (a real bug), exit 4
+    assert CliRunner().invoke(app, ["other"]).exit_code == 4
