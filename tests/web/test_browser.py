@@ -23,7 +23,10 @@ if not Path(CHROMIUM).is_file():
 from playwright.sync_api import Browser, Page, Route, expect, sync_playwright  # noqa: E402
 
 SHOTS = Path(__file__).parent / "screenshots"
-LIVE_MS = 1000  # a step on one screen shows on the others within a second
+# a step on one screen shows on the others without a reload; how fast is bench_web.py's (SSE
+# fan-out delay), not a test's: at 1 s a busy machine (two test workers and a load on 2 cores)
+# missed it once
+LIVE_MS = 5000
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}
 LAPTOP = {"viewport": {"width": 1366, "height": 768}}
