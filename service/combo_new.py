@@ -53,17 +53,22 @@ def read_deal(path: str) -> tuple[list[str], list[str]]:
 
 def start_game(players: str, *, seed: int = 0, cards_file: str | None = None,
                deal: str | None = None, first: str | None = None,
-               reading: list[str] | None = None) -> GameState:
+               reading: list[str] | None = None,
+               rows: tuple[list[str], list[str]] | None = None) -> GameState:
     """A new game: `players` comma-separated in seating order; shuffled by `seed`, or (with a
-    `deal` file) a real game to record, which needs `first`. The rows' card ids are read as
-    typed."""
+    `deal` file, or the castle and village `rows` as typed) a real game to record, which
+    needs `first`. The rows' card ids are read as typed."""
     deck = load_deck(cards_file)
     names = players.split(",")
     rules = readings(reading)
     if deal is not None:
         if first is None:
             raise SpecError("--deal records a real game: say who starts with --first")
-        castle, village = read_deal(deal)
+        rows = read_deal(deal)
+    if rows is not None:
+        if first is None:
+            raise SpecError("a real deal records a game: say who starts")
+        castle, village = rows
         return recorded_game(deck, names, _spelt(castle, deck), _spelt(village, deck),
                              first.strip(), rules)
     return new_game(deck, names, seed, rules, first.strip() if first else None)

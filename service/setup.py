@@ -3,6 +3,7 @@ played with stored in the state."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
@@ -15,21 +16,32 @@ if TYPE_CHECKING:
     from service.castell import Game
 
 
+@dataclass(frozen=True)
+class TypedDeal:
+    """A deal file's TOML as typed (into the web page), not a file on disk: its errors name
+    the deal, never a temporary file's path."""
+    text: str
+
+
 def start_game(board: Board, board_name: str, count: int | None, names: list[str] | None,
                seed: int,
-               deal: str | Path | None, rules_text: str,
+               deal: str | Path | TypedDeal | None, rules_text: str,
                wheel_side: Literal["standard", "advanced"] | None) -> GameState:
     """The first state of a game; its census checked against the board's bag. `count` is the
     number of players asked for (None: not said; 3 for a seeded deal); a deal's count that
-    contradicts it is refused, not silently kept."""
-    from models.game import check_census, game_from_deal, load_deal, new_game
+    contradicts it is refused, not silently kept. `deal`: a deal file's path, or its text."""
+    from models.game import check_census, game_from_deal, load_deal, new_game, parse_deal
     from models.tower import rules_named
 
     rules = rules_named(rules_text)
     if deal is not None:
-        dealt = load_deal(deal)
+        if isinstance(deal, TypedDeal):  # the page's players field, its deal
+            dealt, asked = parse_deal(deal.text, "the deal"), f"{count} players named"
+        else:  # `state new`'s options
+            dealt, asked = load_deal(deal), f"--players {count}"
         if count is not None and count != len(dealt.players):
-            raise SpecError(f"--players {count}, but the deal in {deal} is for "
+            where = "the deal" if isinstance(deal, TypedDeal) else f"the deal in {deal}"
+            raise SpecError(f"{asked}, but {where} is for "
                             f"{len(dealt.players)} players ({', '.join(dealt.players)})")
         state = game_from_deal(board, dealt, names, rules, board_name=board_name,
                                wheel_side=wheel_side)

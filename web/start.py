@@ -4,12 +4,10 @@ deal typed in), and the join link a LAN server's QR code carries."""
 from __future__ import annotations
 
 import re
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Literal
 
-import tomli_w
 from fastapi import APIRouter, Depends, Form, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
@@ -18,6 +16,7 @@ from models.files import write_atomic
 from models.game import load_board
 from service.combo_new import start_game as start_combo
 from service.combo_new import write_new
+from service.setup import TypedDeal
 from service.setup import start_game as start_castell
 from service.store import GameFile
 from web.app import page
@@ -90,13 +89,9 @@ def new_castell(request: Request, file: Text, players: Text,
 
     def write(path: Path) -> None:
         board = load_board(None)
-        with tempfile.TemporaryDirectory() as folder:
-            deal_path = None
-            if deal.strip():
-                deal_path = Path(folder) / "deal.toml"
-                deal_path.write_text(deal, encoding="utf-8")
-            state = start_castell(board, "default", count, listed, seed, deal_path,
-                                  rules.strip() or "standard", side)
+        state = start_castell(board, "default", count, listed, seed,
+                              TypedDeal(deal) if deal.strip() else None,
+                              rules.strip() or "standard", side)
         with GameFile(path).locked():
             write_atomic(path, state.to_json())
 
@@ -117,17 +112,13 @@ def new_combo(request: Request, file: Text, players: Text,
         cards_file = str(library.folder / cards)
     reading = [line.strip() for line in readings.splitlines() if line.strip()]
 
+    rows = None
+    if castle.strip() or village.strip():  # the rows as dealt: a real game to record
+        rows = (castle.replace(",", " ").split(), village.replace(",", " ").split())
+
     def write(path: Path) -> None:
-        with tempfile.TemporaryDirectory() as folder:
-            deal_path = None
-            if castle.strip() or village.strip():
-                deal_path = Path(folder) / "rows.toml"
-                deal_path.write_text(tomli_w.dumps({
-                    "castle": castle.replace(",", " ").split(),
-                    "village": village.replace(",", " ").split()}), encoding="utf-8")
-            state = start_combo(",".join(_names(players)), seed=seed, cards_file=cards_file,
-                                deal=None if deal_path is None else str(deal_path),
-                                first=first.strip() or None, reading=reading)
+        state = start_combo(",".join(_names(players)), seed=seed, cards_file=cards_file,
+                            first=first.strip() or None, reading=reading, rows=rows)
         write_new(state, path)
 
     return _created(request, file, write)

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
         resolve_festival,
         size_token_winner,
     )
-    from models.game.deal import Deal, deal_template, game_from_deal, load_deal
+    from models.game.deal import Deal, deal_template, game_from_deal, load_deal, parse_deal
     from models.game.notation import format_action, format_step, parse_action, parse_step
     from models.game.reach import (
         can_reach,
@@ -113,7 +113,7 @@ _HOME: dict[str, tuple[str, ...]] = {
         "resolve_festival", "size_token_winner",
     ),
     "models.game.deal": (
-        "Deal", "deal_template", "game_from_deal", "load_deal",
+        "Deal", "deal_template", "game_from_deal", "load_deal", "parse_deal",
     ),
     "models.game.notation": (
         "format_action", "format_step", "parse_action", "parse_step",
@@ -236,6 +236,7 @@ __all__ = [
     "next_reachable_festival",
     "offers",
     "parse_action",
+    "parse_deal",
     "parse_step",
     "record",
     "recorded_towers",

@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from models.errors import NotationError, SpecError
-from models.files import load_toml
+from models.files import parse_toml, read_text, validate
 from models.game.board import Board
 from models.game.setup import new_game
 from models.game.state import FestivalSpace, GameState, PlayerState, RegionState, TurnState
@@ -55,7 +55,13 @@ class Deal(_Strict):
 
 def load_deal(path: Path | str) -> Deal:
     """A deal from a deal file on disk."""
-    return load_toml(Deal, Path(path))
+    return parse_deal(read_text(Path(path)), str(path))
+
+
+def parse_deal(text: str, source: str) -> Deal:
+    """A deal from a deal file's TOML text (typed into the web page, say); `source` names it
+    in an error (a file's path, or "the deal")."""
+    return validate(Deal, parse_toml(text, source), source)
 
 
 def _pool(text: str, where: str, problems: list[str]) -> Pool:

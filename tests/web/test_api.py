@@ -97,6 +97,28 @@ def test_a_new_castell_game_from_a_typed_deal_is_recorded(client: TestClient,
     bad = client.post("/new/castell", data={"file": "real2", "players": "Anna,Biel",
                                             "deal": "[regions]\nnot = 1"})
     assert bad.status_code == 400
+    # the error names the deal typed in, never a file of the server's (it had a temporary
+    # file's path: '/tmp/tmp0vau7tzf/deal.toml: regions.not: ...')
+    assert "the deal: regions.not" in bad.text and "/tmp" not in bad.text
+    three = client.post("/new/castell", data={"file": "real3", "players": "Anna,Biel,Carla",
+                                              "deal": typed_deal()})
+    assert three.status_code == 400
+    assert "3 players named, but the deal is for 2 players (Anna, Biel)" in three.text
+    assert not (folder / "real2.json").exists() and not (folder / "real3.json").exists()
+
+
+def test_a_new_castle_combo_game_from_its_typed_rows(client: TestClient, folder: Path) -> None:
+    rows = {"castle": "C01, C02, C03", "village": "V01 V02 V03"}
+    unsaid = client.post("/new/combo", data={"file": "cc", "players": "Ana,Ben", **rows})
+    # who starts, in the page's words (it was the CLI's: "--deal ... --first")
+    assert unsaid.status_code == 400 and "say who starts" in unsaid.text
+    assert "--" not in unsaid.text.split("say who starts")[0][-60:]
+    made = client.post("/new/combo", data={"file": "cc", "players": "Ana,Ben", "first": "Ben",
+                                           **rows}, follow_redirects=False)
+    assert made.status_code == 303, made.text
+    state = ComboGame.load(folder / "cc.json").state
+    assert state.recorded and state.now.player.name == "Ben"
+    assert state.now.rows == {"castle": ["C01", "C02", "C03"], "village": ["V01", "V02", "V03"]}
 
 
 def test_the_pages_show_both_games(client: TestClient) -> None:
