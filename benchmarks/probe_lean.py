@@ -37,8 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from models.game import GameState, load_state
 from models.tower import STANDARD, Rules
 from planner.tower import bounds
-from planner.turns import Goal, build_horizon, lean_model, plan_turns
-from planner.turns import plan as plan_module
+from planner.turns import Goal, build_horizon, lean_model, lean_stage, plan_turns
 from planner.turns.goals import goal_stages
 from planner.turns.horizon import Horizon
 from planner.turns.lean import best_of_each, solve_lean
@@ -102,7 +101,7 @@ def each(horizon: Horizon, work: float) -> tuple[str, int | None, float, float, 
 
 
 def whole(state: GameState, turns: int | None, limit: float, lean_turns: int) -> str:
-    plan_module.LEAN_LONG_TURNS = lean_turns
+    lean_stage.LEAN_LONG_TURNS = lean_turns
     bounds.festival_cap.cache_clear()
     cpu = time.process_time()
     plan = plan_turns(state, BOARD, state.turn.player, rules=state.game_rules,
@@ -117,7 +116,7 @@ def whole(state: GameState, turns: int | None, limit: float, lean_turns: int) ->
 
 
 def main_whole(args: argparse.Namespace, turns: int | None) -> None:
-    configured = plan_module.LEAN_LONG_TURNS
+    configured = lean_stage.LEAN_LONG_TURNS
     for name, state, _ in probed(args):
         off = whole(state, turns, args.limit, 0)
         on = whole(state, turns, args.limit, max(configured, turns or 0))

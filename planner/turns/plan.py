@@ -4,7 +4,7 @@ through the referee before anyone sees them."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -35,9 +35,15 @@ from planner.turns.goals import (
     progress_stages,
 )
 from planner.turns.horizon import Goal, build_horizon
-from planner.turns.lean import LeanGoal, LeanResult, lean_goal
+from planner.turns.lean import LeanGoal, LeanResult
+from planner.turns.lean_stage import (
+    LEAN_TIE_BREAK_WORK,
+    goal_on_lean,
+    with_lean,
+    with_lean_bound,
+    with_lean_score,
+)
 from planner.turns.model import (
-    PlanModel,
     PlanStopped,
     build_plan_model,
     hint_idle,
@@ -59,8 +65,6 @@ from planner.turns.stages import (
     TIE_BREAK_WORK,
     Stage,
     StagedResult,
-    hint_held,
-    holdable,
     solve_stages,
 )
 from planner.turns.upcoming import Ahead, aimed_in, outlook
@@ -79,22 +83,8 @@ AFTER_SOLVE_PER_TURN = 0.03
 # festival towers take milliseconds on a real team (0.02-0.04 s a 3-turn replay), and with the
 # deadline passed they were stopped at once, which turned the plan found into no plan
 REPLAY_GRACE = 1.0
-# the festival goal's first stage on the lean model, up to `LONG_HORIZON` turns (Design notes)
-LEAN_GOAL = True
-# ... when the stages' budget is at least this many units (a 8.4 s limit; Design notes)
-LEAN_LEAST_WORK = 1.0
-# of the stages' budget, for the lean goal up to `LONG_HORIZON` turns (Design notes)
-LEAN_SHORT_SHARE = 1.25
-# ... and the progress stage when no festival is in reach on a short horizon (Design notes)
+# the progress stage's units when no festival is in reach on a short horizon (Design notes)
 PROGRESS_WORK = 0.4
-# the most each tie-break stage takes after a lean goal, in units (Design notes)
-LEAN_TIE_BREAK_WORK = 0.25
-# horizons up to this many turns (0: none) use the lean goal too, held or hinted (Design notes)
-LEAN_LONG_TURNS = 5
-# a proven lean plan first spends the fewest tokens it can at its score (Design notes)
-LEAN_SPARE_WORK = 0.1
-LEAN_LONG_SHARE = 0.75  # of the stages' budget, for the lean solve (0.9 units at 10 s)
-LEAN_HINT_WORK = 0.1  # the most the full model may take to complete the lean plan
 LIGHT_TIE_BREAKS = True
 # after a lean goal, the tie-breaks keep the lean plan's route (Design notes)
 ROUTE_HELD = True
@@ -247,7 +237,8 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
     lean: LeanGoal | None = None
     long_lean: LeanResult | None = None
     if goal.kind == "festival":
-        lean, long_lean, work = _goal_on_lean(model, stages, work, wall_left, seed, workers)
+        lean, long_lean, work = goal_on_lean(model, stages, work, wall_left, seed, workers,
+                                             long)
     if lean is not None and ROUTE_HELD:  # the tie-breaks search the lean plan's route only
         places = {var.index for stop in model.at for var in stop.values()}
         route = tuple((var, value) for var, value in lean.holds if var.index in places)
@@ -290,12 +281,12 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
                                   hint_complete=scored is not None and scored.found,
                                   then=then)
     if lean is not None and result.values and result.values[0] == lean.result.value:
-        result = _with_lean(result, lean.result)
+        result = with_lean(result, lean.result)
     elif lean is not None and result.values:  # the clock stopped the held stage before it
         # found the lean plan (the idle plan came back): not proven, the lean model's bound
-        result = _with_lean_bound(result, lean.result)
+        result = with_lean_bound(result, lean.result)
     elif long_lean is not None and result.values:
-        result = _with_lean_bound(result, long_lean)
+        result = with_lean_bound(result, long_lean)
     elif lean is not None and not result.clock_hit:  # the lean plan did not fit the full
         # model: solve as before (not when the clock ended the stages: no time is left)
         route = ()
@@ -305,7 +296,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
     if route:  # proven on the lean plan's route only: not a proof over every plan
         result = replace(result, proven=(*result.proven[:1], *(False,) * len(result.proven[1:])))
     if scored is not None and scored.lean is not None:
-        result = _with_lean_score(result, scored.lean, held=bool(route))
+        result = with_lean_score(result, scored.lean, held=bool(route))
     clock_hit = result.clock_hit
     assumptions = horizon.assumptions
     if before:
@@ -376,92 +367,6 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
                 assumptions, tie_breaks, time.perf_counter() - started, result.first_time_s,
                 result.branches, start, replayed.state, (*before, *replayed.refills),
                 clock_hit, steps=steps, target=aim, **common)  # type: ignore[arg-type]
-
-
-def _goal_on_lean(model: PlanModel, stages: list[Stage], work: float,
-                  wall_left: Callable[[], float], seed: int, workers: int
-                  ) -> tuple[LeanGoal | None, LeanResult | None, float]:
-    """The festival goal's first stage on the lean model (`planner.turns.lean`), where it
-    pays (`LEAN_GOAL` up to `LONG_HORIZON` turns, `LEAN_LONG_TURNS` beyond, on a budget of
-    at least `LEAN_LEAST_WORK`). A lean plan the full model can hold is held in `stages[0]`
-    (only the tower is left to find) and returned first, when proven or on a short horizon;
-    a long horizon's unproven plan is completed in the full model and hinted there, and its
-    result is returned second (its bound may still be the tighter). Also returns the budget
-    left for the full model's stages."""
-    long = len(model.horizon.turns) > LONG_HORIZON
-    if work < LEAN_LEAST_WORK or (len(model.horizon.turns) > LEAN_LONG_TURNS if long
-                                  else not LEAN_GOAL):
-        return None, None, work
-    if long:  # a short presolve, no LP, a share of the budget; the fewest tokens at its score
-        found = lean_goal(model, work=LEAN_LONG_SHARE * work, time_limit=wall_left(),
-                          seed=seed, workers=workers, linearization=0, light=True,
-                          spare_work=LEAN_SPARE_WORK)
-    else:  # more units than the stages' budget: the lean model's cost less CPU (Design notes)
-        found = lean_goal(model, work=LEAN_SHORT_SHARE * work, time_limit=wall_left(),
-                          seed=seed, workers=workers)
-    if found is None:  # no festival in reach: the full model's stage is trivial
-        return None, None, work
-    # what the full model's stages have left (on a short horizon, at least the tie-break's own)
-    work = max(0.01 if long else LEAN_TIE_BREAK_WORK + 0.01, work - found.result.work)
-    # no plan within the budget, or (never seen) one the full model cannot hold: the full
-    # model's own goal stage on what is left
-    if not (found.holds and holdable(model.model, (*stages[0].held, *found.holds))):
-        return None, found.result if long else None, work
-    held = replace(stages[0], held=stages[0].held + found.holds)
-    if not long or found.result.status is Status.OPTIMAL:
-        stages[0] = held
-        return found, None, work
-    _, spent = hint_held(model.model, held, work=LEAN_HINT_WORK, time_limit=wall_left(),
-                         workers=workers, seed=seed)
-    return None, found.result, max(0.01, work - spent)
-
-
-def _with_lean_score(result: StagedResult, lean: LeanResult, held: bool) -> StagedResult:
-    """The score goal's stage after the lean score model: the lean bound where tighter (it
-    bounds every plan), and the only bound when the stage `held` the lean plan's route (its
-    own proof is then of that route alone); proven when the plan reaches the bound. Its time
-    is both solves'."""
-    result = replace(result, clock_hit=result.clock_hit or lean.clock_hit,
-                     branches=result.branches + lean.branches,
-                     first_time_s=result.first_time_s + lean.wall_s,
-                     first_cpu_s=result.first_cpu_s + lean.cpu_s)
-    bound = lean.bound
-    if not held and result.first_bound is not None:
-        bound = result.first_bound if bound is None else min(bound, result.first_bound)
-    if not result.values or result.values[0] is None:
-        return replace(result, first_bound=bound)
-    proven = bound is not None and result.values[0] >= bound
-    status = Status.OPTIMAL if proven else Status.FEASIBLE
-    return replace(result, first_bound=bound, status=status,
-                   proven=(proven, *result.proven[1:]))
-
-
-def _with_lean(result: StagedResult, lean: LeanResult) -> StagedResult:
-    """The goal stage's status and bound are the lean model's (the full model's goal stage
-    only found the tower for the lean plan); its time is both solves'."""
-    proven = lean.status is Status.OPTIMAL
-    return replace(result, status=lean.status, first_bound=lean.bound,
-                   clock_hit=result.clock_hit or lean.clock_hit,
-                   proven=(proven, *result.proven[1:]), branches=result.branches + lean.branches,
-                   first_time_s=result.first_time_s + lean.wall_s,
-                   first_cpu_s=result.first_cpu_s + lean.cpu_s)
-
-
-def _with_lean_bound(result: StagedResult, lean: LeanResult) -> StagedResult:
-    """The full model's goal stage after a lean hint: the lean model's bound where tighter
-    (both bound the same best festival score), proven when the plan reaches it; its time is
-    both solves'."""
-    result = replace(result, clock_hit=result.clock_hit or lean.clock_hit,
-                     branches=result.branches + lean.branches,
-                     first_time_s=result.first_time_s + lean.wall_s,
-                     first_cpu_s=result.first_cpu_s + lean.cpu_s)
-    if lean.bound is None or (result.first_bound is not None
-                              and lean.bound >= result.first_bound):
-        return result
-    proven = result.values[0] is not None and result.values[0] >= lean.bound
-    return replace(result, first_bound=lean.bound,
-                   status=Status.OPTIMAL if proven else result.status,
-                   proven=(proven or result.proven[0], *result.proven[1:]))
 
 
 def _tie_breaks(result: StagedResult, solver: cp_model.CpSolver, end: PlayerState,

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 
+import planner.turns.lean_stage as lean_stage
 import planner.turns.plan as plan_module
 from models.game import RegionGraph
 from models.game.state import GameState
@@ -124,7 +125,7 @@ def test_plans_with_and_without_the_lean_goal_agree(monkeypatch: pytest.MonkeyPa
     state = played(0, 4, 2)
     player = state.turn.player
     lean = plan_turns(state, BOARD, player, rules=STANDARD, turns=2, time_limit=20)
-    monkeypatch.setattr(plan_module, "LEAN_GOAL", False)
+    monkeypatch.setattr(lean_stage, "LEAN_GOAL", False)
     full = plan_turns(state, BOARD, player, rules=STANDARD, turns=2, time_limit=20)
     assert lean.status is full.status is Status.OPTIMAL
     assert lean.objective == full.objective == lean.bound
@@ -149,7 +150,7 @@ def test_a_lean_plan_that_does_not_fit_falls_back(how: str,
         start = plan.horizon.me.pawn or OFF
         return replace(found, holds=(*found.holds, (plan.at[0][start], 0)))
 
-    monkeypatch.setattr(plan_module, "lean_goal", misfit)
+    monkeypatch.setattr(lean_stage, "lean_goal", misfit)
     plan = plan_turns(state, BOARD, player, rules=STANDARD, turns=2, time_limit=20)
     assert plan.status is Status.OPTIMAL and plan.objective == expected
 
@@ -222,12 +223,12 @@ def test_a_longer_horizons_lean_plan_is_proven_and_replays(
     state = played(4, 2, 5)
     player = state.turn.player
     optimum = compare(state, 4, linearization=0, light=True)
-    assert plan_module.LONG_HORIZON < 4 <= plan_module.LEAN_LONG_TURNS
+    assert plan_module.LONG_HORIZON < 4 <= lean_stage.LEAN_LONG_TURNS
     lean = plan_turns(state, BOARD, player, rules=STANDARD, turns=4)
     # the replay through the referee scores what the model claims, and it is the optimum
     assert lean.status is Status.OPTIMAL and lean.found
     assert lean.objective == lean.model_objective == lean.bound == optimum
-    monkeypatch.setattr(plan_module, "LEAN_LONG_TURNS", 0)
+    monkeypatch.setattr(lean_stage, "LEAN_LONG_TURNS", 0)
     full = plan_turns(state, BOARD, player, rules=STANDARD, turns=4)
     assert full.objective is not None and full.objective <= optimum
 
@@ -245,10 +246,10 @@ def test_an_unproven_lean_plan_is_the_full_models_hint(monkeypatch: pytest.Monke
         found.append(got)
         return got
 
-    monkeypatch.setattr(plan_module, "lean_goal", spy)
+    monkeypatch.setattr(lean_stage, "lean_goal", spy)
     # one festival at a time (`lean.best_of_each`) the lean model proves this horizon on 0.24
     # units (a 0.2 share of the budget); 0.08 finds a plan of 6 points and no proof
-    monkeypatch.setattr(plan_module, "LEAN_LONG_SHARE", 0.08)
+    monkeypatch.setattr(lean_stage, "LEAN_LONG_SHARE", 0.08)
     plan = plan_turns(state, BOARD, player, rules=STANDARD, turns=4)
     assert len(found) == 1 and found[0].result.status is not Status.OPTIMAL
     assert found[0].holds and found[0].result.value is not None

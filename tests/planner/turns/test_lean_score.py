@@ -23,8 +23,9 @@ from planner.turns.horizon import Goal, build_horizon
 from planner.turns.lean import LeanResult
 from planner.turns.lean_model import seen_pairs
 from planner.turns.lean_score import build_lean_score, lean_score
+from planner.turns.lean_stage import with_lean_score
 from planner.turns.model import TILE_REACH_STATES, build_plan_model
-from planner.turns.plan import _with_lean_score, plan_turns
+from planner.turns.plan import plan_turns
 from planner.turns.score_caps import score_cap
 from planner.turns.stages import StagedResult
 from tests.planner.turns.test_plan import assert_replayed
@@ -106,7 +107,7 @@ def test_a_stage_held_on_the_lean_route_proves_nothing_beyond_it(
     41 was once reported optimal, where another route's plan made 41)."""
     stage = StagedResult(Status.OPTIMAL, (39, 3), (True, False), stage_bound, 10)
     lean = LeanResult(Status.OPTIMAL, 41, 41, 1.0, 1.0, 1.0, 100)
-    got = _with_lean_score(stage, lean, held=held)
+    got = with_lean_score(stage, lean, held=held)
     assert (got.status, got.first_bound, got.proven[0]) == (status, bound,
                                                            status is Status.OPTIMAL)
 
