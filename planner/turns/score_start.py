@@ -33,8 +33,8 @@ LEAN_SCORE_LEAST_WORK = 1.0
 # then, when the full model's plan on that route falls short of its bound: the lean score
 # model with the order of each turn's visits (a claim on the recruits made before it, a token
 # collected in its own region: tighter, and each solve slower), from the first one's cuts, on
-# up to this share more
-ORDER_SHARE = 1.25
+# up to this share more (1.25 until 2026-12-02; Design notes)
+ORDER_SHARE = 1.8
 # the most the full model may take to complete the lean plan on its route (0.2 until
 # 2026-12-02: p4-s43-r06's route held 52 points at 0.2 units, its bound 54 at 0.54; Design notes)
 ROUTE_WORK = 0.6
@@ -47,6 +47,10 @@ CLAIM_HINT_WORK = 0.1
 # loaded machine these solves ran to the command's deadline, and the plans they had found
 # were lost: 10 of the benchmark's 91 3-turn score calls ended with no plan)
 LEAST_WALL = 0.15
+# wall seconds the ordered lean solve leaves for the full model's solves after it (its route
+# held, the final stage): where the wall clock ends it, the plan on its route is still found
+# (with `ORDER_SHARE` 1.8 and no reserve, four 4-player 3-turn plans fell to 0-12 points)
+ORDER_RESERVE = 2.0
 
 
 @dataclass(frozen=True)
@@ -103,7 +107,8 @@ def score_start(plan: PlanModel, stage: Stage, *, work: float, lean: bool,
         if (ORDER_SHARE and not ScoreStart(spent, result, route, on_route).proven_on_route
                 and wall_left() >= LEAST_WALL):
             # only plans better than the one on the first route, within the first bound
-            ordered = lean_score(plan, work=ORDER_SHARE * work, time_limit=wall_left(),
+            ordered = lean_score(plan, work=ORDER_SHARE * work,
+                                 time_limit=max(LEAST_WALL, wall_left() - ORDER_RESERVE),
                                  seed=seed, workers=workers, order=True, cuts=found.cuts,
                                  least=0 if on_route is None else on_route + 1,
                                  most=result.bound)

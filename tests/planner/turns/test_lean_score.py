@@ -11,14 +11,18 @@ import os
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from models.tower.rules import STANDARD
 from planner.tower import Status
 from planner.tower.bounds import tile_in_reach
 from planner.turns import lean_tiles
 from planner.turns import plan as plan_module
+from planner.turns import score_start as score_start_module
 from planner.turns.horizon import Goal, build_horizon
 from planner.turns.lean import LeanResult
 from planner.turns.lean_model import seen_pairs
@@ -27,7 +31,9 @@ from planner.turns.lean_stage import with_lean_score
 from planner.turns.model import TILE_REACH_STATES, build_plan_model
 from planner.turns.plan import plan_turns
 from planner.turns.score_caps import score_cap
+from planner.turns.score_start import LEAST_WALL, ORDER_RESERVE
 from planner.turns.stages import StagedResult
+from tests.planner.turns.game_states import played
 from tests.planner.turns.test_plan import assert_replayed
 from tests.planner.turns.test_score_bound import BOARD, random_play, start_of
 
@@ -37,6 +43,7 @@ CASES = [(3, 2, 2, 1), (8, 3, 4, 2), (15, 4, 3, 2)]
 # the full model's own plans, proven well within the generous limit
 PLANNED = [(3, 2, 2, 1)]
 WORK = 8.0  # deterministic units: enough to prove these small horizons
+LIMIT = 10.0  # the default limit's seconds
 
 
 def bound_of(seed: int, players: int, round_: int, turns: int, order: bool = False
@@ -230,3 +237,25 @@ def test_no_plan_above_a_known_one_proves_it_the_best() -> None:
     assert (above.status, above.value, above.bound) == (Status.INFEASIBLE, None, best.value)
     at = lean_score(plan, work=WORK, time_limit=60.0, least=best.value).result
     assert (at.status, at.value) == (Status.OPTIMAL, best.value)
+
+
+def test_the_ordered_solve_leaves_the_solves_after_it_their_wall_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # where the wall clock ends the ordered lean solve, the full model's solve of its route
+    # and the final stage still have `ORDER_RESERVE` seconds (without it, four 4-player 3-turn
+    # plans of the benchmark fell to 0-12 points)
+    state = played(0, 4, 2)  # its 2-turn score plan solves the ordered model
+    real, given = score_start_module.lean_score, []
+    began = time.perf_counter()
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("order"):
+            given.append((kwargs["time_limit"], began + LIMIT - time.perf_counter()))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(score_start_module, "lean_score", spy)
+    plan = plan_turns(state, BOARD, state.turn.player, rules=STANDARD, turns=2,
+                      goal=Goal("score"), time_limit=LIMIT)
+    assert plan.found and given
+    for limit, left in given:
+        assert limit <= max(LEAST_WALL, left - ORDER_RESERVE) + 0.05
