@@ -36,11 +36,12 @@ def start_game(board: Board, board_name: str, count: int | None, names: list[str
     rules = rules_named(rules_text)
     if deal is not None:
         if isinstance(deal, TypedDeal):  # the page's players field, its deal
-            dealt, asked = parse_deal(deal.text, "the deal"), f"{count} players named"
+            dealt = parse_deal(deal.text, "the deal")
+            asked, where = f"{count} players named", "the deal"
         else:  # `state new`'s options
-            dealt, asked = load_deal(deal), f"--players {count}"
+            dealt = load_deal(deal)
+            asked, where = f"--players {count}", f"the deal in {deal}"
         if count is not None and count != len(dealt.players):
-            where = "the deal" if isinstance(deal, TypedDeal) else f"the deal in {deal}"
             raise SpecError(f"{asked}, but {where} is for "
                             f"{len(dealt.players)} players ({', '.join(dealt.players)})")
         state = game_from_deal(board, dealt, names, rules, board_name=board_name,
