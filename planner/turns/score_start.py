@@ -105,10 +105,10 @@ def score_start(plan: PlanModel, stage: Stage, *, work: float, lean: bool,
         if route and (found.in_order or not ORDER_SHARE):
             on_route = held(route, ROUTE_WORK)
         if (ORDER_SHARE and not ScoreStart(spent, result, route, on_route).proven_on_route
-                and wall_left() >= LEAST_WALL):
+                and wall_left() - ORDER_RESERVE >= LEAST_WALL):
             # only plans better than the one on the first route, within the first bound
             ordered = lean_score(plan, work=ORDER_SHARE * work,
-                                 time_limit=max(LEAST_WALL, wall_left() - ORDER_RESERVE),
+                                 time_limit=wall_left() - ORDER_RESERVE,
                                  seed=seed, workers=workers, order=True, cuts=found.cuts,
                                  least=0 if on_route is None else on_route + 1,
                                  most=result.bound)

@@ -258,4 +258,4 @@ def test_the_ordered_solve_leaves_the_solves_after_it_their_wall_time(
                       goal=Goal("score"), time_limit=LIMIT)
     assert plan.found and given
     for limit, left in given:
-        assert limit <= max(LEAST_WALL, left - ORDER_RESERVE) + 0.05
+        assert LEAST_WALL <= limit <= left - ORDER_RESERVE + 0.05
