@@ -89,7 +89,6 @@ def test_a_plan_that_cannot_be_read_back_for_another_reason_is_a_bug(
         solve_stages(model, stages, time_limit=10, work=1.0, tie_break_work=0.0)
 
 
-
 @pytest.mark.parametrize("complete", [True, False])
 def test_a_whole_plan_in_the_hint_is_kept_when_the_deadline_has_passed(complete: bool) -> None:
     """Regression: at the default limit on a loaded machine the score goal's first solves
