@@ -12,7 +12,11 @@ festival also 10 turns unless `--no-long`): the proven share, the gaps (bound - 
 the plans left unproven, and the median and worst CPU time of the whole call
 (`time.process_time`, in process: on a shared machine the wall clock measures the load; the
 wall times are kept in the JSON). Plans are deterministic (deterministic CP-SAT budgets), so
-the statuses and values repeat on any machine; the times depend on the machine.
+the statuses and values repeat on any machine where no wall clock stops a solve (`clock_hit`);
+the times depend on the machine. So that runs on different days compare, each run first
+measures the machine (`calibrate`): the CPU seconds one deterministic unit of CP-SAT's work
+takes on the lean score model and on the full plan model's score stage (fixed solves of
+examples/game/round3.json over 3 turns), written to the JSON and printed.
 `--quick`: every fifth state (18 states), festival and score on 1-3 turns and the default.
 """
 
@@ -35,9 +39,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from models.game import load_board, load_state
 from planner.stopping import time_limited
 from planner.tower import bounds
-from planner.turns import DEFAULT_PLAN_TIME_LIMIT, Goal, plan_ahead
+from planner.turns import DEFAULT_PLAN_TIME_LIMIT, Goal, build_horizon, plan_ahead
 from planner.turns import lean_model as plan_lean
 from planner.turns import model as plan_model
+from planner.turns.goals import goal_stages
+from planner.turns.lean_score import lean_score
+from planner.turns.replay import advance_to, visible
+from planner.turns.stages import solve_stages
 
 STATES = Path(__file__).resolve().parent / "plan_states"
 LONG = 10
@@ -71,6 +79,35 @@ def run(path: Path, goal: str, turns: int | None) -> dict[str, object]:
             "status": plan.status.value, "objective": plan.objective, "bound": plan.bound,
             "gap": gap, "cpu_s": round(cpu, 3), "wall_s": round(wall, 3),
             "goal_cpu_s": round(plan.goal_cpu_s, 3), "clock_hit": plan.clock_hit}
+
+
+CALIBRATION = Path(__file__).resolve().parent.parent / "examples/game/round3.json"
+CALIBRATION_WORK = 1.0  # deterministic units of each calibration solve
+
+
+def calibrate() -> dict[str, float]:
+    """CPU seconds per deterministic unit on this machine, now: the lean score model and the
+    full plan model's score stage of `CALIBRATION` over 3 turns, each on `CALIBRATION_WORK`
+    units (neither proves in it, so each spends the whole budget; the lean one's time counts
+    the building of its model, as `lean_score` measures it, the full model's does not)."""
+    board = load_board()
+    state = load_state(CALIBRATION, board)
+    player, rules = state.turn.player, state.game_rules
+    start = advance_to(visible(state), board, player, rules)
+    cold()
+    seconds: dict[str, float] = {}
+    plan = plan_model.build_plan_model(build_horizon(start, board, player, 3, rules))
+    cpu = time.process_time()
+    lean = lean_score(plan, work=CALIBRATION_WORK, time_limit=120).result
+    seconds["lean_score_s_per_unit"] = round((time.process_time() - cpu) / lean.work, 3)
+    plan = plan_model.build_plan_model(build_horizon(start, board, player, 3, rules))
+    plan_model.hint_idle(plan)
+    cpu = time.process_time()
+    _, solver = solve_stages(plan.model, goal_stages(plan, Goal("score"))[:1], time_limit=120,
+                             linearization=0, work=CALIBRATION_WORK)
+    seconds["full_model_s_per_unit"] = round(
+        (time.process_time() - cpu) / solver.response_proto.deterministic_time, 3)
+    return seconds
 
 
 def summary(rows: list[dict[str, object]]) -> list[str]:
@@ -107,6 +144,8 @@ def main() -> None:
         if goal == "festival" and not (args.quick or args.no_long or (goal, LONG) in cases):
             cases.append((goal, LONG))
     loads = [os.getloadavg()]
+    speed = calibrate()
+    console.print(f"this machine: {speed}")
     rows = []
     for goal, turns in cases:
         for path in paths:
@@ -130,6 +169,7 @@ def main() -> None:
     out.write_text(json.dumps({"machine": platform.processor() or platform.machine(),
                                "cpus": os.cpu_count(), "python": platform.python_version(),
                                "load_averages": loads, "time_limit": DEFAULT_PLAN_TIME_LIMIT,
+                               "cpu_s_per_unit": speed,
                                "plans": rows}, indent=2) + "\n", encoding="utf-8")
     console.print(f"wrote {out}")
 
