@@ -36,7 +36,7 @@ from ortools.sat.python import cp_model
 
 from models.game import RECRUIT_LIMIT, SPECIAL, PerformanceTile
 from models.tower import Pool, Skill, SkillRanks
-from planner.stopping import solve_stoppable
+from planner.stopping import cancel_requested, solve_stoppable
 from planner.tower import STATUS, Status, TowerLayout, stopped_by_clock
 from planner.tower.bounds import tile_in_reach
 from planner.turns import lean_tiles
@@ -469,7 +469,7 @@ def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0
             break
         kept, status = solver, STATUS[code]
         wrong = wrong_claims(score, solver) if lean_tiles.TILE_CHECK == "cuts" else []
-        if not wrong or spent >= work or clock or solves >= MOST_SOLVES:
+        if not wrong or spent >= work or clock or solves >= MOST_SOLVES or cancel_requested():
             break
         for claim, team, ranks in wrong:
             made += [(claim.tile.id, *grown) for grown in cut(score, claim, team, ranks)]
