@@ -34,8 +34,8 @@ LEAN_SCORE_LEAST_WORK = 1.0
 # then, when the full model's plan on that route falls short of its bound: the lean score
 # model with the order of each turn's visits (a claim on the recruits made before it, a token
 # collected in its own region: tighter, and each solve slower), from the first one's cuts, on
-# up to this share more (4.2 units at 10 s; 1.8 until the second session of 2026-12-02, 1.25
-# before: Design notes)
+# up to this share more (4.2 units at 10 s; 1.8 until 2026-12-02 06:30 UTC, 1.25 before:
+# Design notes)
 ORDER_SHARE = 3.5
 # the most the full model may take to complete the lean plan on its route (0.2 until
 # 2026-12-02: p4-s43-r06's route held 52 points at 0.2 units, its bound 54 at 0.54; Design notes)
