@@ -18,7 +18,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from cli.edge import ExitCode, fail_interrupted
+from cli.edge import ExitCode, fail_interrupted, stop_code
 
 Dask = Annotated[str | None, typer.Option(
     "--dask", metavar="ADDRESS",
@@ -48,3 +48,13 @@ def stopped(folder: str | None, code: ExitCode = ExitCode.INTERRUPTED) -> NoRetu
         fail_interrupted(f"{word}; nothing written", code)
     fail_interrupted(f"{word}: the finished chunks are kept in {folder}; run the same "
                      "command again to continue", code)
+
+
+def stopped_if_interrupted(folder: str | None) -> None:
+    """An error in a batch after Ctrl-C or SIGTERM is the stop's doing (a pool whose workers
+    were ended under it): the same one line as the stop itself, not the plain "interrupted"
+    of the edge, which does not know what was kept (one clean-clone CI run printed that on a
+    Ctrl-C of `puzzle book`; not seen again in 64 tries)."""
+    code = stop_code()
+    if code is not None:
+        stopped(folder, code)

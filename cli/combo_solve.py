@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedCo
 from rich.text import Text
 
 from cli import options
-from cli.batches import Dask, batch_progress, stopped
+from cli.batches import Dask, batch_progress, stopped, stopped_if_interrupted
 from cli.combo import CardsFile, StateArg, app
 from cli.combo_render import grid_picture, print_advice, print_summary, sheet_table
 from cli.edge import (
@@ -289,3 +289,6 @@ def _tournament_in_chunks(bots: str, games: int, seed: int, out_dir: str | None,
         stopped(out_dir)
     except Terminated:
         stopped(out_dir, ExitCode.TERMINATED)
+    except Exception:
+        stopped_if_interrupted(out_dir)
+        raise

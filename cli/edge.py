@@ -138,10 +138,12 @@ def at_edge(command: Callable[P, R]) -> Callable[P, R]:
                 fail(f"cannot write the output: {error.strerror}")
             _internal(error)
         except Exception as error:
-            if interrupted():  # Ctrl-C inside an extension module's initialisation (a lazy
-                # ortools import) comes out as its ImportError, not as KeyboardInterrupt
+            stop = stop_code()
+            if stop is not None:  # Ctrl-C inside an extension module's initialisation (a
+                # lazy ortools import) comes out as its ImportError, not as KeyboardInterrupt
                 _silence_stdout(flush=True)
-                fail_interrupted()
+                fail_interrupted("terminated" if stop == ExitCode.TERMINATED
+                                 else "interrupted", stop)
             _internal(error)
 
     return wrapper
@@ -186,7 +188,13 @@ class Terminated(BaseException):  # a signal, as KeyboardInterrupt is: not an Ex
     temporary file), then exit 143."""
 
 
+def _terminate() -> None:
+    global _terminated
+    _terminated = True
+
+
 def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    _terminate()
     if _token is not None:
         _token.cancel()
     raise Terminated
@@ -223,10 +231,18 @@ def _silence_stdout(flush: bool = False) -> None:
 # prints it marked interrupted). The token is this command's own: the edge makes one per run.
 
 _presses = 0
+_terminated = False  # SIGTERM came (seen by the watcher or the handler), not only Ctrl-C
 _graceful = False
 _token: CancelToken | None = None
 # when the running command began (one command per process; in tests, per invocation)
 _started = time.monotonic()
+
+
+def stop_code() -> ExitCode | None:
+    """How this command was stopped: SIGTERM (143), Ctrl-C (130), or not (None)."""
+    if _terminated:
+        return ExitCode.TERMINATED
+    return ExitCode.INTERRUPTED if interrupted() else None
 
 
 def interrupted() -> bool:
@@ -264,6 +280,8 @@ def _watch(fd: int, token: CancelToken) -> None:
                 data = os.read(fd, 64)
                 if not data:
                     break
+                if signal.SIGTERM in data:
+                    _terminate()
                 if signal.SIGINT in data or signal.SIGTERM in data:
                     token.cancel()
             token.stop_active()
@@ -288,12 +306,12 @@ def command_started() -> None:
 
 @contextlib.contextmanager
 def _interrupts(deadline: float | None = None) -> Iterator[None]:
-    global _presses, _token
+    global _presses, _terminated, _token
     if threading.current_thread() is not threading.main_thread():
         with cancel_scope(CancelToken(deadline)):
             yield
         return
-    _presses = 0
+    _presses, _terminated = 0, False
     token = _token = CancelToken(deadline)
     reader, writer = os.pipe()
     os.set_blocking(writer, False)

@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cli import options
-from cli.batches import Dask, batch_progress, stopped
+from cli.batches import Dask, batch_progress, stopped, stopped_if_interrupted
 from cli.edge import ExitCode, Terminated, at_edge, emit_output, err, out
 from cli.inputs import batch_lines
 from cli.render import tower_picture
@@ -178,6 +178,9 @@ def book(
         stopped(out_dir)
     except Terminated:
         stopped(out_dir, ExitCode.TERMINATED)
+    except Exception:
+        stopped_if_interrupted(out_dir)
+        raise
     if as_json:
         emit_output(written)
         return

@@ -205,6 +205,46 @@ def test_book_killed_after_a_chunk_resumes_to_the_uninterrupted_book(tmp_path: P
         (tmp_path / "whole" / "manifest.json").read_bytes()
 
 
+@pytest.mark.parametrize(("signal_name", "code", "word"),
+                         [("SIGINT", 130, "interrupted"), ("SIGTERM", 143, "terminated")])
+def test_an_error_after_a_stop_still_says_what_was_kept(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, signal_name: str, code: int,
+        word: str) -> None:
+    """A stop seen by the edge's watcher (the token cancelled) before its handler raises,
+    then an error of the stopped pool instead of KeyboardInterrupt: the batch's own line,
+    not the edge's plain "interrupted" (one clean-clone CI run printed that)."""
+    import signal
+
+    from cli import edge
+    from service import puzzle_book
+
+    def stopped_pool(*args: object, **kwargs: object) -> None:
+        if getattr(signal, signal_name) == signal.SIGTERM:
+            edge._terminate()
+        assert edge._token is not None
+        edge._token.cancel()  # what the watcher does the moment the signal arrives
+        raise RuntimeError("the pool broke under the stop")
+
+    monkeypatch.setattr(puzzle_book, "book", stopped_pool)
+    result = runner.invoke(app, [*BOOK, "--out", str(tmp_path / "b")])
+    assert result.exit_code == code
+    assert " ".join(result.stderr.split()) == (f"{word}: the finished chunks are kept in "
+                                     f"{tmp_path / 'b'}; run the same command again to "
+                                     "continue")
+
+
+def test_an_error_without_a_stop_is_not_called_one(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from service import puzzle_book
+
+    def failing(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(puzzle_book, "book", failing)
+    result = runner.invoke(app, [*BOOK, "--out", str(tmp_path / "b")])
+    assert result.exit_code == 4 and "internal error (RuntimeError: a bug)" in result.stderr
+
+
 @pytest.mark.parametrize(("stop", "code"), [("SIGINT", 130), ("SIGTERM", 143)])
 def test_book_ctrl_c_stops_the_workers_at_once_and_keeps_the_chunks(tmp_path: Path, stop: str,
                                                                     code: int) -> None:
