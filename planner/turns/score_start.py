@@ -89,8 +89,7 @@ def score_start(plan: PlanModel, stage: Stage, *, work: float, lean: bool,
 
     def held(holds: Held, budget: float) -> int | None:
         nonlocal spent
-        if wall_left() < LEAST_WALL or cancel_requested():  # a cancelled request is over:
-            # a full model's solve would take 0.1-0.5 s (2 s on a loaded machine) to notice
+        if wall_left() < LEAST_WALL:
             return None
         value, used = hint_held(plan.model, replace(stage, held=(*stage.held, *holds)),
                                 work=budget, time_limit=wall_left(), workers=workers, seed=seed)
@@ -108,7 +107,8 @@ def score_start(plan: PlanModel, stage: Stage, *, work: float, lean: bool,
         if route and (found.in_order or not ORDER_SHARE):
             on_route = held(route, ROUTE_WORK)
         if (ORDER_SHARE and not ScoreStart(spent, result, route, on_route).proven_on_route
-                and wall_left() - ORDER_RESERVE >= LEAST_WALL and not cancel_requested()):
+                and wall_left() - ORDER_RESERVE >= LEAST_WALL
+                and not cancel_requested()):  # a cancelled request builds no more models
             # only plans better than the one on the first route, within the first bound
             ordered = lean_score(plan, work=ORDER_SHARE * work,
                                  time_limit=wall_left() - ORDER_RESERVE,
