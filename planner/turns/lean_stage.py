@@ -71,10 +71,7 @@ def with_lean_score(result: StagedResult, lean: LeanResult, held: bool) -> Stage
     bounds every plan), and the only bound when the stage `held` the lean plan's route (its
     own proof is then of that route alone); proven when the plan reaches the bound. Its time
     is both solves'."""
-    result = replace(result, clock_hit=result.clock_hit or lean.clock_hit,
-                     branches=result.branches + lean.branches,
-                     first_time_s=result.first_time_s + lean.wall_s,
-                     first_cpu_s=result.first_cpu_s + lean.cpu_s)
+    result = _with_lean_time(result, lean)
     bound = lean.bound
     if not held and result.first_bound is not None:
         bound = result.first_bound if bound is None else min(bound, result.first_bound)
@@ -90,21 +87,15 @@ def with_lean(result: StagedResult, lean: LeanResult) -> StagedResult:
     """The goal stage's status and bound are the lean model's (the full model's goal stage
     only found the tower for the lean plan); its time is both solves'."""
     proven = lean.status is Status.OPTIMAL
-    return replace(result, status=lean.status, first_bound=lean.bound,
-                   clock_hit=result.clock_hit or lean.clock_hit,
-                   proven=(proven, *result.proven[1:]), branches=result.branches + lean.branches,
-                   first_time_s=result.first_time_s + lean.wall_s,
-                   first_cpu_s=result.first_cpu_s + lean.cpu_s)
+    return replace(_with_lean_time(result, lean), status=lean.status, first_bound=lean.bound,
+                   proven=(proven, *result.proven[1:]))
 
 
 def with_lean_bound(result: StagedResult, lean: LeanResult) -> StagedResult:
     """The full model's goal stage after a lean hint: the lean model's bound where tighter
     (both bound the same best festival score), proven when the plan reaches it; its time is
     both solves'."""
-    result = replace(result, clock_hit=result.clock_hit or lean.clock_hit,
-                     branches=result.branches + lean.branches,
-                     first_time_s=result.first_time_s + lean.wall_s,
-                     first_cpu_s=result.first_cpu_s + lean.cpu_s)
+    result = _with_lean_time(result, lean)
     if lean.bound is None or (result.first_bound is not None
                               and lean.bound >= result.first_bound):
         return result
@@ -112,3 +103,11 @@ def with_lean_bound(result: StagedResult, lean: LeanResult) -> StagedResult:
     return replace(result, first_bound=lean.bound,
                    status=Status.OPTIMAL if proven else result.status,
                    proven=(proven or result.proven[0], *result.proven[1:]))
+
+
+def _with_lean_time(result: StagedResult, lean: LeanResult) -> StagedResult:
+    """The goal stage's result counting the lean solve too: its time, branches, clock hit."""
+    return replace(result, clock_hit=result.clock_hit or lean.clock_hit,
+                   branches=result.branches + lean.branches,
+                   first_time_s=result.first_time_s + lean.wall_s,
+                   first_cpu_s=result.first_cpu_s + lean.cpu_s)
