@@ -3,6 +3,7 @@ edge: the --dask option, the progress bar, and the one line a stopped batch prin
 
 from __future__ import annotations
 
+from types import TracebackType
 from typing import Annotated, NoReturn
 
 import typer
@@ -18,7 +19,7 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from cli.edge import ExitCode, fail_interrupted, stop_code
+from cli.edge import ExitCode, Terminated, fail_interrupted, stop_code, stop_word
 
 Dask = Annotated[str | None, typer.Option(
     "--dask", metavar="ADDRESS",
@@ -43,18 +44,32 @@ def batch_progress(what: str, console: Console) -> Progress:
 
 def stopped(folder: str | None, code: ExitCode = ExitCode.INTERRUPTED) -> NoReturn:
     """Ctrl-C (130) or SIGTERM (143) in a batch: one line saying what was kept."""
-    word = "terminated" if code == ExitCode.TERMINATED else "interrupted"
+    word = stop_word(code)
     if folder is None:
         fail_interrupted(f"{word}; nothing written", code)
     fail_interrupted(f"{word}: the finished chunks are kept in {folder}; run the same "
                      "command again to continue", code)
 
 
-def stopped_if_interrupted(folder: str | None) -> None:
-    """An error in a batch after Ctrl-C or SIGTERM is the stop's doing (a pool whose workers
-    were ended under it): the same one line as the stop itself, not the plain "interrupted"
-    of the edge, which does not know what was kept (one clean-clone CI run printed that on a
-    Ctrl-C of `puzzle book`; not seen again in 64 tries)."""
-    code = stop_code()
-    if code is not None:
-        stopped(folder, code)
+class batch_stops:  # lower case: used as a `with` block, as contextlib's are
+    """Around a batch: Ctrl-C (130), SIGTERM (143), or an error after either (the stop's
+    doing: a pool whose workers were ended under it), ends the command with `stopped`'s one
+    line, which says what was kept. An error after a stop would otherwise reach the edge's
+    plain "interrupted" (one clean-clone CI run printed that on a Ctrl-C of `puzzle book`;
+    not seen again in 64 tries). Any other error goes on."""
+
+    def __init__(self, folder: str | None) -> None:
+        self.folder = folder
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        if kind is None:
+            return
+        code = (ExitCode.INTERRUPTED if issubclass(kind, KeyboardInterrupt)
+                else ExitCode.TERMINATED if issubclass(kind, Terminated)
+                else stop_code() if issubclass(kind, Exception) else None)
+        if code is not None:
+            stopped(self.folder, code)

@@ -13,12 +13,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedCo
 from rich.text import Text
 
 from cli import options
-from cli.batches import Dask, batch_progress, stopped, stopped_if_interrupted
+from cli.batches import Dask, batch_progress, batch_stops
 from cli.combo import CardsFile, StateArg, app
 from cli.combo_render import grid_picture, print_advice, print_summary, sheet_table
 from cli.edge import (
     ExitCode,
-    Terminated,
     at_edge,
     emit_output,
     err,
@@ -278,17 +277,9 @@ def _tournament_in_chunks(bots: str, games: int, seed: int, out_dir: str | None,
     from service.combo_tournament import tournament_batch
 
     console = err()
-    try:
-        with batch_progress("games", console) as progress:
-            task = progress.add_task("games", total=games)
-            return tournament_batch(
-                bots, games, seed, out_dir, workers=workers, dask=dask,
-                advisor_samples=advisor_samples, cards_file=cards_file,
-                on_progress=lambda done: progress.update(task, completed=done))
-    except KeyboardInterrupt:
-        stopped(out_dir)
-    except Terminated:
-        stopped(out_dir, ExitCode.TERMINATED)
-    except Exception:
-        stopped_if_interrupted(out_dir)
-        raise
+    with batch_stops(out_dir), batch_progress("games", console) as progress:
+        task = progress.add_task("games", total=games)
+        return tournament_batch(
+            bots, games, seed, out_dir, workers=workers, dask=dask,
+            advisor_samples=advisor_samples, cards_file=cards_file,
+            on_progress=lambda done: progress.update(task, completed=done))

@@ -128,7 +128,7 @@ def at_edge(command: Callable[P, R]) -> Callable[P, R]:
             fail_interrupted()
         except Terminated:
             _silence_stdout(flush=True)
-            fail_interrupted("terminated", ExitCode.TERMINATED)
+            fail_interrupted(code=ExitCode.TERMINATED)
         except OSError as error:
             if error.errno == errno.EPIPE:
                 _silence_stdout()
@@ -142,8 +142,7 @@ def at_edge(command: Callable[P, R]) -> Callable[P, R]:
             if stop is not None:  # Ctrl-C inside an extension module's initialisation (a
                 # lazy ortools import) comes out as its ImportError, not as KeyboardInterrupt
                 _silence_stdout(flush=True)
-                fail_interrupted("terminated" if stop == ExitCode.TERMINATED
-                                 else "interrupted", stop)
+                fail_interrupted(code=stop)
             _internal(error)
 
     return wrapper
@@ -200,13 +199,18 @@ def _on_sigterm(signum: int, frame: FrameType | None) -> None:
     raise Terminated
 
 
-def fail_interrupted(message: str = "interrupted",
+def stop_word(code: ExitCode) -> str:
+    """What a stop is called: "terminated" (SIGTERM, 143) or "interrupted" (Ctrl-C, 130)."""
+    return "terminated" if code == ExitCode.TERMINATED else "interrupted"
+
+
+def fail_interrupted(message: str | None = None,
                      code: ExitCode = ExitCode.INTERRUPTED) -> NoReturn:
-    """One line on stderr, exit 130 (143 for SIGTERM)."""
+    """One line on stderr (by default the stop's word), exit 130 (143 for SIGTERM)."""
     global _said_interrupted
     _said_interrupted = True
     with contextlib.suppress(OSError):
-        err().print(message, highlight=False)
+        err().print(stop_word(code) if message is None else message, highlight=False)
     raise typer.Exit(int(code))
 
 

@@ -21,8 +21,8 @@ from rich.table import Table
 from rich.text import Text
 
 from cli import options
-from cli.batches import Dask, batch_progress, stopped, stopped_if_interrupted
-from cli.edge import ExitCode, Terminated, at_edge, emit_output, err, out
+from cli.batches import Dask, batch_progress, batch_stops
+from cli.edge import ExitCode, at_edge, emit_output, err, out
 from cli.inputs import batch_lines
 from cli.render import tower_picture
 from models.files import atomic_open
@@ -168,19 +168,11 @@ def book(
     job = BookJob(None if kind is PuzzleKind.ANY else cast(Kind, kind.value), level, seed,
                   rules, count)
     console = err()
-    try:
-        with batch_progress("puzzles", console) as progress:
-            task = progress.add_task("puzzles", total=count)
-            written = make_book(job, out_dir, workers=workers, dask=dask,
-                                sheets=render_sheet if sheets else None, chapter=chapter,
-                                on_progress=lambda done: progress.update(task, completed=done))
-    except KeyboardInterrupt:
-        stopped(out_dir)
-    except Terminated:
-        stopped(out_dir, ExitCode.TERMINATED)
-    except Exception:
-        stopped_if_interrupted(out_dir)
-        raise
+    with batch_stops(out_dir), batch_progress("puzzles", console) as progress:
+        task = progress.add_task("puzzles", total=count)
+        written = make_book(job, out_dir, workers=workers, dask=dask,
+                            sheets=render_sheet if sheets else None, chapter=chapter,
+                            on_progress=lambda done: progress.update(task, completed=done))
     if as_json:
         emit_output(written)
         return
