@@ -88,19 +88,22 @@ CALIBRATION_WORK = 1.0  # deterministic units of each calibration solve
 def calibrate() -> dict[str, float]:
     """CPU seconds per deterministic unit on this machine, now: the lean score model and the
     full plan model's score stage of `CALIBRATION` over 3 turns, each on `CALIBRATION_WORK`
-    units (neither proves in it, so each spends the whole budget; the lean one's time counts
-    the building of its model, as `lean_score` measures it, the full model's does not)."""
+    units (a ratio of the CPU to the units each spent, whether or not it proved first; the
+    lean one's time counts the building of its model, as `lean_score` measures it, the full
+    model's does not). Each gets a plan model of its own: the full model's solve changes its
+    model's objective and hint."""
     board = load_board()
     state = load_state(CALIBRATION, board)
     player, rules = state.turn.player, state.game_rules
     start = advance_to(visible(state), board, player, rules)
     cold()
     seconds: dict[str, float] = {}
-    plan = plan_model.build_plan_model(build_horizon(start, board, player, 3, rules))
+    horizon = build_horizon(start, board, player, 3, rules)
+    plan = plan_model.build_plan_model(horizon)
     cpu = time.process_time()
     lean = lean_score(plan, work=CALIBRATION_WORK, time_limit=120).result
     seconds["lean_score_s_per_unit"] = round((time.process_time() - cpu) / lean.work, 3)
-    plan = plan_model.build_plan_model(build_horizon(start, board, player, 3, rules))
+    plan = plan_model.build_plan_model(horizon)
     plan_model.hint_idle(plan)
     cpu = time.process_time()
     _, solver = solve_stages(plan.model, goal_stages(plan, Goal("score"))[:1], time_limit=120,

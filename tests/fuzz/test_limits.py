@@ -15,6 +15,7 @@ import threading
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -142,12 +143,13 @@ def test_plan_on_the_whole_bag_at_rank_150_is_bounded(rank150: Path) -> None:
 # (the question, when the cancel comes): each plan takes several times its cancel's delay on a
 # quiet machine (the default horizon 5.4 s, ten turns 14 s, the score goal over three turns
 # 104 s); the default horizon's 5.4 s once came in under a cancel at 6 s on CI
-CANCELS = [({}, 2.0), ({"turns": 10}, 6.0), ({"goal": "score", "turns": 3}, 6.0)]
+CANCELS: list[tuple[dict[str, Any], float]] = [
+    ({}, 2.0), ({"turns": 10}, 6.0), ({"goal": "score", "turns": 3}, 6.0)]
 
 
 @pytest.mark.parametrize(("question", "at"), CANCELS)
 def test_a_cancel_ends_the_rank_150_planner_within_a_second(
-        rank150: Path, question: dict[str, object], at: float) -> None:
+        rank150: Path, question: dict[str, Any], at: float) -> None:
     """Before: Ctrl-C took 28-49 s to stop it. (CI's margin: 2 s; measured 0.1-1.5 s on a
     machine at load 8.)"""
     from service.castell import Game
@@ -164,7 +166,7 @@ def test_a_cancel_ends_the_rank_150_planner_within_a_second(
 
     threading.Thread(target=cancel, daemon=True).start()
     with cancel_scope(token):
-        found = plan(game, time_limit=120, **question)  # type: ignore[arg-type]
+        found = plan(game, time_limit=120, **question)
     assert cancelled_at, "the plan finished before the cancel: make the case harder"
     assert time.monotonic() - cancelled_at[0] < 2.0
     assert found.to_json()  # an answer, marked interrupted, never a crash
