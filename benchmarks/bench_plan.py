@@ -40,12 +40,12 @@ from models.game import load_board, load_state
 from planner.stopping import time_limited
 from planner.tower import bounds
 from planner.turns import DEFAULT_PLAN_TIME_LIMIT, Goal, build_horizon, plan_ahead
-from planner.turns import lean_model as plan_lean
-from planner.turns import model as plan_model
-from planner.turns.goals import goal_stages
-from planner.turns.lean_score import lean_score
+from planner.turns.full import model as plan_model
+from planner.turns.full.stages import StageRun, solve_stages
+from planner.turns.lean import model as plan_lean
+from planner.turns.plan import goal_stages
 from planner.turns.replay import advance_to, visible
-from planner.turns.stages import solve_stages
+from planner.turns.score.lean import lean_score
 
 STATES = Path(__file__).resolve().parent / "plan_states"
 LONG = 10
@@ -106,8 +106,8 @@ def calibrate() -> dict[str, float]:
     plan = plan_model.build_plan_model(horizon)
     plan_model.hint_idle(plan)
     cpu = time.process_time()
-    _, solver = solve_stages(plan.model, goal_stages(plan, Goal("score"))[:1], time_limit=120,
-                             linearization=0, work=CALIBRATION_WORK)
+    _, solver = solve_stages(plan.model, goal_stages(plan, Goal("score"))[:1],
+                             StageRun(120, CALIBRATION_WORK, linearization=0))
     seconds["full_model_s_per_unit"] = round(
         (time.process_time() - cpu) / solver.response_proto.deterministic_time, 3)
     return seconds

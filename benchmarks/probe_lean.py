@@ -1,5 +1,5 @@
 """Probe: the festival goal's first stage on the full plan model against the lean model
-(`planner.turns.lean`), on the turn planner benchmark's 12 states.
+(`planner.turns.lean.solve`), on the turn planner benchmark's 12 states.
 
 Run: python benchmarks/probe_lean.py [--games 3] [--rounds 1,3,5,7] [--turns 3] [--work 8]
      [--linearization 0,1,2] [--no-full] [--no-rank-caps] [--rank-cap-vectors N] [--light]
@@ -38,15 +38,15 @@ from models.game import GameState, load_state
 from models.tower import STANDARD, Rules
 from planner.tower import bounds
 from planner.turns import Goal, build_horizon, lean_model, lean_stage, plan_turns
-from planner.turns.goals import goal_stages
+from planner.turns.festival.lean import best_of_each
+from planner.turns.full.model import build_plan_model
+from planner.turns.full.model import hint_idle as hint_full
+from planner.turns.full.stages import StageRun, solve_stages
 from planner.turns.horizon import Horizon
-from planner.turns.lean import best_of_each, solve_lean
-from planner.turns.lean_model import build_lean_model, hint_idle
-from planner.turns.model import build_plan_model
-from planner.turns.model import hint_idle as hint_full
-from planner.turns.plan import LONG_HORIZON, auto_turns
+from planner.turns.lean.model import build_lean_model, hint_idle
+from planner.turns.lean.solve import solve_lean
+from planner.turns.plan import LONG_HORIZON, auto_turns, goal_stages
 from planner.turns.replay import advance_to, visible
-from planner.turns.stages import solve_stages
 from planner.turns.upcoming import aimed_festival
 from tests.planner.turns.game_states import BOARD, played
 
@@ -72,8 +72,8 @@ def full(horizon: Horizon, work: float) -> tuple[str, int | None, float, float, 
     long = len(horizon.turns) > LONG_HORIZON
     stages = goal_stages(plan, Goal("festival"), spare_tokens=long)[:1]
     built = time.process_time() - cpu
-    result, solver = solve_stages(plan.model, stages, time_limit=120, linearization=0,
-                                  work=work, light_presolve=long)
+    result, solver = solve_stages(plan.model, stages,
+                                  StageRun(120, work, linearization=0, light_presolve=long))
     value = result.values[0] if result.values else None
     return (result.status.value, value, solver.response_proto.deterministic_time,
             result.first_cpu_s + built, result.first_bound)

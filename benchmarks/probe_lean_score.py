@@ -1,4 +1,4 @@
-"""Probe: the score goal on the lean score model (`planner.turns.lean_score`) against the full
+"""Probe: the score goal on the lean score model (`planner.turns.score.lean`) against the full
 plan model's score stage, on kept states of the turn planner benchmark.
 
 Run: python benchmarks/probe_lean_score.py [--states GLOB] [--turns 1,2,3] [--work 4]
@@ -23,13 +23,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from models.game import load_board, load_state
 from planner.tower import bounds
 from planner.turns import Goal, build_horizon, lean_dominance, lean_tiles
-from planner.turns import lean_score as lean_model
-from planner.turns.goals import goal_stages
-from planner.turns.lean_score import lean_score
-from planner.turns.model import build_plan_model, hint_idle
+from planner.turns.full.model import build_plan_model, hint_idle
+from planner.turns.full.stages import StageRun, solve_stages
+from planner.turns.plan import goal_stages
 from planner.turns.replay import advance_to, visible
-from planner.turns.score_caps import score_cap
-from planner.turns.stages import solve_stages
+from planner.turns.score import lean as lean_model
+from planner.turns.score.caps import score_cap
+from planner.turns.score.lean import lean_score
 
 STATES = Path(__file__).resolve().parent / "plan_states"
 
@@ -67,8 +67,8 @@ def main() -> None:
             if args.full_work:
                 hint_idle(plan)
                 stages = goal_stages(plan, Goal("score"))[:1]
-                result, _ = solve_stages(plan.model, stages, time_limit=120, linearization=0,
-                                         work=args.full_work)
+                result, _ = solve_stages(plan.model, stages,
+                                         StageRun(120, args.full_work, linearization=0))
                 value = result.values[0] if result.values else None
                 line += f" | full {result.status.value[:4]} {value!s:>3} bound {result.first_bound}"
             print(line, flush=True)

@@ -39,11 +39,11 @@ from models.game import SPECIAL, FestivalSpace, RegionGraph
 from models.tower import STANDARD, Pool, Skill
 from planner.tower.bounds import festival_cap
 from planner.turns import Goal, build_horizon, plan_turns
-from planner.turns.goals import goal_stages
+from planner.turns.full.model import OFF, STOPS, build_plan_model, hint_idle
+from planner.turns.full.stages import StageRun, solve_stages
 from planner.turns.horizon import Horizon, TurnSlot
-from planner.turns.model import OFF, STOPS, build_plan_model, hint_idle
+from planner.turns.plan import goal_stages
 from planner.turns.replay import advance_to, visible
-from planner.turns.stages import solve_stages
 from tests.planner.turns.game_states import BOARD, played
 
 UNPROVEN = ((0, 1), (1, 1), (2, 7))  # (seed, round): bench_plan.py's unproven 3-turn states
@@ -133,8 +133,8 @@ def group_work(horizon: Horizon, group: Group, incumbent: int) -> tuple[str, flo
             if g not in passed and g != OFF:
                 plan.model.add(var == 0)
     plan.model.add(stages[0].expr >= incumbent + 1)
-    result, solver = solve_stages(plan.model, stages[:1], time_limit=60, linearization=0,
-                                  work=2.4)
+    result, solver = solve_stages(plan.model, stages[:1],
+                                  StageRun(60, 2.4, linearization=0))
     return result.status.value, solver.response_proto.deterministic_time
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from models.errors import SpecError
 from models.game import Action, Board, EndTurn, parse_action
 from planner.stopping import time_limited
-from planner.turns import DEFAULT_PLAN_TIME_LIMIT, Goal, plan_ahead
+from planner.turns import DEFAULT_BUDGET, DEFAULT_PLAN_TIME_LIMIT, Goal, PlanBudget, plan_ahead
 from service.cancel import current_token
 from service.plan_output import plan_output
 
@@ -69,7 +69,7 @@ def fixed_actions(text: str, board: Board) -> list[Action]:
 def plan(game: Game, player: str | None = None, turns: int | None = None,
          goal: Goal | str = "festival", cautious: bool = False, fixed: Sequence[Action] = (),
          time_limit: float = DEFAULT_PLAN_TIME_LIMIT, workers: int = 1,
-         what_if_rules: str | None = None) -> PlanOutput:
+         what_if_rules: str | None = None, budget: PlanBudget = DEFAULT_BUDGET) -> PlanOutput:
     """The best plan of `player`'s next `turns` turns (None: whose turn it is; through the
     next festival they could compete in, or past it when the plan shows it out of reach:
     `planner.turns.plan_ahead`) for `goal`, replayed through the referee, under the
@@ -77,16 +77,17 @@ def plan(game: Game, player: str | None = None, turns: int | None = None,
     `fixed`: the first turn's first actions, fixed (a what-if: the plain plan is solved too,
     each within `time_limit`). A state whose refills are not recorded is refused: the plan
     cannot look past a draw it has not seen. A cancel (the request's token) stops the solve:
-    the best plan so far comes back marked interrupted."""
+    the best plan so far comes back marked interrupted. `budget`: the planner's tuning (its
+    wall clock a multiple of the limit: `PlanBudget.wall_slack`)."""
     game.require_refilled()
     name = game.player(player).name
     rules = game.what_if(what_if_rules)
     wanted = goal if isinstance(goal, Goal) else goal_of(goal)
     # one limit for every stage, re-solve and check; a what-if's two plans get one each
-    with time_limited(time_limit * (2 if fixed else 1)):
+    with time_limited(budget.wall(time_limit * (2 if fixed else 1))):
         result = plan_ahead(game.position(), game.board, name, rules=rules, turns=turns,
                             goal=wanted, cautious=cautious, time_limit=time_limit,
-                            workers=workers, fixed=fixed)
+                            workers=workers, fixed=fixed, budget=budget)
     token = current_token()
     return plan_output(result.plan, interrupted=token is not None and token.cancelled,
                        what_if_rules=None if what_if_rules is None else rules.spec,

@@ -19,13 +19,12 @@ from models.game import Action, Board, FestivalSpace, GameState
 from models.tower import Rules
 from planner.stopping import time_left
 from planner.tower import Status
+from planner.turns.budget import DEFAULT_BUDGET, PlanBudget
 from planner.turns.forecast import Forecast, forecasts
 from planner.turns.horizon import Goal
-from planner.turns.plan import DEFAULT_PLAN_TIME_LIMIT, Plan, plan_turns
+from planner.turns.plan import DEFAULT_PLAN_TIME_LIMIT, plan_turns
+from planner.turns.result import Plan
 from planner.turns.upcoming import Ahead, first_within_reach
-
-# the least time left (s) worth a plan through the next festival: below it, say it was not tried
-RETRY_LEAST = 0.5
 
 
 @dataclass(frozen=True)
@@ -42,16 +41,18 @@ class PlanAhead:
 def plan_ahead(state: GameState, board: Board, player: str, *, rules: Rules,
                turns: int | None = None, goal: Goal | None = None, cautious: bool = False,
                time_limit: float = DEFAULT_PLAN_TIME_LIMIT, workers: int = 1, seed: int = 0,
-               fixed: Sequence[Action] = ()) -> PlanAhead:
+               fixed: Sequence[Action] = (), budget: PlanBudget = DEFAULT_BUDGET
+               ) -> PlanAhead:
     """`plan_turns` (the same arguments), then, for the festival goal on the default horizon
     (`turns` None), through the next festival within reach while the plan proves 0; each
-    plan gets `time_limit` (its deterministic budget) within what is left of the command's."""
+    plan gets `time_limit` (its deterministic budget) within what is left of the command's;
+    a longer one is tried with at least the budget's `retry_least` seconds left."""
     goal = goal or Goal()
 
     def planned(count: int | None) -> Plan:
         return plan_turns(state, board, player, rules=rules, turns=count, goal=goal,
                           cautious=cautious, time_limit=time_limit, workers=workers,
-                          seed=seed, fixed=fixed)
+                          seed=seed, fixed=fixed, budget=budget)
 
     started = time.perf_counter()
     plan = planned(turns)
@@ -62,7 +63,8 @@ def plan_ahead(state: GameState, board: Board, player: str, *, rules: Rules,
         after = first_within_reach(ahead, _last_round(plan))
         if after is None:
             break
-        longer = planned(after.turns) if time_left(time_limit) >= RETRY_LEAST else None
+        enough = time_left(budget.wall(time_limit)) >= budget.retry_least
+        longer = planned(after.turns) if enough else None
         if longer is None or not longer.found:  # no time left for it: the proven 0 stands
             untried = after.space
             break

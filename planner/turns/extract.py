@@ -10,7 +10,7 @@ from __future__ import annotations
 from ortools.sat.python import cp_model
 
 from models.game import Action, Move, Recruit, Special, Train
-from planner.turns.model import STOPS, PlanModel
+from planner.turns.full.model import STOPS, PlanModel
 
 
 def turn_actions(plan: PlanModel, solver: cp_model.CpSolver, turn: int) -> list[Action]:

@@ -22,10 +22,10 @@ from models.game import (
     turns_before,
 )
 from models.tower import Rules, Tower
+from planner.turns.full.model import festival_cap
 from planner.turns.horizon import build_horizon
-from planner.turns.model import festival_cap
-from planner.turns.plan import Plan, PlannedFestival
 from planner.turns.replay import ReplayOutOfTime, cached_finder
+from planner.turns.result import Plan, PlannedFestival
 
 
 @dataclass(frozen=True)

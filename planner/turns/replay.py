@@ -29,6 +29,7 @@ from models.game import (
 )
 from models.tower import Festival, Pool, Rules, SkillRanks, Tower
 from planner.tower import DEFAULT_TIME_LIMIT, FestivalTower, Status, solve
+from planner.turns.budget import PlanBudget
 
 
 def visible(state: GameState) -> GameState:
@@ -58,12 +59,8 @@ class ReplayOutOfTime(RuntimeError):
     checked, and a festival is never recorded as "cannot compete" because of a clock."""
 
 
-# bounded, not process-wide: one plan asks a few dozen questions (measured: 4-9 distinct ones
-# on a 3- to 10-turn plan, a bench_plan.py state), a long-lived process many more
-FINDER_CACHE = 512
-
-
-@lru_cache(maxsize=FINDER_CACHE)
+# bounded, not process-wide: one plan asks a few dozen questions, a long-lived process more
+@lru_cache(maxsize=PlanBudget.finder_cache)
 def _best_festival_tower(pool: Pool, ranks: SkillRanks, festival: Festival, rules: Rules
                          ) -> Tower | None:
     """The referee's best festival tower (None: none can compete), exact; stopped at the

@@ -22,10 +22,9 @@ from models.game import (
     regions_within,
 )
 from models.tower import Rules
+from planner.turns.budget import MAX_TURNS
+from planner.turns.full.model import festival_cap
 from planner.turns.horizon import build_horizon
-from planner.turns.model import festival_cap
-
-MAX_TURNS = 10
 
 # why a festival is out of reach: the pawn cannot stand there in time; no team in reach by
 # then builds a tower that can compete there; the plan through it found none (a proof)

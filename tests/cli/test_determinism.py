@@ -1,19 +1,16 @@
 """The same command on the same input answers byte for byte the same (less `wall_time_s`):
 CP-SAT runs on a deterministic budget with fixed workers and seed (planner.tower.configure),
-the wall clock only a safety net whose hit is reported."""
+the wall clock only a safety net whose hit is reported. (A plan's: tests/service/test_plans.py,
+where the planner's budget can be given.)"""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import planner.tower.cpsat
-import planner.turns.plan
-import planner.turns.stages
 from tests.cli.helpers import one_json, run
-from tests.planner.turns.game_states import played
 
 POOL = "10x4,9x4,8x3,7x3,6x3,5x3,4x2,3x2,2x2,1x2"
 SKILLS = "width=2,balance=1,base=1"
@@ -24,20 +21,6 @@ def _twice(*args: str) -> tuple[dict[str, Any], dict[str, Any]]:
     for data in (first, second):
         data.pop("wall_time_s", None)
     return first, second
-
-
-def test_plan_twice_is_the_same_plan(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # a budget small enough to stop the search before a proof: the deterministic budget, not
-    # the wall clock (30 s here), decides where it stops, so both runs stop at the same point
-    for module in (planner.tower.cpsat, planner.turns.stages, planner.turns.plan):
-        monkeypatch.setattr(module, "DETERMINISTIC_PER_SECOND", 0.02)
-    path = tmp_path / "game.json"
-    path.write_text(played(6, 3, 2).to_json(), encoding="utf-8")
-    first, second = _twice("plan", str(path), "--turns", "3", "--time-limit", "30",
-                           "--goal", "score", "--json")
-    assert not first["stopped_by_clock"]
-    assert first["turns"]
-    assert first == second
 
 
 @pytest.mark.parametrize("args", [

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from models.game import Move, Recruit, load_board
 from planner.turns.replay import PlanRefused, advance_to, replay, visible
 from service import plans
 from service.castell import Game
-from tests.planner.turns.game_states import BOARD, played
+from tests.planner.turns.game_states import BOARD, ROOMY, played
 
 ROUND3 = Path(__file__).parents[2] / "examples" / "game" / "round3.json"
 
@@ -36,9 +37,9 @@ def test_the_plan_is_made_under_the_games_readings(tmp_path: Path) -> None:
     """Regression: the readings stored in the game were ignored (`special_move=any` stored:
     objective 9, the standard readings'; given on the command line: 10)."""
     stored = plans.plan(round3(tmp_path, {"special_move": "any"}), "Carla", turns=2,
-                        time_limit=4)
+                        time_limit=4, budget=ROOMY)
     asked = plans.plan(round3(tmp_path), "Carla", turns=2, time_limit=4,
-                       what_if_rules="standard,special_move=any")
+                       what_if_rules="standard,special_move=any", budget=ROOMY)
     assert stored.objective == asked.objective == 10
     assert asked.what_if_rules == "standard,special_move=any"
     assert stored.what_if_rules is None and "what_if_rules" not in json.loads(stored.to_json())
@@ -63,12 +64,13 @@ def test_a_plan_under_stored_readings_replays_through_the_referee_under_them(
     game = round3(tmp_path, {"free_special_is_extra": False})
     start = advance_to(visible(game.position()), game.board, "Carla", game.rules)
     turns = [turn.actions for turn in
-             plans.plan(game, "Carla", turns=2, time_limit=4).turns]
+             plans.plan(game, "Carla", turns=2, time_limit=4, budget=ROOMY).turns]
     assert len(turns) == 2
     replay(start, game.board, "Carla", turns, game.rules)
     # the same question under the standard readings: the plan the referee refused
     standard = [turn.actions for turn in plans.plan(game, "Carla", turns=2, time_limit=4,
-                                                    what_if_rules="standard").turns]
+                                                    what_if_rules="standard",
+                                                    budget=ROOMY).turns]
     with pytest.raises(PlanRefused, match="turn 2"):
         replay(start, game.board, "Carla", standard, game.rules)
 
@@ -79,9 +81,9 @@ def test_without_the_fix_is_the_plain_plans_own_value() -> None:
     game = Game.from_state(played(1, 4, 3), BOARD)
     # the default limit: at 4 s the wall clock ended a search on every run, even on a quiet
     # machine, and the test always skipped; at 10 s the budget ends first (2.3 s of CPU here)
-    plain = plans.plan(game, goal="score", turns=2, time_limit=10)
+    plain = plans.plan(game, goal="score", turns=2, time_limit=10, budget=ROOMY)
     assert plain.turns and plain.turns[0].actions
-    fixed = plans.plan(game, goal="score", turns=2, time_limit=10,
+    fixed = plans.plan(game, goal="score", turns=2, time_limit=10, budget=ROOMY,
                        fixed=[plain.turns[0].actions[0]])
     other = fixed.without_fix
     assert other is not None
@@ -128,7 +130,7 @@ def test_the_plan_gives_the_festivals_ahead_and_the_rivals_forecast(tmp_path: Pa
     from service.results.registry import adapter
 
     game = round3(tmp_path)
-    output = plans.plan(game, "Carla", turns=2, time_limit=20)
+    output = plans.plan(game, "Carla", turns=2, time_limit=20, budget=ROOMY)
     data = json.loads(output.to_json())
     ahead = data["festivals_ahead"]
     assert [a["round"] for a in ahead] == sorted(a["round"] for a in ahead)
@@ -150,3 +152,16 @@ def test_the_plan_gives_the_festivals_ahead_and_the_rivals_forecast(tmp_path: Pa
     assert adapter("plan").validate_json(output.to_json()) == output
     schema = adapter("plan").json_schema()
     assert {"festivals_ahead", "forecast", "not_tried"} <= set(schema["properties"])
+
+
+def test_the_same_question_gets_the_same_plan() -> None:
+    """A budget small enough to stop the search before a proof (0.48 units for the stages, no
+    lean model): the deterministic budget, not the wall clock (20 times the limit here),
+    decides where it stops, so both plans stop at the same point, to the byte."""
+    game = Game.from_state(played(6, 3, 2), BOARD)
+    budget = replace(ROOMY, units_per_second=0.4)
+    first, second = (json.loads(plans.plan(game, turns=3, goal="score", time_limit=10,
+                                           budget=budget).to_json()) for _ in range(2))
+    assert not first["stopped_by_clock"]
+    assert first["turns"]
+    assert without_times(first) == without_times(second)

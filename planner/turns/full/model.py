@@ -36,6 +36,7 @@ from planner.tower import (
 )
 from planner.tower.bounds import festival_cap as dp_festival_cap
 from planner.tower.bounds import tallest, tile_in_reach
+from planner.turns.budget import DEFAULT_BUDGET, PlanBudget
 from planner.turns.horizon import Horizon, TurnSlot
 
 Var = cp_model.IntVar
@@ -44,17 +45,6 @@ STOPS = 4
 OFF = "(off the board)"
 MOVE_KINDS = ("move", "paid", "free")  # the Move action, a paid special move, a free one
 SPECIALS = 2  # special actions a turn: the paid one, and the free one of a special tile
-# a festival's pre-check ("the best score any team in reach could make"): deterministic work
-# (CP-SAT's units, see planner.tower.configure), and a wall-clock safety net; measured on the
-# benchmark's states, the pre-checks that prove optimal take 0.12-0.18 units
-PREFILTER_WORK = 0.1
-PREFILTER_WALL = 2.0
-PREFILTER_LEAST = 0.2  # wall seconds: with less left before the deadline, no pre-check runs
-BOUND_PRECHECKS = 3  # the most pre-checks that tighten an unproven plan's bound
-# the tower dynamic program's budget (states: the same answer on every machine) for a tile's
-# reach on the biggest team in reach: 0.1-0.2 s a model at 3,000 (fourteen tiles), 0.02 s at
-# 500 on the benchmark's states; out of states, the tile counts as in reach
-TILE_REACH_STATES = 500
 
 
 @dataclass
@@ -107,6 +97,7 @@ class PlanModel:
     festivals: list[FestivalEntry] = field(default_factory=list)
     collected: Expr | int = 0  # special tokens collected with claims
     score_caps: object = None  # the score goal's caps, once computed (`score_caps.score_caps`)
+    budget: PlanBudget = DEFAULT_BUDGET  # the plan's tuning (its pre-checks', its lean models')
 
     @property
     def stops(self) -> int:
@@ -131,8 +122,10 @@ class PlanModel:
         return self.tile_points() + self.collected * per_token
 
 
-def build_plan_model(horizon: Horizon, tiles: set[str] | None = None) -> PlanModel:
-    """The model; only the tiles in `tiles` (default: all in reach) may be claimed."""
+def build_plan_model(horizon: Horizon, tiles: set[str] | None = None,
+                     budget: PlanBudget = DEFAULT_BUDGET) -> PlanModel:
+    """The model; only the tiles in `tiles` (default: all in reach) may be claimed. `budget`
+    is kept with it: the models and solves built from it read their tuning there."""
     model = cp_model.CpModel()
     me = horizon.me
     places = list(horizon.regions) + ([OFF] if me.pawn is None else [])
@@ -142,7 +135,7 @@ def build_plan_model(horizon: Horizon, tiles: set[str] | None = None) -> PlanMod
         model.add_exactly_one(stop.values())
     model.add(at[0][me.pawn or OFF] == 1)
     plan = PlanModel(horizon, model, places, at, model.new_bool_var("claims_on"),
-                     model.new_bool_var("move_order"))
+                     model.new_bool_var("move_order"), budget=budget)
     live = _moves(plan)
     _recruits_and_training(plan, live)
     _team_and_ranks(plan)
@@ -337,32 +330,34 @@ def festival_cap(horizon: Horizon, t: int, space: FestivalSpace) -> int | None:
     return dp_festival_cap(space.festival, top_pool, top_ranks, horizon.rules)
 
 
-def tightened_bound(plan: PlanModel, found: int, most: int = BOUND_PRECHECKS,
-                    deadline: float | None = None) -> tuple[int, bool]:
+def tightened_bound(plan: PlanModel, found: int, deadline: float | None = None
+                    ) -> tuple[int, bool]:
     """A bound on the best festival score of any plan, at least `found` (a plan's score):
     the festivals' caps tightened by a pre-check (`_bounded_precheck`), highest caps first,
-    until no cap left can exceed the bound or `most` pre-checks ran. For an unproven plan: a
+    until no cap left can exceed the bound or the budget's `bound_prechecks` ran. For an
+    unproven plan: a
     proven one needs none (the model's caps are bounds only, see `festival_cap`: a pre-check
     per festival, 0.3-0.5 s each on the shared machine, never sped a proof up on the
     benchmark's states). `deadline` (time.perf_counter()): no pre-check runs past it (the
     caps left stand), a safety net for the command's time limit; the flag returned says it
     stopped one (the bound may then differ from run to run)."""
-    horizon, me = plan.horizon, plan.horizon.me
+    horizon, me, budget = plan.horizon, plan.horizon.me, plan.budget
     best = found
     for number, entry in enumerate(sorted(plan.festivals, key=lambda f: -f.cap)):
         if entry.cap <= best:
             break
-        if number == most:  # the caps left are no higher than this one's
+        if number == budget.bound_prechecks:  # the caps left are no higher than this one's
             return entry.cap, False
-        wall = PREFILTER_WALL
+        wall = budget.wall(budget.prefilter_wall)
         if deadline is not None:
             wall = min(wall, deadline - time.perf_counter())
-            if wall < PREFILTER_LEAST:
+            if wall < budget.prefilter_least:
                 return max(best, entry.cap), True
         t, space = entry.turn, entry.space
         status, upper = _bounded_precheck(
             FestivalTower(space.festival), me.team, me.ranks, horizon.upper_pool(t + 1),
-            horizon.upper_ranks(t + 1), _action_budget(horizon, t + 1), horizon.rules, wall)
+            horizon.upper_ranks(t + 1), _action_budget(horizon, t + 1), horizon.rules, wall,
+            budget.prefilter_work)
         if status is Status.INFEASIBLE:
             continue
         best = max(best, entry.cap if upper is None else min(entry.cap, int(upper)))
@@ -386,15 +381,11 @@ def _action_budget(horizon: Horizon, turns: int) -> ActionBudget:
                         sum(s.can_train for s in slots))
 
 
-# the same question comes back: per festival model, and per horizon of a plan (measured: at
-# most 2 distinct ones in a 10-turn plan); bounded, not process-wide
-PRECHECK_CACHE = 256
-
-
-@lru_cache(maxsize=PRECHECK_CACHE)
+# the same question comes back: per festival model, and per horizon of a plan
+@lru_cache(maxsize=PlanBudget.precheck_cache)
 def _bounded_precheck(question: FestivalTower, team: Pool, ranks: SkillRanks, upper: Pool,
                       top_ranks: SkillRanks, budget: ActionBudget, rules: Rules,
-                      wall: float = PREFILTER_WALL) -> tuple[Status, float | None]:
+                      wall: float, work: float) -> tuple[Status, float | None]:
     """The best festival score of a team grown from `team` and `ranks` within `upper` and
     `top_ranks` by at most `budget`: every casteller added beyond the Recruit actions' and the
     paid special actions' takes a training turn's free special action, every rank one more
@@ -417,8 +408,7 @@ def _bounded_precheck(question: FestivalTower, team: Pool, ranks: SkillRanks, up
     model.add(layout.height() <= max_height(upper, top_ranks, rules))
     model.maximize(layout.festival_score(question.festival))
     solver = cp_model.CpSolver()
-    configure(solver, time_limit=wall, workers=1, seed=0,
-              deterministic=PREFILTER_WORK)
+    configure(solver, time_limit=wall, workers=1, seed=0, deterministic=work)
     status = STATUS.get(solve_stoppable(solver, model), Status.UNKNOWN)
     if status in (Status.OPTIMAL, Status.FEASIBLE):
         return status, solver.best_objective_bound
@@ -435,14 +425,15 @@ def could_compete(horizon: Horizon, space: FestivalSpace) -> bool:
 def _tile_out_of_reach(tile: PerformanceTile, plan: PlanModel) -> bool:
     """No team in reach stands the tile's tower: taller than the tallest tower of the biggest
     team in reach (exact, cached: the layouts need it too), or the tower dynamic program
-    finds none on that team within `TILE_REACH_STATES` (a CP-SAT pre-check cost ~0.1 s and
+    finds none on that team within the budget's `tile_reach_states` (a CP-SAT pre-check
+    cost ~0.1 s and
     never answered no on the benchmark's states)."""
     horizon = plan.horizon
     pool, ranks = horizon.upper_pool(), horizon.upper_ranks()
     if tile.spec.height > tallest(pool, ranks, horizon.rules):
         return True
     return not tile_in_reach(tile.spec, pool, ranks, horizon.rules,
-                             state_limit=TILE_REACH_STATES)
+                             state_limit=plan.budget.tile_reach_states)
 
 
 class PlanStopped(Exception):

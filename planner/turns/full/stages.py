@@ -13,21 +13,16 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from ortools.sat.python import cp_model
 
 from planner.stopping import cancel_requested, solve_stoppable, stop_requested
 from planner.tower import DETERMINISTIC_PER_SECOND, STATUS, Status, configure, stopped_by_clock
+from planner.turns.budget import PlanBudget
 
 Sense = Literal["max", "min"]
-# deterministic work the presolve may probe for on a long horizon (CP-SAT's default: 1.0)
-LIGHT_PROBING = 0.05
-# the most deterministic work one tie-break stage may take: on the benchmark's 3-turn plans
-# tie-breaks given 1 unit and more rarely proved either (2 of 24), and made the whole call
-# take 2-3 times the goal's own time; at 0.4 some plans lost the tiles they claim
-TIE_BREAK_WORK = 0.8
 
 
 @dataclass(frozen=True)
@@ -93,111 +88,195 @@ class StagedResult:
     stages: tuple[Stage, ...] = ()  # the stages solved, in order (with those `then` added)
 
 
-def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], *, time_limit: float,
-                 workers: int = 1, seed: int = 0, linearization: int | None = None,
-                 light_presolve: bool = False, light_tie_breaks: bool = False,
-                 work: float | None = None, tie_break_work: float = TIE_BREAK_WORK,
-                 hinted: bool = False, hint_complete: bool = False, goal_share: float = 1.0,
+@dataclass(frozen=True)
+class StageRun:
+    """How `solve_stages` runs. `time_limit`: the wall-clock safety net (seconds); `work`:
+    the deterministic budget of all stages (None: the time limit's worth at the tower
+    solver's rate). The goal's stage may use `goal_share` of it (all by default: the goal
+    comes first); the tie-breaks share what it leaves, equally, up to `tie_break_work` each.
+    `light_presolve`: every stage with a short presolve (`light_probing` units of probing);
+    `light_tie_breaks`: the tie-breaks only. `hinted`: the model's hint is a feasible
+    solution (the idle plan), kept (unproven) when the budget ends before the search finds
+    any. `hint_complete`: the hint is a whole plan already found (every variable's value,
+    the score goal's start): when the deadline came before or during the goal's stage, it
+    is read back even so (a quick check with every variable fixed, which the deadline does
+    not stop): a clock never turns a plan in hand into no plan."""
+
+    time_limit: float
+    work: float | None = None
+    workers: int = 1
+    seed: int = 0
+    linearization: int | None = None
+    light_presolve: bool = False
+    light_tie_breaks: bool = False
+    tie_break_work: float = PlanBudget.tie_break_work
+    goal_share: float = 1.0
+    hinted: bool = False
+    hint_complete: bool = False
+    light_probing: float = PlanBudget.light_probing
+
+
+@dataclass
+class _Progress:
+    """What the stages solved so far found: each stage's value and proof, the goal's status,
+    bound and times, the branches and whether the wall clock stopped a stage."""
+
+    deadline: float
+    budget: float
+    cpu: float
+    used: float = 0.0
+    values: list[int | None] = field(default_factory=list)
+    proven: list[bool] = field(default_factory=list)
+    first_bound: int | None = None
+    first_status: Status = Status.UNKNOWN
+    first_time: float = 0.0
+    branches: int = 0
+    clock_hit: bool = False
+
+    def failed(self, status: Status) -> StagedResult:
+        """The goal's stage ended with no plan (`status`: infeasible or unknown)."""
+        return StagedResult(status, (), (), None, self.branches, self.first_time, self.cpu,
+                            self.clock_hit)
+
+    def result(self, stages: Sequence[Stage]) -> StagedResult:
+        """Every stage's value and proof, the goal's status and bound."""
+        return StagedResult(self.first_status, tuple(self.values), tuple(self.proven),
+                            self.first_bound, self.branches, self.first_time, self.cpu,
+                            self.clock_hit, tuple(stages))
+
+
+def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], run: StageRun,
                  then: Callable[[int], Sequence[Stage]] | None = None
                  ) -> tuple[StagedResult, cp_model.CpSolver]:
-    """Solve `stages` in order; the returned solver holds the final solution (when any).
-    `work` is the deterministic budget of all stages (default: the time limit's worth), and
-    `time_limit` the wall-clock safety net. The goal's stage may use `goal_share` of the
-    budget (all of it by default: the goal comes first); the tie-breaks share what it leaves,
-    equally, up to `tie_break_work` each (`light_tie_breaks`: with a short presolve, as
-    `light_presolve` gives every stage). `hinted`: the model's
-    hint is a feasible solution (the idle plan), kept (unproven) when the budget ends before
-    the search finds any. `hint_complete`: the hint is a whole plan already found (every
-    variable's value, `score_start`'s): when the deadline came before or during the goal's
-    stage, it is read back even so (a quick check with every variable fixed, which the
-    deadline does not stop): a clock never turns a plan in hand into no plan. `then`, given
-    the first stage's value, returns the stages to solve after it in place of those given
-    (none: those given; they may add variables)."""
-    deadline = time.perf_counter() + time_limit
-    cpu = time.process_time()
-    budget = DETERMINISTIC_PER_SECOND * time_limit if work is None else work
-    used = 0.0
-    clock_hit = False
+    """Solve `stages` in order, as `run` says; the returned solver holds the final solution
+    (when any). `then`, given the first stage's value, returns the stages to solve after it
+    in place of those given (none: those given; they may add variables)."""
+    deadline = time.perf_counter() + run.time_limit
+    budget = DETERMINISTIC_PER_SECOND * run.time_limit if run.work is None else run.work
+    done = _Progress(deadline, budget, time.process_time())
+    solver = _stage_solver(run)
+    stages = list(stages)
+    if stop_requested():  # cancelled, or past the command's deadline: not even a model copy
+        if _must_read_back(run.hint_complete) and _restore(model, solver, deadline):
+            return _as_hinted(solver, stages, 0, 0.0, 0.0), solver
+        return StagedResult(Status.UNKNOWN, (), (), None, 0, clock_hit=True), solver
+    for number, stage in enumerate(stages):
+        _aim(model, stage)
+        left = _stage_work(run, done, number, len(stages))
+        if number and (left <= 0 or deadline <= time.perf_counter() or stop_requested()):
+            break  # no budget left: the stages left keep the solution's values, unproven
+        status = _solve_stage(model, solver, run, done, stage, number, left)
+        if number == 0:
+            ended = _goal_ended(model, solver, run, done, stages, status)
+            if ended is not None:
+                return ended, solver
+        if status not in (Status.OPTIMAL, Status.FEASIBLE):
+            break  # keep the previous stage's solution
+        value = _fix_stage(model, solver, done, stage, status)
+        if number == 0 and then is not None:
+            stages[1:] = then(value) or stages[1:]
+    if len(done.values) < len(stages):
+        unread = _read_back_rest(model, solver, done, stages)
+        if unread is not None:
+            return unread, solver
+    return done.result(stages), solver
+
+
+def _stage_solver(run: StageRun) -> cp_model.CpSolver:
     solver = cp_model.CpSolver()
-    configure(solver, time_limit=time_limit, workers=workers, seed=seed)
-    if linearization is not None:
-        solver.parameters.linearization_level = linearization
+    configure(solver, time_limit=run.time_limit, workers=run.workers, seed=run.seed)
+    if run.linearization is not None:
+        solver.parameters.linearization_level = run.linearization
     # CP-SAT probes every Boolean once more when it loads the presolved model, on a fixed
     # 1.0 units of deterministic time (hard-coded, for probing level 2): on a 10-turn plan
     # model that is most of a 10 s limit's budget, before any search. Level 1 keeps the
     # presolve's probing (level 0, no probing at all, aborted ortools 9.15 on some tower
     # models: tests/planner/tower/test_cases.py)
     solver.parameters.cp_model_probing_level = 1
-    if light_presolve:  # long horizons: a short presolve, the budget goes to the search
-        solver.parameters.max_presolve_iterations = 1
-        solver.parameters.probing_deterministic_time_limit = LIGHT_PROBING
-    values: list[int | None] = []
-    proven: list[bool] = []
-    first_bound: int | None = None
-    first_status = Status.UNKNOWN
-    first_time = 0.0
-    branches = 0
-    stages = list(stages)
-    if stop_requested():  # cancelled, or past the command's deadline: not even a model copy
-        if _must_read_back(hint_complete) and _restore(model, solver, deadline):
-            return _as_hinted(solver, stages, 0, 0.0, 0.0), solver
-        return StagedResult(Status.UNKNOWN, (), (), None, 0, clock_hit=True), solver
-    for number, stage in enumerate(stages):
-        _aim(model, stage)
-        left = budget - used
-        if number:  # the tie-breaks share what the goal left, equally, up to a cap each
-            left = min(left / (len(stages) - number), tie_break_work)
-        elif len(stages) > 1:
-            left = goal_share * budget
-        if number and (left <= 0 or deadline <= time.perf_counter() or stop_requested()):
-            break  # no budget left: the stages left keep the solution's values, unproven
-        if number and light_tie_breaks:
-            solver.parameters.max_presolve_iterations = 1
-            solver.parameters.probing_deterministic_time_limit = LIGHT_PROBING
-        solver.parameters.max_deterministic_time = max(0.001, left)
-        solver.parameters.max_time_in_seconds = max(0.01, deadline - time.perf_counter())
-        status = _solve(model, solver, stage.held)
-        branches += int(solver.num_branches)
-        used += solver.response_proto.deterministic_time
-        clock_hit = clock_hit or stopped_by_clock(solver)
-        if number == 0:
-            first_time = time.perf_counter() - (deadline - time_limit)
-            cpu = time.process_time() - cpu
-            # the idle hint fixes only the plan's actions: a search for the rest, which a
-            # cancel or the command's deadline stops; a whole plan's, a check that must end
-            if (status is Status.UNKNOWN and (hinted or hint_complete)
-                    and _restore(model, solver, deadline,
-                                 stoppable=not _must_read_back(hint_complete))):
-                return _as_hinted(solver, stages, branches, first_time, cpu, clock_hit), solver
-            if status in (Status.INFEASIBLE, Status.UNKNOWN):
-                return StagedResult(status, (), (), None, branches, first_time, cpu,
-                                    clock_hit), solver
-            first_bound = stage.bound_of(solver.best_objective_bound)
-            first_status = status
-        if status not in (Status.OPTIMAL, Status.FEASIBLE):
-            break  # keep the previous stage's solution
-        proven.append(status is Status.OPTIMAL)
-        value = round(solver.objective_value if stage.secondary is None
-                      else solver.value(stage.expr))
-        values.append(value)
-        hint_solution(model, solver)
-        model.add(stage.expr == value)
-        if number == 0 and then is not None:
-            stages[1:] = then(value) or stages[1:]
-    if len(values) < len(stages):
-        restored = _restore_code(model, solver, deadline)
-        if restored == cp_model.UNKNOWN:  # out of time even for the check (a model of the
-            # whole bag at rank 150, at load in CI): no plan to read back, unknown
-            return StagedResult(Status.UNKNOWN, (), (), None, branches, first_time, cpu,
-                                True), solver
-        if restored not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            raise RuntimeError("CP-SAT lost the plan it had found")
-        # the stages left unsolved still have a value in the plan kept
-        values += [round(solver.value(s.expr)) for s in stages[len(values):]]
-        proven += [False] * (len(stages) - len(proven))
-    result = StagedResult(first_status, tuple(values), tuple(proven), first_bound, branches,
-                          first_time, cpu, clock_hit, tuple(stages))
-    return result, solver
+    if run.light_presolve:  # long horizons: a short presolve, the budget goes to the search
+        _light(solver, run.light_probing)
+    return solver
+
+
+def _light(solver: cp_model.CpSolver, probing: float) -> None:
+    """A short presolve: one pass, `probing` units of probing."""
+    solver.parameters.max_presolve_iterations = 1
+    solver.parameters.probing_deterministic_time_limit = probing
+
+
+def _stage_work(run: StageRun, done: _Progress, number: int, count: int) -> float:
+    """The units stage `number` of `count` may take: the goal's share, or for a tie-break an
+    equal share of what the goal left, up to `tie_break_work` each."""
+    left = done.budget - done.used
+    if number:
+        return min(left / (count - number), run.tie_break_work)
+    if count > 1:
+        return run.goal_share * done.budget
+    return left
+
+
+def _solve_stage(model: cp_model.CpModel, solver: cp_model.CpSolver, run: StageRun,
+                 done: _Progress, stage: Stage, number: int, work: float) -> Status:
+    """One stage's solve on `work` units, within the deadline; its counts kept in `done`."""
+    if number and run.light_tie_breaks:
+        _light(solver, run.light_probing)
+    solver.parameters.max_deterministic_time = max(0.001, work)
+    solver.parameters.max_time_in_seconds = max(0.01, done.deadline - time.perf_counter())
+    status = _solve(model, solver, stage.held)
+    done.branches += int(solver.num_branches)
+    done.used += solver.response_proto.deterministic_time
+    done.clock_hit = done.clock_hit or stopped_by_clock(solver)
+    return status
+
+
+def _goal_ended(model: cp_model.CpModel, solver: cp_model.CpSolver, run: StageRun,
+                done: _Progress, stages: Sequence[Stage], status: Status
+                ) -> StagedResult | None:
+    """After the goal's stage: its times and bound kept; the result at once when it found no
+    plan (the hinted plan read back, when there is one), else None (the stages go on)."""
+    done.first_time = time.perf_counter() - (done.deadline - run.time_limit)
+    done.cpu = time.process_time() - done.cpu
+    # the idle hint fixes only the plan's actions: a search for the rest, which a cancel or
+    # the command's deadline stops; a whole plan's, a check that must end
+    if (status is Status.UNKNOWN and (run.hinted or run.hint_complete)
+            and _restore(model, solver, done.deadline,
+                         stoppable=not _must_read_back(run.hint_complete))):
+        return _as_hinted(solver, stages, done.branches, done.first_time, done.cpu,
+                          done.clock_hit)
+    if status in (Status.INFEASIBLE, Status.UNKNOWN):
+        return done.failed(status)
+    done.first_bound = stages[0].bound_of(solver.best_objective_bound)
+    done.first_status = status
+    return None
+
+
+def _fix_stage(model: cp_model.CpModel, solver: cp_model.CpSolver, done: _Progress,
+               stage: Stage, status: Status) -> int:
+    """Keep the stage's value and proof, hint its solution and hold its objective there for
+    the stages after it; returns the value."""
+    done.proven.append(status is Status.OPTIMAL)
+    value = round(solver.objective_value if stage.secondary is None
+                  else solver.value(stage.expr))
+    done.values.append(value)
+    hint_solution(model, solver)
+    model.add(stage.expr == value)
+    return value
+
+
+def _read_back_rest(model: cp_model.CpModel, solver: cp_model.CpSolver, done: _Progress,
+                    stages: Sequence[Stage]) -> StagedResult | None:
+    """The stages left unsolved keep their values in the plan kept (read back with every
+    variable fixed); an unknown result when even that check ran out of time."""
+    restored = _restore_code(model, solver, done.deadline)
+    if restored == cp_model.UNKNOWN:  # out of time even for the check (a model of the
+        # whole bag at rank 150, at load in CI): no plan to read back, unknown
+        return StagedResult(Status.UNKNOWN, (), (), None, done.branches, done.first_time,
+                            done.cpu, True)
+    if restored not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        raise RuntimeError("CP-SAT lost the plan it had found")
+    done.values += [round(solver.value(s.expr)) for s in stages[len(done.values):]]
+    done.proven += [False] * (len(stages) - len(done.proven))
+    return None
 
 
 def _must_read_back(hint_complete: bool) -> bool:
@@ -216,7 +295,9 @@ def _as_hinted(solver: cp_model.CpSolver, stages: Sequence[Stage], branches: int
 
 
 def hint_held(model: cp_model.CpModel, stage: Stage, *, work: float, time_limit: float,
-              workers: int = 1, seed: int = 0) -> tuple[int | None, float]:
+              workers: int = 1, seed: int = 0,
+              light_probing: float = PlanBudget.light_probing
+              ) -> tuple[int | None, float]:
     """Solve `stage` once with its held variables fixed (a short presolve, `work` units at
     most) and make the solution found, every variable's value, the model's hint: a plan fixed
     elsewhere (the lean model's, or a claim at once) becomes the full model's starting point.
@@ -230,8 +311,7 @@ def hint_held(model: cp_model.CpModel, stage: Stage, *, work: float, time_limit:
     configure(solver, time_limit=time_limit, workers=workers, seed=seed, deterministic=work)
     solver.parameters.linearization_level = 0
     solver.parameters.cp_model_probing_level = 1
-    solver.parameters.max_presolve_iterations = 1
-    solver.parameters.probing_deterministic_time_limit = LIGHT_PROBING
+    _light(solver, light_probing)
     _aim(model, stage)
     status = _solve(model, solver, stage.held)
     spent = solver.response_proto.deterministic_time

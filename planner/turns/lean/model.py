@@ -1,5 +1,5 @@
 """The festival goal's first stage as a model of its own: the best festival score, and nothing
-the full plan model (`planner.turns.model`) holds for its tie-breaks.
+the full plan model (`planner.turns.full.model`) holds for its tie-breaks.
 
 The full model's proof of the festival goal is long: which skills to train, tried against the
 pawn's routes and recruits, with stops, move kinds and per-stop actions giving CP-SAT little to
@@ -20,13 +20,13 @@ recruit of 1 there (the turn trains nothing else); supplies are shared across tu
 mode's regions at risk recruit nothing; the team and ranks exist only at the end of each
 festival's turn, where the tower layout (with the tower dynamic program's cap) sits. No claims,
 no token chain, no move order (the score model adds claims, and on request the order of each
-walk's visits: `planner.turns.lean_score`). Dominance as in the goal's stage of the full
+walk's visits: `planner.turns.score.lean`). Dominance as in the goal's stage of the full
 model: a turn that starts where a skill is offered trains, nothing happens after the last
 festival, and a paid special recruit comes only in a turn whose Recruit action recruits
 someone. Special moves go to an adjacent region, as in the full model (which does not read
 `rules.special_move`).
 
-The solves, one festival at a time, are `planner.turns.lean`'s.
+The solves, one festival at a time, are `planner.turns.lean.solve`'s.
 """
 
 from __future__ import annotations
@@ -47,25 +47,14 @@ from planner.tower import (
     build_layout,
 )
 from planner.tower.bounds import festival_cap as dp_festival_cap
-from planner.turns.horizon import Horizon, TurnSlot
-from planner.turns.model import (
+from planner.turns.budget import DEFAULT_BUDGET, PlanBudget
+from planner.turns.full.model import (
     OFF,
     SPECIALS,
     festival_cap,
     flag,
 )
-
-# the festival's cap per rank vector (`_rank_caps`): measured on the benchmark's 12 states
-# (benchmarks/probe_lean.py), without it the slowest state took 6.5 units, with it 3.6
-RANK_CAPS = True
-# ... for a festival whose ranks have at most this many vectors (a tower DP call each, 1-25 ms;
-# 56 at 3 turns, thousands at 10: the product over up to 10 trainings per skill); a festival
-# with more gets none (its score still has the DP's cap on the biggest team and top ranks)
-RANK_CAP_VECTORS = 300
-# turn walks kept (`_walks`): a few dozen per horizon (turns x starts), a few hundred bytes
-# each; bounded, not process-wide growth
-WALK_CACHE = 1024
-
+from planner.turns.horizon import Horizon, TurnSlot
 
 Var = cp_model.IntVar
 # a walk's steps: (kind, region reached); kinds as in the full model ("move", "paid", "free")
@@ -116,7 +105,7 @@ def seen_pairs(start: str, steps: Walk) -> frozenset[tuple[str, str]]:
     return frozenset((a, b) for a in first for b in last if a != b and first[a] <= last[b])
 
 
-@lru_cache(maxsize=WALK_CACHE)
+@lru_cache(maxsize=PlanBudget.walk_cache)
 def _walks(targets: tuple[tuple[str | None, tuple[str, ...], tuple[str, ...]], ...],
            kinds: tuple[str, ...], specials: frozenset[str], start: str,
            order: bool = False) -> tuple[tuple[Outcome, Walk], ...]:
@@ -167,7 +156,7 @@ class LeanTurn:
     paid_recruit: dict[str, Var] = field(default_factory=dict)  # region -> paid one there
     free_recruit: dict[str, Var] = field(default_factory=dict)  # region -> free one there
     train: dict[str, Var] = field(default_factory=dict)  # skill -> trained
-    # the score model's claims (`planner.turns.lean_score`): those with the paid special
+    # the score model's claims (`planner.turns.score.lean`): those with the paid special
     # action, and those with the free one of a special tile trained this turn
     paid_claims: list[Var] = field(default_factory=list)
     free_claims: list[Var] = field(default_factory=list)
@@ -211,6 +200,7 @@ class LeanModel:
     best: Var | int
     spent: cp_model.LinearExprT = 0  # special tokens spent (the paid special actions)
     order: bool = False  # the walks tell the order of visits (`Outcome.seen`)
+    budget: PlanBudget = DEFAULT_BUDGET  # its tuning (the rank caps, the score goal's)
 
     def start_of(self, t: int) -> dict[str, Var | int]:
         """Place -> the pawn starts turn `t` there."""
@@ -222,16 +212,18 @@ class LeanModel:
 
 def build_lean_model(horizon: Horizon, *, turns: int | None = None,
                      claims: Callable[[LeanModel], None] | None = None,
-                     through: int = 0, order: bool = False) -> LeanModel:
+                     through: int = 0, order: bool = False,
+                     budget: PlanBudget = DEFAULT_BUDGET) -> LeanModel:
     """The festival goal's first stage (its objective `best`, to maximise), through the last
     festival a team in reach can compete in. With `turns` (the score model,
-    `planner.turns.lean_score`): that many turns, `claims` adding each turn's claims (to its
+    `planner.turns.score.lean`): that many turns, `claims` adding each turn's claims (to its
     `paid_claims` and `free_claims`, which the special actions' rules then count), the
     festivals each competed in on their own (no `best`), and the paid special recruit's
     dominance left out (the token it drops may be collected by a later claim). `through`:
     at least that many turns (the festival goal's: a plan of every turn a model with all
     the horizon's festivals would plan, `best_of_each`). `order`: each turn's walk also
-    tells the order of its visits (`LeanTurn.seen`: the score model's)."""
+    tells the order of its visits (`LeanTurn.seen`: the score model's). `budget`: its
+    tuning (`PlanBudget.rank_caps`, and the score goal's when it is the score model)."""
     model = cp_model.CpModel()
     me = horizon.me
     places = list(horizon.regions) + ([OFF] if me.pawn is None else [])
@@ -241,7 +233,7 @@ def build_lean_model(horizon: Horizon, *, turns: int | None = None,
         if cap is not None and (turns is None or t < turns):
             caps.append((t, space, cap))
     count = max((t + 1 for t, _, _ in caps), default=0) if turns is None else turns
-    lean = LeanModel(horizon, model, places, [], [], 0, order=order)
+    lean = LeanModel(horizon, model, places, [], [], 0, order=order, budget=budget)
     if not count:
         return lean
     count = min(max(count, through), len(horizon.turns))
@@ -402,7 +394,7 @@ def _festival(lean: LeanModel, t: int, space: FestivalSpace, cap: int) -> LeanFe
     score = model.new_int_var(0, cap, f"{name}_score")
     model.add(score == layout.festival_score(space.festival, when=eligible))
     model.add(score <= cap * eligible)
-    if RANK_CAPS:
+    if lean.budget.rank_caps:
         _rank_caps(lean, t, space, ranks, score)
     return LeanFestival(t, space, eligible, layout, score, cap)
 
@@ -421,7 +413,7 @@ def _rank_caps(lean: LeanModel, t: int, space: FestivalSpace, ranks: dict[Skill,
     trainings = sum(turn.slot.can_train for turn in lean.turns[:t + 1])
     extras = [extra for extra in product(*(range(chances[k] + 1) for k in Skill))
               if sum(extra) <= trainings]
-    if len(extras) > RANK_CAP_VECTORS:
+    if len(extras) > lean.budget.rank_cap_vectors:
         return
     rows = []
     for extra in extras:

@@ -22,12 +22,11 @@ from models.tower import Skill
 from models.tower.skills import MAX_RANK
 from planner.tower import configure
 from planner.tower.bounds import tile_in_reach
-from planner.turns.horizon import Horizon
-from planner.turns.model import (
-    TILE_REACH_STATES,
+from planner.turns.full.model import (
     PlanModel,
     flag,
 )
+from planner.turns.horizon import Horizon
 from planner.turns.replay import cached_finder
 
 Expr = cp_model.LinearExpr
@@ -145,7 +144,7 @@ def _score_caps(plan: PlanModel) -> ScoreCaps:
                                 and needs.get(c.tile.id, trained_by[t] + 1) <= trained_by[t]
                                 and tile_in_reach(c.tile.spec, horizon.upper_pool(t + 1),
                                                   horizon.upper_ranks(t + 1), rules,
-                                                  state_limit=TILE_REACH_STATES))
+                                                  state_limit=plan.budget.tile_reach_states))
                       for t in range(len(turns)))
     in_reach = [c for c in plan.claims if any(c.tile.id in ids for ids in claimable)]
     claims = min(claims_room, len(in_reach))
@@ -198,11 +197,6 @@ def _score_caps(plan: PlanModel) -> ScoreCaps:
                      new_regions, reach, claimable, needs, joint)
 
 
-# the most rank vectors tried for a tile's trainings needed (`tile_needs`; 56 at 3 turns);
-# with more the tile needs none (sound: the caps stay those of the biggest ranks)
-NEED_VECTORS = 300
-
-
 def tile_needs(plan: PlanModel) -> dict[str, int]:
     """Tile -> the fewest trainings any team in reach needs to stand its tower (the tower
     dynamic program on the biggest team in reach of the whole horizon, with the player's
@@ -219,7 +213,7 @@ def tile_needs(plan: PlanModel) -> dict[str, int]:
                      if sum(e) <= trainings), key=lambda e: (sum(e), e))
     needs = {}
     for claim in plan.claims:
-        if len(extras) > NEED_VECTORS:
+        if len(extras) > plan.budget.need_vectors:
             needs[claim.tile.id] = 0
             continue
         for extra in extras:
@@ -227,15 +221,10 @@ def tile_needs(plan: PlanModel) -> dict[str, int]:
             for skill, n in zip(Skill, extra, strict=True):
                 vector = vector.plus(skill, min(n, MAX_RANK - vector[skill]))
             if tile_in_reach(claim.tile.spec, pool, vector, rules,
-                             state_limit=TILE_REACH_STATES):
+                             state_limit=plan.budget.tile_reach_states):
                 needs[claim.tile.id] = sum(extra)
                 break
     return needs
-
-
-# the claims' relaxation is a small assignment (at most 2 special actions a turn, 14 tiles):
-# proven optimal in 0.016 units at most (5 benchmark states, 1-3 turns); its bound if not
-RELAXED_WORK = 0.05
 
 
 def _claims_relaxed(plan: PlanModel, reach: tuple[frozenset[str], ...],
@@ -305,7 +294,7 @@ def _claims_relaxed(plan: PlanModel, reach: tuple[frozenset[str], ...],
     points.append(variety)
     model.maximize(sum(points))
     solver = cp_model.CpSolver()
-    configure(solver, time_limit=1.0, workers=1, seed=0, deterministic=RELAXED_WORK)
+    configure(solver, time_limit=1.0, workers=1, seed=0, deterministic=plan.budget.relaxed_work)
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # never infeasible (no claim
         # fits), but its budget may end first

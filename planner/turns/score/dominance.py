@@ -1,4 +1,4 @@
-"""Dominances of the score goal in the lean score model (`planner.turns.lean_score`): plans
+"""Dominances of the score goal in the lean score model (`planner.turns.score.lean`): plans
 that lose nothing, so that the search need not try the others (a casteller or a rank more
 never loses a tower, a tile or a point)."""
 
@@ -8,19 +8,17 @@ from ortools.sat.python import cp_model
 
 from models.game import RECRUIT_LIMIT, SPECIAL
 from models.tower import Skill
-from planner.turns.lean_model import LeanModel
+from planner.turns.lean.model import LeanModel
 
 Expr = cp_model.LinearExpr
-# each dominance on or off (`trains_where_visited`, `recruits_when_able`)
-TRAIN_WHERE_VISITED = True
-RECRUIT_WHEN_ABLE = True
 
 
 def dominances(lean: LeanModel) -> None:
-    """The score goal's dominances, those switched on."""
-    if TRAIN_WHERE_VISITED:
+    """The score goal's dominances, those switched on (`PlanBudget.train_where_visited`,
+    `recruit_when_able`)."""
+    if lean.budget.train_where_visited:
         trains_where_visited(lean)
-    if RECRUIT_WHEN_ABLE:
+    if lean.budget.recruit_when_able:
         recruits_when_able(lean)
 
 

@@ -1,8 +1,8 @@
 """Where the score goal's search starts, and its bound from the lean score model.
 
 The full plan model's score stage finds plans slowly and its bound never leaves the caps
-(`planner.turns.score_caps`). So the score goal first solves the lean score model
-(`planner.turns.lean_score`, a relaxation that follows the pawn's route): its bound bounds
+(`planner.turns.score.caps`). So the score goal first solves the lean score model
+(`planner.turns.score.lean`, a relaxation that follows the pawn's route): its bound bounds
 every plan, and its route, held in the full model, gives a plan the full model completes in a
 fraction of a unit. That plan, or a plan claiming a tile of the pawn's region at once when one
 scores more (a claim worth points this turn is never missed for want of budget), is where the
@@ -11,7 +11,6 @@ full model's own search starts: the model's hint.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import cast
 
@@ -19,41 +18,13 @@ from ortools.sat.python import cp_model
 
 from planner.stopping import cancel_requested
 from planner.tower import Status
-from planner.turns.lean import LeanResult
-from planner.turns.lean_score import lean_score
-from planner.turns.model import PlanModel
-from planner.turns.stages import Stage, hint_held, set_hint
+from planner.turns.full.model import PlanModel
+from planner.turns.full.stages import Stage, hint_held, set_hint
+from planner.turns.lean.solve import LeanResult
+from planner.turns.score.lean import lean_score
+from planner.turns.strategy import PlanContext
 
 Held = tuple[tuple[cp_model.IntVar, int], ...]
-
-# the lean score model first, on up to this share of the stages' budget (1.5 units at 10 s)
-LEAN_SCORE_SHARE = 1.25
-# ... when the stages' budget is at least this many units (an 8.4 s limit, as the festival
-# goal's `LEAN_LEAST_WORK`)
-LEAN_SCORE_LEAST_WORK = 1.0
-# then, when the full model's plan on that route falls short of its bound: the lean score
-# model with the order of each turn's visits (a claim on the recruits made before it, a token
-# collected in its own region: tighter, and each solve slower), from the first one's cuts, on
-# up to this share more (4.2 units at 10 s; 1.8 until 2026-12-02 06:30 UTC, 1.25 before:
-# Design notes)
-ORDER_SHARE = 3.5
-# the most the full model may take to complete the lean plan on its route (0.2 until
-# 2026-12-02: p4-s43-r06's route held 52 points at 0.2 units, its bound 54 at 0.54; Design notes)
-ROUTE_WORK = 0.6
-# the most each claim-at-once hint may take, in units (the search alone missed a claim at
-# once worth 20 points on a planted state, finding 16: tests/planner/turns/test_score_claims.py)
-CLAIM_HINT_WORK = 0.1
-# wall seconds: with less left (the stages' share, `plan.wall_left`), no more lean solve or
-# held solve starts: a full model's solve takes 0.1-0.5 s before any search, so it would find
-# nothing, and the time is the final stage's and the replay's (at the default limit on a
-# loaded machine these solves ran to the command's deadline, and the plans they had found
-# were lost: 10 of the benchmark's 91 3-turn score calls ended with no plan)
-LEAST_WALL = 0.15
-# wall seconds the ordered lean solve leaves for the full model's solves after it (its route
-# held, the final stage): where the wall clock ends it, the plan on its route is still found
-# (with `ORDER_SHARE` 1.8 and no reserve, four 4-player 3-turn plans fell to 0-12 points)
-ORDER_RESERVE = 2.0
-
 
 @dataclass(frozen=True)
 class ScoreStart:
@@ -74,44 +45,48 @@ class ScoreStart:
                 and self.on_route is not None and self.on_route >= self.lean.bound)
 
 
-def score_start(plan: PlanModel, stage: Stage, *, work: float, lean: bool,
-                wall_left: Callable[[], float], seed: int = 0, workers: int = 1
-                ) -> ScoreStart:
-    """Solve the lean score model (when `lean` and `work`, the stages' budget, is at least
-    `LEAN_SCORE_LEAST_WORK`) and the goal's `stage` held on its plan's route; when that falls
-    short of the lean bound, the lean model with the order of visits (`ORDER_SHARE`) and the
-    stage on its route; then the stage held on each claim of the pawn's region at once that
-    the best plan so far does not make. The best of those plans becomes the model's hint (the
+def score_start(ctx: PlanContext, stage: Stage, *, lean: bool) -> ScoreStart:
+    """Solve the lean score model (when `lean` and the stages' units are at least the
+    budget's `lean_score_least_work`, on the allotment's `lean_score`) and the goal's `stage`
+    held on its plan's route (`route_each` units); when that falls short of the lean bound,
+    the lean model with the order of visits (`order` units) and the stage on its route; then
+    the stage held on each claim of the pawn's region at once that the best plan so far does
+    not make (`claim_hint_work` each). The best of those plans becomes the model's hint (the
     hint its solve left, kept: the same plan whatever was solved after it)."""
+    plan, budget, allot, wall_left = ctx.model, ctx.budget, ctx.allot, ctx.clock.wall_left
+    seed, workers = ctx.seed, ctx.workers
     spent, result, route = 0.0, None, cast(Held, ())
     on_route: int | None = None
     best = _Best(plan.model)
 
-    def held(holds: Held, budget: float) -> int | None:
+    def held(holds: Held, work: float) -> int | None:
         nonlocal spent
-        if wall_left() < LEAST_WALL:
+        # no held solve starts with less wall left: it would find nothing, and the time is
+        # the final stage's and the replay's
+        if wall_left() < budget.least_wall:
             return None
         value, used = hint_held(plan.model, replace(stage, held=(*stage.held, *holds)),
-                                work=budget, time_limit=wall_left(), workers=workers, seed=seed)
+                                work=work, time_limit=wall_left(), workers=workers, seed=seed,
+                                light_probing=budget.light_probing)
         spent += used
         best.offer(value)
         return value
 
-    if lean and work >= LEAN_SCORE_LEAST_WORK:
-        found = lean_score(plan, work=LEAN_SCORE_SHARE * work, time_limit=wall_left(),
+    if lean and allot.stages >= budget.lean_score_least_work:
+        found = lean_score(plan, work=allot.lean_score, time_limit=wall_left(),
                            seed=seed, workers=workers)
         spent, result, route = found.result.work, found.result, found.route
         # its route, unless the order of visits comes next anyway: its claims stand only on
         # recruits made after them (the route falls short of the bound: a full model's
         # solve, 0.4-1.3 s, for nothing)
-        if route and (found.in_order or not ORDER_SHARE):
-            on_route = held(route, ROUTE_WORK)
-        if (ORDER_SHARE and not ScoreStart(spent, result, route, on_route).proven_on_route
-                and wall_left() - ORDER_RESERVE >= LEAST_WALL
+        if route and (found.in_order or not allot.order):
+            on_route = held(route, allot.route_each)
+        reserve = budget.wall(budget.order_reserve)
+        if (allot.order and not ScoreStart(spent, result, route, on_route).proven_on_route
+                and wall_left() - reserve >= budget.least_wall
                 and not cancel_requested()):  # a cancelled request builds no more models
             # only plans better than the one on the first route, within the first bound
-            ordered = lean_score(plan, work=ORDER_SHARE * work,
-                                 time_limit=wall_left() - ORDER_RESERVE,
+            ordered = lean_score(plan, work=allot.order, time_limit=wall_left() - reserve,
                                  seed=seed, workers=workers, order=True, cuts=found.cuts,
                                  least=0 if on_route is None else on_route + 1,
                                  most=result.bound)
@@ -124,14 +99,14 @@ def score_start(plan: PlanModel, stage: Stage, *, work: float, lean: bool,
             if on_route is None and ordered.result.status is not Status.OPTIMAL:
                 tries.append(route)
             for other in filter(None, tries):
-                points = held(other, ROUTE_WORK)
+                points = held(other, allot.route_each)
                 if points is not None and (on_route is None or points > on_route):
                     route, on_route = other, points
     if not ScoreStart(spent, result, route, on_route).proven_on_route:  # else the best there is
         pawn, claimed = plan.horizon.me.pawn, best.claims_at_once(plan)
         for claim in plan.claims:
             if claim.region == pawn and 0 in claim.at and claim.tile.id not in claimed:
-                held(((claim.at[0], 1),), CLAIM_HINT_WORK)
+                held(((claim.at[0], 1),), budget.claim_hint_work)
     best.restore()
     return ScoreStart(spent, result, route, on_route, found=best.value is not None)
 

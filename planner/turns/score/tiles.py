@@ -1,4 +1,4 @@
-"""The claims' towers in the lean score model (`planner.turns.lean_score`): what a claim of a
+"""The claims' towers in the lean score model (`planner.turns.score.lean`): what a claim of a
 tile in a turn asks of the team and ranks at the end of that turn.
 
 Either a tower layout per tile (exact, but its proofs are slow: the search tries towers for
@@ -11,47 +11,37 @@ solved again from that solution. Both are sound: the DP says no only when no tow
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ortools.sat.python import cp_model
 
 from models.game import PerformanceTile
 from models.tower import Pool, ShapeTile, Skill, SkillRanks
 from planner.tower import Limits, build_layout
 from planner.tower.bounds import tile_in_reach
-from planner.turns.model import TILE_REACH_STATES
+from planner.turns.score.lean_model import LeanClaim, LeanScore, claim_values
 
-if TYPE_CHECKING:
-    from planner.turns.lean_score import LeanClaim, LeanScore
-
-# a claim's tower: "layouts" (a tower layout per tile, exact: proofs of 2 units and more on
-# 2-turn horizons, p4-s43-r08, p2-s22-r05) or "cuts" (a cut off the teams and ranks that the
-# tower dynamic program proves stand no tower, where a solution claims on one: the same
-# optima in 0.2-0.3 units there); measured and dropped: what each tile needs of each size
-# (1 s of DP calls a model, no fewer units), caps per rank vector for claims (0.5 s)
-TILE_CHECK = "cuts"
-# a claim only on a team of at least the castellers the tile holds (redundant, to prune)
-TILE_CASTELLERS = True
+# (`PlanBudget.tile_check`; measured and dropped: what each tile needs of each size, 1 s of DP
+# calls a model and no fewer units; caps per rank vector for claims, 0.5 s)
 
 
 def claim_towers(score: LeanScore, first_cuts: bool = True
                  ) -> list[tuple[LeanClaim, Pool, SkillRanks]]:
     """What a claim in turn t asks of the team and ranks at the end of t: the tile's tower
-    (`TILE_CHECK` "layouts": a tower layout each tile; "cuts": with `first_cuts`, the cuts of
-    the player's team and ranks now where they stand no tower of it, then those of each
+    (`PlanBudget.tile_check` "layouts": a tower layout each tile; "cuts": with `first_cuts`,
+    the cuts of the player's team and ranks now where they stand no tower of it, then those of each
     solution's claims that no team stands, `lean_score`), and at least the castellers it
     holds. Returns the cuts made."""
     made = []
+    budget = score.lean.budget
     for claim in score.claims:
-        if TILE_CHECK == "layouts":
+        if budget.tile_check == "layouts":
             _tile_layout(score, claim)
         elif first_cuts:
             me, rules = score.horizon.me, score.horizon.rules
             if not tile_in_reach(claim.tile.spec, me.team, me.ranks, rules,
-                                 state_limit=TILE_REACH_STATES):
+                                 state_limit=score.lean.budget.tile_reach_states):
                 # the cuts the solves would find first
                 made += [(claim, *grown) for grown in cut(score, claim, me.team, me.ranks)]
-        if TILE_CASTELLERS:
+        if budget.tile_castellers:
             least = _least_castellers(claim.tile)
             for t, at in claim.at.items():
                 score.model.add(sum(score.team_at(claim, t).values()) >= least
@@ -110,14 +100,15 @@ def _grown(score: LeanScore, claim: LeanClaim, team: Pool, ranks: SkillRanks,
     for size in sizes:
         while counts.get(size, 0) < upper.count(size):
             more = Pool.from_counts({**counts, size: counts.get(size, 0) + 1})
-            if tile_in_reach(spec, more, ranks, rules, state_limit=TILE_REACH_STATES):
+            if tile_in_reach(spec, more, ranks, rules,
+                             state_limit=score.lean.budget.tile_reach_states):
                 break
             counts[size] = counts.get(size, 0) + 1
     team = Pool.from_counts(counts)
     for skill in Skill:
         while ranks[skill] < top[skill]:
             if tile_in_reach(spec, team, ranks.plus(skill), rules,
-                             state_limit=TILE_REACH_STATES):
+                             state_limit=score.lean.budget.tile_reach_states):
                 break
             ranks = ranks.plus(skill)
     return team, ranks
@@ -150,8 +141,6 @@ def wrong_claims(score: LeanScore, solver: cp_model.CpSolver
                   ) -> list[tuple[LeanClaim, Pool, SkillRanks]]:
     """The solution's claims whose team and ranks (at the end of their turn) stand no tower
     of the tile, by the tower dynamic program."""
-    from planner.turns.lean_score import claim_values  # lean_score builds on this module
-
     wrong = []
     rules = score.horizon.rules
     for claim in score.claims:
@@ -160,7 +149,7 @@ def wrong_claims(score: LeanScore, solver: cp_model.CpSolver
                 continue
             team, ranks = claim_values(score, claim, t, solver.value)
             if not tile_in_reach(claim.tile.spec, team, ranks, rules,
-                                 state_limit=TILE_REACH_STATES):
+                                 state_limit=score.lean.budget.tile_reach_states):
                 wrong.append((claim, team, ranks))
     return wrong
 

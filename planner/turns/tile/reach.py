@@ -10,12 +10,10 @@ from models.game import Board, GameState
 from models.tower import Rules
 from planner.stopping import solve_stoppable
 from planner.tower import STATUS, Status, configure, max_height
-from planner.turns.goals import claim_turn
+from planner.turns.budget import MAX_TURNS, PlanBudget
+from planner.turns.full.model import PlanModel, PlanStopped, build_plan_model
 from planner.turns.horizon import build_horizon
-from planner.turns.model import PlanModel, PlanStopped, build_plan_model
-
-MAX_TURNS = 10
-FEWEST_WORK = 0.5  # deterministic work (CP-SAT units) for each longer horizon tried
+from planner.turns.tile.stages import claim_turn
 
 
 def tile_reasons(plan: PlanModel, tile_id: str) -> tuple[str, ...]:
@@ -36,12 +34,12 @@ def tile_reasons(plan: PlanModel, tile_id: str) -> tuple[str, ...]:
 
 
 def fewest_turns_for_tile(start: GameState, board: Board, player: str, tile_id: str,
-                          rules: Rules, cautious: bool, tried: int, deadline: float
-                          ) -> int | None:
+                          rules: Rules, cautious: bool, tried: int, deadline: float,
+                          budget: PlanBudget) -> int | None:
     """The fewest turns (more than `tried`, at most `MAX_TURNS` and the game's end) in which
     a plan claims `tile_id`; None when none does, or the wall clock ran out first. Each
     horizon is first checked by the height bound (no solve), then by a feasibility solve on a
-    fixed deterministic budget."""
+    fixed deterministic budget (`budget.fewest_work` units each)."""
     left = board.rounds - start.round + 1
     for turns in range(tried + 1, min(MAX_TURNS, left) + 1):
         if time.perf_counter() > deadline:
@@ -51,13 +49,13 @@ def fewest_turns_for_tile(start: GameState, board: Board, player: str, tile_id: 
         if tile.spec.height > max_height(horizon.upper_pool(), horizon.upper_ranks(), rules):
             continue
         try:
-            plan = build_plan_model(horizon, {tile_id})
+            plan = build_plan_model(horizon, {tile_id}, budget)
         except PlanStopped:  # a cancel or the time limit: not decided
             return None
         claim_turn(plan, tile_id)  # requires the claim
         solver = cp_model.CpSolver()
         configure(solver, time_limit=max(0.1, deadline - time.perf_counter()), workers=1,
-                  seed=0, deterministic=FEWEST_WORK)
+                  seed=0, deterministic=budget.fewest_work)
         solver.parameters.linearization_level = 0
         status = STATUS.get(solve_stoppable(solver, plan.model), Status.UNKNOWN)
         if status in (Status.OPTIMAL, Status.FEASIBLE):

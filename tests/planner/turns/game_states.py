@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from hypothesis import strategies as st
 
@@ -13,7 +14,10 @@ from models.game.setup import new_game
 from models.game.state import GameState
 from models.tower import STANDARD
 from models.tower.pool import Pool
+from planner.turns import PlanAhead, PlanBudget, plan_ahead
+from planner.turns.plan import plan_turns
 from planner.turns.replay import cached_finder
+from planner.turns.result import Plan
 
 BOARD = load_board()
 
@@ -55,3 +59,21 @@ def game_states(draw: st.DrawFn, max_round: int = 6) -> GameState:
     seed = draw(st.integers(0, 10_000))
     players = draw(st.integers(2, 4))
     return played(seed, players, draw(st.integers(1, max_round)))
+
+
+# a wall clock far above the deterministic budget (`PlanBudget.wall_slack`): the plans the
+# tests assert are the deterministic budget's alone, the same on a loaded machine as on a
+# quiet one (tests of the limits themselves call the planner with the default budget)
+ROOMY = PlanBudget(wall_slack=20)
+
+
+def plan_roomy(state: GameState, board: Board, player: str, **kwargs: Any) -> Plan:
+    """`plan_turns` on the `ROOMY` budget (unless another is given)."""
+    kwargs.setdefault("budget", ROOMY)
+    return plan_turns(state, board, player, **kwargs)
+
+
+def ahead_roomy(state: GameState, board: Board, player: str, **kwargs: Any) -> PlanAhead:
+    """`plan_ahead` on the `ROOMY` budget (unless another is given)."""
+    kwargs.setdefault("budget", ROOMY)
+    return plan_ahead(state, board, player, **kwargs)

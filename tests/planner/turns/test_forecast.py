@@ -8,9 +8,8 @@ from pathlib import Path
 from models.game import GameState, load_state, resolve_festival
 from models.tower import STANDARD
 from planner.tower import FestivalTower, Status, solve
-from planner.turns import plan_ahead
 from planner.turns.replay import cached_finder
-from tests.planner.turns.game_states import BOARD
+from tests.planner.turns.game_states import BOARD, ahead_roomy
 
 ROUND3 = Path(__file__).parents[3] / "examples" / "game" / "round3.json"
 GIRONA = "girona"  # the round-4 festival's region here, two moves from Camp de Tarragona
@@ -40,7 +39,7 @@ def _state() -> GameState:
 
 def test_a_rival_who_can_reach_the_festival_is_counted_and_ranked() -> None:
     state = _state()
-    found = plan_ahead(state, BOARD, "Carla", rules=STANDARD, turns=2, time_limit=20)
+    found = ahead_roomy(state, BOARD, "Carla", rules=STANDARD, turns=2, time_limit=20)
     plan = found.plan
     forecast = next(f for f in found.forecasts if f.region == GIRONA)
     assert [r.name for r in forecast.rivals] == ["Biel"]  # Anna cannot get there in time

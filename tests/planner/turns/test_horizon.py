@@ -11,8 +11,7 @@ from models.game.actions import Recruit
 from models.game.regions import RegionGraph
 from models.tower.rules import STANDARD
 from planner.turns.horizon import at_risk, build_horizon, contested_regions
-from planner.turns.plan import plan_turns
-from tests.planner.turns.game_states import BOARD, played
+from tests.planner.turns.game_states import BOARD, plan_roomy, played
 from tests.planner.turns.test_plan import assert_replayed
 
 GRAPH = RegionGraph(BOARD)
@@ -63,7 +62,7 @@ def test_cautious_plans_recruit_only_where_no_opponent_comes_first() -> None:
     assert {g for (t, g) in risk if t == 1} == {g for g in reach
                                                 if state.regions[g].supply.total}
     assert not any(t == 0 for t, _ in risk)  # nobody plays before the player's first turn
-    plan = plan_turns(state, BOARD, me, rules=STANDARD, turns=2, cautious=True, time_limit=20)
+    plan = plan_roomy(state, BOARD, me, rules=STANDARD, turns=2, cautious=True, time_limit=20)
     assert_replayed(plan)
     assert any(a.startswith("cautious") for a in plan.assumptions)
     recruits = [s for steps in plan.steps for s in steps
@@ -78,7 +77,7 @@ def test_refuses_what_cannot_be_planned() -> None:
     with pytest.raises(SpecError, match="turn"):
         build_horizon(state, BOARD, other, 2, STANDARD)
     with pytest.raises(SpecError, match="no player"):
-        plan_turns(state, BOARD, "Nobody", rules=STANDARD)
+        plan_roomy(state, BOARD, "Nobody", rules=STANDARD)
     owing = state.clone()
     owing.turn.free_special = True
     with pytest.raises(SpecError, match="free special"):
@@ -86,7 +85,7 @@ def test_refuses_what_cannot_be_planned() -> None:
     over = state.clone()
     over.game_over = True
     with pytest.raises(SpecError, match="over"):
-        plan_turns(over, BOARD, over.turn.player, rules=STANDARD)
+        plan_roomy(over, BOARD, over.turn.player, rules=STANDARD)
 
 
 def test_an_opponents_special_move_reaches_every_region_with_the_any_reading() -> None:

@@ -8,9 +8,9 @@ from models.game.state import GameState, load_state
 from models.tower import STANDARD
 from models.tower.pool import Pool
 from planner.turns.horizon import Goal
-from planner.turns.plan import Plan, plan_turns
+from planner.turns.plan import Plan
 from planner.turns.replay import advance_to
-from tests.planner.turns.game_states import BOARD
+from tests.planner.turns.game_states import BOARD, plan_roomy
 
 ROUND3 = Path(__file__).parents[3] / "examples" / "game" / "round3.json"
 
@@ -35,7 +35,7 @@ def test_the_plan_is_the_same_whatever_the_bag_holds() -> None:
     drawn = {str(advance_to(s, BOARD, "Anna", STANDARD).regions["camp-de-tarragona"].supply)
              for s in planted[:3]}
     assert len(drawn) == 3
-    plans = [plan_turns(s, BOARD, "Anna", rules=STANDARD,
+    plans = [plan_roomy(s, BOARD, "Anna", rules=STANDARD,
                         turns=2, goal=Goal("tile", "LP02"), time_limit=30)
              for s in planted]
     assert plans[0].found

@@ -1,5 +1,6 @@
-"""The lean model of the festival goal (`planner.turns.lean`) has the full plan model's optimum,
-and its plan, mapped onto the full model's stops, is a plan of the full model's goal stage."""
+"""The lean model of the festival goal (`planner.turns.festival.lean`) has the full plan
+model's optimum, and its plan, mapped onto the full model's stops, is a plan of the full
+model's goal stage."""
 
 from __future__ import annotations
 
@@ -8,28 +9,29 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 
-import planner.turns.lean_stage as lean_stage
-import planner.turns.plan as plan_module
+import planner.turns.festival.lean_stage as lean_stage
 from models.game import RegionGraph
 from models.game.state import GameState
 from models.tower.rules import STANDARD, Rules
 from planner.tower.result import Status
-from planner.turns.goals import goal_stages
+from planner.turns.budget import DEFAULT_BUDGET, PlanBudget
+from planner.turns.festival.lean import LeanGoal, lean_goal
+from planner.turns.full.model import OFF, PlanModel, build_plan_model
+from planner.turns.full.model import hint_idle as hint_full
+from planner.turns.full.stages import StageRun, solve_stages
 from planner.turns.horizon import Goal, build_horizon
-from planner.turns.lean import LINEARIZATION, LeanGoal, lean_goal, lean_holds, solve_lean
-from planner.turns.lean_model import Outcome, build_lean_model, hint_idle, turn_walks
-from planner.turns.model import OFF, PlanModel, build_plan_model
-from planner.turns.model import hint_idle as hint_full
-from planner.turns.plan import plan_turns
+from planner.turns.lean.model import Outcome, build_lean_model, hint_idle, turn_walks
+from planner.turns.lean.solve import lean_holds, solve_lean
+from planner.turns.plan import goal_stages
 from planner.turns.replay import advance_to, visible
-from planner.turns.stages import solve_stages
-from tests.planner.turns.game_states import BOARD, game_states, played
+from tests.planner.turns.game_states import BOARD, ROOMY, game_states, plan_roomy, played
 
 WORK = 6.0  # deterministic units: both models prove these 1- and 2-turn horizons well within
 
 
 def compare(state: GameState, turns: int, rules: Rules = STANDARD,
-            cautious: bool = False, linearization: int = LINEARIZATION,
+            cautious: bool = False,
+            linearization: int = DEFAULT_BUDGET.lean_linearization,
             light: bool = False) -> int:
     """Both models' proven goal value, equal; the lean plan held in the full model's goal
     stage scores the same. Returns the value. `linearization`, `light`: the lean solve's."""
@@ -43,12 +45,12 @@ def compare(state: GameState, turns: int, rules: Rules = STANDARD,
     plan = build_plan_model(horizon)
     hint_full(plan)
     stage = goal_stages(plan, Goal("festival"))[0]
-    full, _ = solve_stages(plan.model, [stage], time_limit=60, linearization=0, work=WORK)
+    full, _ = solve_stages(plan.model, [stage], StageRun(60, WORK, linearization=0))
     assert result.status is Status.OPTIMAL and full.status is Status.OPTIMAL
     assert result.value == full.values[0]
     if lean.festivals:
         held = replace(stage, held=stage.held + tuple(lean_holds(plan, lean, solver)))
-        again, _ = solve_stages(plan.model, [held], time_limit=60, linearization=0, work=WORK)
+        again, _ = solve_stages(plan.model, [held], StageRun(60, WORK, linearization=0))
         assert again.values == (result.value,)
     assert result.value is not None
     return result.value
@@ -121,12 +123,12 @@ def test_walks_from_off_the_board_reach_every_region_and_beat_nothing_kept() -> 
                 and other.paid <= outcome.paid and other.free <= outcome.free)
 
 
-def test_plans_with_and_without_the_lean_goal_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_plans_with_and_without_the_lean_goal_agree() -> None:
     state = played(0, 4, 2)
     player = state.turn.player
-    lean = plan_turns(state, BOARD, player, rules=STANDARD, turns=2, time_limit=20)
-    monkeypatch.setattr(lean_stage, "LEAN_GOAL", False)
-    full = plan_turns(state, BOARD, player, rules=STANDARD, turns=2, time_limit=20)
+    lean = plan_roomy(state, BOARD, player, rules=STANDARD, turns=2, time_limit=20)
+    full = plan_roomy(state, BOARD, player, rules=STANDARD, turns=2, time_limit=20,
+                      budget=replace(ROOMY, lean_goal=False))
     assert lean.status is full.status is Status.OPTIMAL
     assert lean.objective == full.objective == lean.bound
     assert lean.objective is not None and lean.objective > 0
@@ -137,7 +139,7 @@ def test_a_lean_plan_that_does_not_fit_falls_back(how: str,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     state = played(0, 4, 2)
     player = state.turn.player
-    expected = plan_turns(state, BOARD, player, rules=STANDARD, turns=2, time_limit=20).objective
+    expected = plan_roomy(state, BOARD, player, rules=STANDARD, turns=2, time_limit=20).objective
 
     def misfit(plan: PlanModel, *args: object, **kwargs: object) -> LeanGoal | None:
         found = lean_goal(plan, *args, **kwargs)  # type: ignore[arg-type]
@@ -151,7 +153,7 @@ def test_a_lean_plan_that_does_not_fit_falls_back(how: str,
         return replace(found, holds=(*found.holds, (plan.at[0][start], 0)))
 
     monkeypatch.setattr(lean_stage, "lean_goal", misfit)
-    plan = plan_turns(state, BOARD, player, rules=STANDARD, turns=2, time_limit=20)
+    plan = plan_roomy(state, BOARD, player, rules=STANDARD, turns=2, time_limit=20)
     assert plan.status is Status.OPTIMAL and plan.objective == expected
 
 
@@ -168,7 +170,7 @@ def test_special_moves_to_any_region() -> None:
 
 def test_a_far_special_move_is_planned_and_replayed() -> None:
     state = played(2, 4, 5)
-    plan = plan_turns(state, BOARD, state.turn.player, turns=1, goal=Goal("festival"),
+    plan = plan_roomy(state, BOARD, state.turn.player, turns=1, goal=Goal("festival"),
                       rules=ANYWHERE, time_limit=20)
     assert plan.found and plan.status is Status.OPTIMAL  # found: the referee replayed it
     assert plan.objective == compare(state, 1, rules=ANYWHERE)
@@ -218,18 +220,17 @@ def test_the_lean_goal_of_a_longer_horizon_is_the_full_models(seed: int, players
     assert compare(played(seed, players, round_), 4, linearization=0, light=True) > 0
 
 
-def test_a_longer_horizons_lean_plan_is_proven_and_replays(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_longer_horizons_lean_plan_is_proven_and_replays() -> None:
     state = played(4, 2, 5)
     player = state.turn.player
     optimum = compare(state, 4, linearization=0, light=True)
-    assert plan_module.LONG_HORIZON < 4 <= lean_stage.LEAN_LONG_TURNS
-    lean = plan_turns(state, BOARD, player, rules=STANDARD, turns=4)
+    assert DEFAULT_BUDGET.long_horizon < 4 <= DEFAULT_BUDGET.lean_long_turns
+    lean = plan_roomy(state, BOARD, player, rules=STANDARD, turns=4)
     # the replay through the referee scores what the model claims, and it is the optimum
     assert lean.status is Status.OPTIMAL and lean.found
     assert lean.objective == lean.model_objective == lean.bound == optimum
-    monkeypatch.setattr(lean_stage, "LEAN_LONG_TURNS", 0)
-    full = plan_turns(state, BOARD, player, rules=STANDARD, turns=4)
+    full = plan_roomy(state, BOARD, player, rules=STANDARD, turns=4,
+                      budget=replace(ROOMY, lean_long_turns=0))
     assert full.objective is not None and full.objective <= optimum
 
 
@@ -248,9 +249,10 @@ def test_an_unproven_lean_plan_is_the_full_models_hint(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(lean_stage, "lean_goal", spy)
     # one festival at a time (`lean.best_of_each`) the lean model proves this horizon on 0.24
-    # units (a 0.2 share of the budget); 0.08 finds a plan of 6 points and no proof
-    monkeypatch.setattr(lean_stage, "LEAN_LONG_SHARE", 0.08)
-    plan = plan_turns(state, BOARD, player, rules=STANDARD, turns=4)
+    # units (0.024 of the 10 units of the default limit); 0.096 units find a plan of 6 points
+    # and no proof
+    budget: PlanBudget = replace(ROOMY, lean_long_share=0.0096)
+    plan = plan_roomy(state, BOARD, player, rules=STANDARD, turns=4, budget=budget)
     assert len(found) == 1 and found[0].result.status is not Status.OPTIMAL
     assert found[0].holds and found[0].result.value is not None
     assert plan.found and plan.objective == plan.model_objective

@@ -9,17 +9,18 @@ from dataclasses import replace
 
 import pytest
 
-import planner.turns.lean as lean_module
+import planner.turns.festival.lean as lean_module
 from models.game.state import GameState
 from models.tower.rules import STANDARD
 from planner.tower.result import Status
-from planner.turns.goals import goal_stages
+from planner.turns.festival.lean import best_of_each, lean_goal, ranked_festivals
+from planner.turns.full.model import build_plan_model
+from planner.turns.full.stages import StageRun, solve_stages
 from planner.turns.horizon import Goal, Horizon, build_horizon
-from planner.turns.lean import best_of_each, lean_goal, ranked_festivals, solve_lean
-from planner.turns.lean_model import build_lean_model, hint_idle
-from planner.turns.model import build_plan_model
+from planner.turns.lean.model import build_lean_model, hint_idle
+from planner.turns.lean.solve import solve_lean
+from planner.turns.plan import goal_stages
 from planner.turns.replay import advance_to, visible
-from planner.turns.stages import solve_stages
 from tests.planner.turns.game_states import BOARD, played
 
 WORK = 6.0  # deterministic units: both ways prove these 2-turn horizons well within
@@ -105,8 +106,8 @@ def test_the_lean_goal_holds_the_best_festivals_plan_in_the_full_model() -> None
     # held in the full model's goal stage, the plan scores the lean value there
     stage = goal_stages(plan, Goal("festival"))[0]
     held_stage = replace(stage, held=stage.held + goal.holds)
-    again, _ = solve_stages(plan.model, [held_stage], time_limit=60, linearization=0,
-                            work=WORK)
+    again, _ = solve_stages(plan.model, [held_stage],
+                            StageRun(60, WORK, linearization=0))
     assert again.values == (value,)
 
 

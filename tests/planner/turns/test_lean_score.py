@@ -1,4 +1,4 @@
-"""The lean score model (`planner.turns.lean_score`) bounds the score goal soundly (issue 23,
+"""The lean score model (`planner.turns.score.lean`) bounds the score goal soundly (issue 23,
 item 3): random legal plays, and the full model's own proven plans (the lean model off),
 never end with more points than its bound; and its plan, completed in the full model on its
 route, is a plan the referee replays."""
@@ -12,6 +12,7 @@ import random
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,21 +22,20 @@ from models.tower.rules import STANDARD
 from planner.stopping import CancelToken, cancel_scope
 from planner.tower import Status
 from planner.tower.bounds import tile_in_reach
-from planner.turns import lean_tiles
-from planner.turns import plan as plan_module
-from planner.turns import score_start as score_start_module
-from planner.turns import stages as stages_module
+from planner.turns.budget import DEFAULT_BUDGET
+from planner.turns.full import stages as stages_module
+from planner.turns.full.model import build_plan_model
+from planner.turns.full.stages import StagedResult
 from planner.turns.horizon import Goal, build_horizon
-from planner.turns.lean import LeanResult
-from planner.turns.lean_model import seen_pairs
-from planner.turns.lean_score import build_lean_score, lean_score
-from planner.turns.lean_stage import with_lean_score
-from planner.turns.model import TILE_REACH_STATES, build_plan_model
+from planner.turns.lean.model import seen_pairs
+from planner.turns.lean.solve import LeanResult
 from planner.turns.plan import plan_turns
-from planner.turns.score_caps import score_cap
-from planner.turns.score_start import LEAST_WALL, ORDER_RESERVE
-from planner.turns.stages import StagedResult
-from tests.planner.turns.game_states import played
+from planner.turns.score import start as score_start_module
+from planner.turns.score import tiles as lean_tiles
+from planner.turns.score.caps import score_cap
+from planner.turns.score.goal import with_lean_score
+from planner.turns.score.lean import build_lean_score, lean_score
+from tests.planner.turns.game_states import ROOMY, plan_roomy, played
 from tests.planner.turns.test_plan import assert_replayed
 from tests.planner.turns.test_score_bound import BOARD, random_play, start_of
 
@@ -71,12 +71,11 @@ def test_no_random_play_beats_the_lean_bound(seed: int, players: int, round_: in
 
 @pytest.mark.parametrize(("seed", "players", "round_", "turns"), PLANNED)
 def test_the_full_models_proven_plan_is_within_the_lean_bound(
-        seed: int, players: int, round_: int, turns: int,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        seed: int, players: int, round_: int, turns: int) -> None:
     start, player = start_of(seed, players, round_)
-    monkeypatch.setattr(plan_module, "LEAN_SCORE", False)
-    full = plan_turns(start, BOARD, player, rules=start.game_rules, turns=turns,
-                      goal=Goal("score"), time_limit=30.0)
+    full = plan_roomy(start, BOARD, player, rules=start.game_rules, turns=turns,
+                      goal=Goal("score"), time_limit=30.0,
+                      budget=replace(ROOMY, lean_score=False))
     assert_replayed(full)
     assert full.objective is not None
     bound, _ = bound_of(seed, players, round_, turns)
@@ -85,7 +84,7 @@ def test_the_full_models_proven_plan_is_within_the_lean_bound(
 
 def test_the_plan_on_the_lean_route_is_replayed_and_within_the_bound() -> None:
     start, player = start_of(8, 3, 4)
-    plan = plan_turns(start, BOARD, player, rules=start.game_rules, turns=2,
+    plan = plan_roomy(start, BOARD, player, rules=start.game_rules, turns=2,
                       goal=Goal("score"))
     assert_replayed(plan)
     bound, _ = bound_of(8, 3, 4, 2)
@@ -123,15 +122,14 @@ def test_a_stage_held_on_the_lean_route_proves_nothing_beyond_it(
 
 @pytest.mark.parametrize(("seed", "players", "round_", "turns"), [(8, 3, 4, 1), (22, 2, 6, 1)])
 def test_the_tile_cuts_find_the_tile_layouts_optimum(seed: int, players: int, round_: int,
-                                                     turns: int,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+                                                     turns: int) -> None:
     """Two engines, one truth: the claims' towers checked by cuts (the tower DP) and by a
     tower layout per tile give the lean score model the same optimum."""
     start, player = start_of(seed, players, round_)
     values = []
     for check in ("layouts", "cuts"):
-        monkeypatch.setattr(lean_tiles, "TILE_CHECK", check)
-        plan = build_plan_model(build_horizon(start, BOARD, player, turns, start.game_rules))
+        plan = build_plan_model(build_horizon(start, BOARD, player, turns, start.game_rules),
+                                budget=replace(DEFAULT_BUDGET, tile_check=check))
         found = lean_score(plan, work=WORK, time_limit=60.0).result
         assert found.status is Status.OPTIMAL
         values.append(found.value)
@@ -148,13 +146,13 @@ def test_a_cut_is_grown_only_while_the_tile_has_no_tower() -> None:
     tried = 0
     for claim in score.claims:
         if tile_in_reach(claim.tile.spec, me.team, me.ranks, rules,
-                         state_limit=TILE_REACH_STATES):
+                         state_limit=DEFAULT_BUDGET.tile_reach_states):
             continue
         upper = score.horizon.upper_pool()
         for sizes in (upper.sizes, tuple(reversed(upper.sizes))):
             team, ranks = lean_tiles._grown(score, claim, me.team, me.ranks, sizes)
             assert not tile_in_reach(claim.tile.spec, team, ranks, rules,
-                                     state_limit=TILE_REACH_STATES)
+                                     state_limit=DEFAULT_BUDGET.tile_reach_states)
             assert all(team.count(z) >= me.team.count(z) for z in me.team.sizes)
             tried += 1
     assert tried  # the state has a tile the team now cannot stand
@@ -199,8 +197,8 @@ MODELS = """
 import hashlib
 from models.game import load_board, load_state
 from planner.turns import build_horizon
-from planner.turns.lean_score import build_lean_score
-from planner.turns.model import build_plan_model
+from planner.turns.score.lean import build_lean_score
+from planner.turns.full.model import build_plan_model
 from planner.turns.replay import advance_to, visible
 board = load_board()
 state = load_state("benchmarks/plan_states/p3-s31-r06.json", board)
@@ -244,7 +242,7 @@ def test_no_plan_above_a_known_one_proves_it_the_best() -> None:
 def test_the_ordered_solve_leaves_the_solves_after_it_their_wall_time(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # where the wall clock ends the ordered lean solve, the full model's solve of its route
-    # and the final stage still have `ORDER_RESERVE` seconds (without it, four 4-player 3-turn
+    # and the final stage still have `order_reserve` seconds (without it, four 4-player 3-turn
     # plans of the benchmark fell to 0-12 points)
     state = played(0, 4, 2)  # its 2-turn score plan solves the ordered model
     real, given = score_start_module.lean_score, []
@@ -256,11 +254,13 @@ def test_the_ordered_solve_leaves_the_solves_after_it_their_wall_time(
         return real(*args, **kwargs)
 
     monkeypatch.setattr(score_start_module, "lean_score", spy)
+    # the default budget: what is tested is its wall clock
     plan = plan_turns(state, BOARD, state.turn.player, rules=STANDARD, turns=2,
                       goal=Goal("score"), time_limit=LIMIT)
     assert plan.found and given
+    budget = DEFAULT_BUDGET
     for limit, left in given:
-        assert LEAST_WALL <= limit <= left - ORDER_RESERVE + 0.05
+        assert budget.least_wall <= limit <= left - budget.order_reserve + 0.05
 
 
 def test_a_cancel_starts_no_solve_after_it(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -285,6 +285,6 @@ def test_a_cancel_starts_no_solve_after_it(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(score_start_module, "lean_score", lean_then_cancel)
     monkeypatch.setattr(stages_module, "solve_stoppable", spy)
     with cancel_scope(token):
-        plan_turns(state, BOARD, state.turn.player, rules=STANDARD, turns=2,
+        plan_roomy(state, BOARD, state.turn.player, rules=STANDARD, turns=2,
                    goal=Goal("score"), time_limit=LIMIT)
     assert calls == ["lean"]

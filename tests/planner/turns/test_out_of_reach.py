@@ -10,8 +10,7 @@ from models.game.state import load_state
 from models.tower import STANDARD
 from planner.tower.result import Status
 from planner.turns.horizon import Goal
-from planner.turns.plan import plan_turns
-from tests.planner.turns.game_states import BOARD
+from tests.planner.turns.game_states import BOARD, plan_roomy
 from tests.planner.turns.test_plan import assert_replayed
 
 ROUND3 = Path(__file__).parents[3] / "examples" / "game" / "round3.json"
@@ -21,7 +20,7 @@ def test_a_fresh_game_gets_a_plan_toward_the_first_festival() -> None:
     state = new_game(BOARD, 3, seed=4)
     first = min(f.round for f in state.festivals)
     assert first > 1  # no festival in a 1-turn horizon: the goal itself is out of reach
-    plan = plan_turns(state, BOARD, state.turn.player, rules=STANDARD, turns=1, time_limit=30)
+    plan = plan_roomy(state, BOARD, state.turn.player, rules=STANDARD, turns=1, time_limit=30)
     assert_replayed(plan)
     assert plan.status is Status.OPTIMAL and plan.objective == 0
     assert plan.next_festival is not None and plan.next_festival.round == first
@@ -42,13 +41,13 @@ def test_a_fresh_game_gets_a_plan_toward_the_first_festival() -> None:
 def test_an_unreachable_tile_says_why_and_the_fewest_turns() -> None:
     # round 3, Anna in Camp de Tarragona: LP13 (shape:4-3-2-1-1) lies in Terres de l'Ebre
     state = load_state(ROUND3, BOARD)
-    plan = plan_turns(state, BOARD, "Anna", rules=STANDARD, turns=1, goal=Goal("tile", "LP13"),
+    plan = plan_roomy(state, BOARD, "Anna", rules=STANDARD, turns=1, goal=Goal("tile", "LP13"),
                       time_limit=30)
     assert plan.status is Status.INFEASIBLE and not plan.turns
     assert plan.why_not and "Terres de l'Ebre" in plan.why_not[0]
     assert plan.fewest_turns is not None and plan.fewest_turns > 1
     # the fewest: that many turns do claim it (and fewer do not, by the search's order)
-    longer = plan_turns(state, BOARD, "Anna", rules=STANDARD, turns=plan.fewest_turns,
+    longer = plan_roomy(state, BOARD, "Anna", rules=STANDARD, turns=plan.fewest_turns,
                         goal=Goal("tile", "LP13"), time_limit=30)
     assert_replayed(longer)
     assert longer.found and longer.end is not None
@@ -60,7 +59,7 @@ def test_a_what_if_fixes_the_first_action_and_reports_the_difference() -> None:
     # de Tarragona; the what-if moves her the other way first
     state = load_state(ROUND3, BOARD)
     away = Move(to="terres-de-lebre")
-    plan = plan_turns(state, BOARD, "Anna", rules=STANDARD, turns=1, time_limit=20, fixed=[away])
+    plan = plan_roomy(state, BOARD, "Anna", rules=STANDARD, turns=1, time_limit=20, fixed=[away])
     assert_replayed(plan)
     free = plan.unfixed
     assert free is not None and free.status is Status.OPTIMAL and free.objective

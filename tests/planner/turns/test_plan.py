@@ -12,12 +12,12 @@ from models.game.state import GameState
 from models.tower.festival import Festival
 from models.tower.rules import STANDARD
 from planner.tower.result import Status
-from planner.turns.goals import points_now
 from planner.turns.horizon import Goal
-from planner.turns.plan import Plan, plan_turns
+from planner.turns.plan import Plan
 from planner.turns.replay import replay
+from planner.turns.score.stages import points_now
 from planner.turns.search import best_festival_score
-from tests.planner.turns.game_states import BOARD, game_states, played, trimmed
+from tests.planner.turns.game_states import BOARD, game_states, plan_roomy, played, trimmed
 
 LIMIT = 30.0
 
@@ -47,7 +47,7 @@ def assert_replayed(plan: Plan) -> None:
 @given(game_states(max_round=9), st.integers(1, 3), st.sampled_from(["festival", "score"]))
 def test_plans_replay_and_score_as_the_referee_does(state: GameState, turns: int,
                                                     goal: str) -> None:
-    plan = plan_turns(state, BOARD, state.turn.player, rules=STANDARD, turns=turns,
+    plan = plan_roomy(state, BOARD, state.turn.player, rules=STANDARD, turns=turns,
                       goal=Goal(goal),  # type: ignore[arg-type]
                       time_limit=10.0)  # a proof need not come: what was found must replay
     assert_replayed(plan)
@@ -70,7 +70,7 @@ def assert_as_good_as_search(state: GameState, turns: int) -> None:
     """Proven, and exactly as good as the best of every legal action sequence (the search is
     exact too, so 'at least as good' must be 'as good')."""
     player = state.turn.player
-    plan = plan_turns(state, BOARD, player, rules=STANDARD, turns=turns, time_limit=LIMIT)
+    plan = plan_roomy(state, BOARD, player, rules=STANDARD, turns=turns, time_limit=LIMIT)
     assert_replayed(plan)
     assert plan.status is Status.OPTIMAL
     assert plan.objective == best_festival_score(state, BOARD, player, turns, STANDARD)
@@ -94,7 +94,7 @@ def test_a_whole_game_plan_competes_within_the_default_limit() -> None:
     # 10 turns from round 1 with the default 10 s limit: the deterministic budget reaches a
     # plan that competes (the idle plan, its fallback, scores 0), and the bound is reported
     state = played(0, 4, 1)
-    plan = plan_turns(state, BOARD, state.turn.player, rules=STANDARD, turns=10)
+    plan = plan_roomy(state, BOARD, state.turn.player, rules=STANDARD, turns=10)
     assert_replayed(plan)
     assert len(plan.turns) == 10
     assert plan.objective is not None and plan.objective > 0
@@ -104,7 +104,7 @@ def test_a_whole_game_plan_competes_within_the_default_limit() -> None:
 def test_a_plan_starts_at_the_players_next_turn() -> None:
     state = played(11, 3, 4)
     later = state.turn_order[-1]
-    plan = plan_turns(state, BOARD, later, rules=STANDARD, turns=1, time_limit=LIMIT)
+    plan = plan_roomy(state, BOARD, later, rules=STANDARD, turns=1, time_limit=LIMIT)
     assert plan.start.turn.player == later
     assert plan.start.round == state.round
     assert_replayed(plan)
@@ -114,7 +114,7 @@ def test_a_partly_spent_turn_is_planned_from_where_it_stands() -> None:
     state = played(5, 2, 3)
     moved = next(a for a in legal_actions(state, BOARD, STANDARD) if isinstance(a, Move))
     state = apply(state, BOARD, moved, STANDARD)
-    plan = plan_turns(state, BOARD, state.turn.player, rules=STANDARD, turns=1, time_limit=LIMIT)
+    plan = plan_roomy(state, BOARD, state.turn.player, rules=STANDARD, turns=1, time_limit=LIMIT)
     assert_replayed(plan)
     first = plan.turns[0].actions
     assert not any(isinstance(a, Move) for a in first)

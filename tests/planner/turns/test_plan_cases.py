@@ -14,8 +14,7 @@ from planner.tower.api import solve
 from planner.tower.questions import FestivalTower
 from planner.tower.result import Status
 from planner.turns.horizon import Goal
-from planner.turns.plan import plan_turns
-from tests.planner.turns.game_states import BOARD
+from tests.planner.turns.game_states import BOARD, plan_roomy
 from tests.planner.turns.test_plan import assert_replayed
 
 GRAPH = RegionGraph(BOARD)
@@ -59,13 +58,13 @@ def test_a_festival_two_regions_away_needs_the_special_move() -> None:
     expected = best_score(team, skills, [7])
     assert expected
     with_token = bare_state(start, team, skills, 1, 4, (4, target, [7]))
-    plan = plan_turns(with_token, BOARD, "Anna", rules=STANDARD, turns=1, time_limit=30)
+    plan = plan_roomy(with_token, BOARD, "Anna", rules=STANDARD, turns=1, time_limit=30)
     assert_replayed(plan)
     assert plan.status is Status.OPTIMAL and plan.objective == expected
     assert any(isinstance(a, Special) and a.kind == "move" for a in plan.turns[0].actions)
 
     no_token = bare_state(start, team, skills, 0, 4, (4, target, [7]))
-    plan = plan_turns(no_token, BOARD, "Anna", rules=STANDARD, turns=1, time_limit=30)
+    plan = plan_roomy(no_token, BOARD, "Anna", rules=STANDARD, turns=1, time_limit=30)
     assert plan.status is Status.OPTIMAL and plan.objective == 0
 
 
@@ -84,7 +83,7 @@ def test_a_skill_offered_two_regions_away_next_round_is_fetched() -> None:
     assert expected
     state = bare_state(start, team, skills, 0, 3, (5, target, [8]))
     state.turn.trained = True
-    plan = plan_turns(state, BOARD, "Anna", rules=STANDARD, turns=2, time_limit=30)
+    plan = plan_roomy(state, BOARD, "Anna", rules=STANDARD, turns=2, time_limit=30)
     assert_replayed(plan)
     assert plan.status is Status.OPTIMAL and plan.objective == expected
     assert Train(skill=Skill.MIX.value) in plan.turns[1].actions
@@ -97,7 +96,7 @@ def test_a_tile_that_needs_one_more_recruit() -> None:
     state.regions[start].performance_tiles = ["LP01"]  # shape:3-2-1
     assert BOARD.tile("LP01").tile == "shape:3-2-1"
     state.regions[start].castellers = "5"
-    plan = plan_turns(state, BOARD, "Anna", rules=STANDARD,
+    plan = plan_roomy(state, BOARD, "Anna", rules=STANDARD,
                       turns=1, goal=Goal("tile", "LP01"), time_limit=30)
     assert_replayed(plan)
     assert plan.status is Status.OPTIMAL and plan.objective == state.round
@@ -109,6 +108,6 @@ def test_a_tile_that_needs_one_more_recruit() -> None:
     assert plan.end is not None and "LP01" in plan.end.player("Anna").claimed_tiles
 
     state.regions[start].castellers = "none"
-    plan = plan_turns(state, BOARD, "Anna", rules=STANDARD,
+    plan = plan_roomy(state, BOARD, "Anna", rules=STANDARD,
                       turns=1, goal=Goal("tile", "LP01"), time_limit=30)
     assert plan.status is Status.INFEASIBLE and not plan.turns

@@ -6,6 +6,7 @@ that tiles, tokens and regions are earned), and the model's own bound is never b
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -18,14 +19,13 @@ from models.tower.skills import SkillRanks
 from planner.tower.api import solve
 from planner.tower.questions import TileCheck
 from planner.tower.result import Status
-from planner.turns import score_caps as score_caps_module
-from planner.turns.goals import points_now
+from planner.turns.budget import DEFAULT_BUDGET
+from planner.turns.full.model import build_plan_model
 from planner.turns.horizon import Goal, build_horizon
-from planner.turns.model import build_plan_model
-from planner.turns.plan import plan_turns
 from planner.turns.replay import advance_to, cached_finder, replay, visible
-from planner.turns.score_caps import score_cap, score_caps
-from tests.planner.turns.game_states import BOARD, played
+from planner.turns.score.caps import score_cap, score_caps
+from planner.turns.score.stages import points_now
+from tests.planner.turns.game_states import BOARD, plan_roomy, played
 from tests.planner.turns.test_plan import assert_replayed
 
 SEQUENCES = 12  # random action sequences a state
@@ -101,7 +101,7 @@ def test_no_random_play_beats_the_cap(seed: int, players: int, round_: int, turn
 def test_the_plan_and_its_bound_respect_the_cap(seed: int, players: int, round_: int,
                                                 turns: int) -> None:
     start, player = start_of(seed, players, round_)
-    plan = plan_turns(start, BOARD, player, rules=start.game_rules, turns=turns,
+    plan = plan_roomy(start, BOARD, player, rules=start.game_rules, turns=turns,
                       goal=Goal("score"), time_limit=30.0)
     assert_replayed(plan)
     horizon = build_horizon(start, BOARD, player, turns, start.game_rules)
@@ -123,8 +123,7 @@ def test_the_caps_parts_are_the_cap() -> None:
     assert caps[1].total >= caps[0].total
 
 
-def test_the_joint_cap_with_no_budget_is_the_parts_caps(monkeypatch: pytest.MonkeyPatch
-                                                        ) -> None:
+def test_the_joint_cap_with_no_budget_is_the_parts_caps() -> None:
     """When the joint relaxation of tiles, tokens and variety ends before any assignment, its
     cap is the parts' caps together, never below the joint cap it would have proven (it was
     the variety's alone, which forbade every tile)."""
@@ -132,8 +131,8 @@ def test_the_joint_cap_with_no_budget_is_the_parts_caps(monkeypatch: pytest.Monk
     caps = score_caps(build_plan_model(build_horizon(start, BOARD, player, 2,
                                                      start.game_rules)))
     assert caps.tiles  # the scenario: tiles in reach
-    monkeypatch.setattr(score_caps_module, "RELAXED_WORK", 1e-9)
     starved = score_caps(build_plan_model(build_horizon(start, BOARD, player, 2,
-                                                        start.game_rules)))
+                                                        start.game_rules),
+                                          budget=replace(DEFAULT_BUDGET, relaxed_work=1e-9)))
     assert starved.local_and_variety == starved.tiles + starved.tokens + starved.variety
     assert starved.local_and_variety >= caps.local_and_variety

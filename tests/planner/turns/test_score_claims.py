@@ -14,11 +14,10 @@ from models.tower.pool import Pool
 from planner.tower.api import solve
 from planner.tower.questions import TileCheck
 from planner.tower.result import Status
-from planner.turns.goals import points_now
 from planner.turns.horizon import Goal
-from planner.turns.plan import plan_turns
 from planner.turns.replay import advance_to, replay, visible
-from tests.planner.turns.game_states import BOARD
+from planner.turns.score.stages import points_now
+from tests.planner.turns.game_states import BOARD, plan_roomy
 from tests.planner.turns.test_plan import assert_replayed
 
 STATES = Path(__file__).resolve().parents[3] / "benchmarks" / "plan_states"
@@ -53,7 +52,7 @@ def test_the_score_plan_takes_a_claim_it_can_make_at_once(name: str) -> None:
     at_once = replay(start, BOARD, player, [[claim]], state.game_rules).state
     claimed = points_now(at_once, BOARD, player)
     assert claimed > points_now(start, BOARD, player)  # the claim is worth points
-    plan = plan_turns(state, BOARD, player, rules=state.game_rules, turns=1,
+    plan = plan_roomy(state, BOARD, player, rules=state.game_rules, turns=1,
                       goal=Goal("score"))
     assert_replayed(plan)
     assert plan.objective is not None and plan.objective >= claimed

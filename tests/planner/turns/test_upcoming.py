@@ -11,11 +11,10 @@ import pytest
 from models.game import FestivalSpace, GameState, load_state
 from models.tower import STANDARD
 from planner.tower import Status
-from planner.turns import plan_ahead, plan_turns
 from planner.turns.replay import advance_to, visible
 from planner.turns.upcoming import aimed_festival, first_within_reach, most_promising, outlook
 from service.castell import Game
-from tests.planner.turns.game_states import BOARD
+from tests.planner.turns.game_states import BOARD, ahead_roomy, plan_roomy
 from tests.planner.turns.plan_checks import explanation_problems, named_festival_problems
 
 ROUND3 = Path(__file__).parents[3] / "examples" / "game" / "round3.json"
@@ -45,7 +44,7 @@ def test_a_festival_the_pawn_cannot_get_to_is_too_far_and_not_aimed_at() -> None
     assert within is not None and within.space == later
     assert aimed_festival(state, BOARD, "Carla", STANDARD) == later
     # the plan agrees: no 1-turn plan stands in Girona
-    plan = plan_turns(state, BOARD, "Carla", rules=STANDARD, turns=1, time_limit=20)
+    plan = plan_roomy(state, BOARD, "Carla", rules=STANDARD, turns=1, time_limit=20)
     assert plan.status is Status.OPTIMAL and plan.end is not None
     assert plan.end.player("Carla").pawn != GIRONA
 
@@ -62,7 +61,7 @@ def test_a_team_too_small_for_any_festival_has_none_within_reach() -> None:
     ahead = outlook(start, BOARD, me, STANDARD)
     assert ahead and not any(a.within_reach for a in ahead)
     assert most_promising(ahead) is not None
-    found = plan_ahead(state, BOARD, me, rules=STANDARD, time_limit=20)
+    found = ahead_roomy(state, BOARD, me, rules=STANDARD, time_limit=20)
     assert found.plan.next_festival is None  # never named as one they could compete in
     assert found.plan.target is not None  # the plan still builds toward one
     assert named_festival_problems(found) == []
@@ -78,7 +77,7 @@ SAMPLE = ["p2-s21-r03.json", "p2-s22-r03.json", "p4-s42-r03.json", "example-roun
 def test_the_default_plan_names_only_a_festival_it_could_compete_in(name: str) -> None:
     game = Game.load(STATES / name)
     state, me = game.position(), game.state.turn.player
-    found = plan_ahead(state, game.board, me, rules=game.rules)
+    found = ahead_roomy(state, game.board, me, rules=game.rules)
     plan = found.plan
     assert named_festival_problems(found) == []
     assert explanation_problems(plan, game.board) == []
@@ -88,5 +87,5 @@ def test_the_default_plan_names_only_a_festival_it_could_compete_in(name: str) -
     if any(a.out_of_reach == "plan_proves_none" for a in found.ahead):
         # it went past a festival a shorter plan proved out of reach: the plan it gives is
         # the one `--turns` of its horizon gives (the same question, the same budget)
-        same = plan_turns(state, game.board, me, rules=game.rules, turns=plan.horizon)
+        same = plan_roomy(state, game.board, me, rules=game.rules, turns=plan.horizon)
         assert same.objective == plan.objective

@@ -1,0 +1,150 @@
+"""What every goal of the turn planner is: a strategy (`GoalStrategy`) that builds its stages on
+the full plan model and solves them within its allotment (`PlanContext`), and says what its
+plan is worth once the referee has replayed it. `planner.turns.plan` runs the pipeline
+around it: start -> horizon -> model -> the goal's solve -> replay -> explain.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from ortools.sat.python import cp_model
+
+from models.game import Action, Board, Choices, FestivalSpace, GameState
+from models.tower import Rules
+from planner.tower import Status
+from planner.turns.budget import Allotment, PlanBudget
+from planner.turns.full.model import PlanModel
+from planner.turns.full.stages import Stage, StagedResult, StageRun
+from planner.turns.horizon import Goal
+from planner.turns.replay import Replay
+from planner.turns.result import PlannedTurn
+
+Held = tuple[tuple[cp_model.IntVar, int], ...]
+
+
+@dataclass(frozen=True)
+class Clock:
+    """The wall clock of one plan, a safety net for its time limit: the deadline, and what the
+    stages may take of what is left (the rest is for reading the plan back, the replay and
+    the explanations)."""
+
+    deadline: float  # time.perf_counter()
+    stages_wall: float  # the budget's share of what is left, for the stages
+    after_solve: float  # seconds kept for what comes after the solve
+
+    def wall_left(self) -> float:
+        """The wall seconds the solves may still take (at least 0.1)."""
+        return max(0.1, self.stages_wall * (self.deadline - time.perf_counter())
+                   - self.after_solve)
+
+
+@dataclass(frozen=True)
+class PlanContext:
+    """One plan's question as its goal sees it: the model, the goal, the tuning and its
+    allotment, the clock, the solver's seed and workers, and where the plan starts."""
+
+    model: PlanModel
+    goal: Goal
+    budget: PlanBudget
+    allot: Allotment
+    clock: Clock
+    seed: int
+    workers: int
+    start: GameState  # the player's turn, bag hidden (the plan's replay starts here)
+    begin: GameState  # after the what-if's fixed actions (the horizon starts here)
+    board: Board
+    player: str
+    rules: Rules
+    cautious: bool
+    target: FestivalSpace | None = None  # the festival the default horizon builds toward
+
+    @property
+    def long(self) -> bool:
+        """A long horizon: a short presolve, and the goal's stage on a share of the stages."""
+        return len(self.model.horizon.turns) > self.budget.long_horizon
+
+    def stage_run(self, work: float, **settings: object) -> StageRun:
+        """`solve_stages`' settings for this plan: `work` units, the wall left, the seed and
+        workers, no LP (its relaxation of the plan model is weak: without it the search
+        proves plans about twice as fast, `benchmarks/bench_plan.py`), the budget's probing,
+        and `settings` (a goal's own)."""
+        return StageRun(time_limit=self.clock.wall_left(), work=work, workers=self.workers,
+                        seed=self.seed, linearization=0,
+                        light_probing=self.budget.light_probing,
+                        **settings)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Solved:
+    """A goal's solve: the stages' result and the solver holding its plan (when any)."""
+
+    result: StagedResult
+    solver: cp_model.CpSolver
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A replayed plan judged by its goal: the status, the bound a user reads and whether a
+    clock stopped a check of it."""
+
+    status: Status
+    bound: int | None
+    clock_hit: bool
+
+
+@dataclass
+class RouteHeld:
+    """The route a goal's later stages hold (the lean plan's), set once the goal's first
+    solve knows it; read when the stages after the goal are made (`then`)."""
+
+    held: Held = field(default_factory=tuple)
+
+    def on(self, stages: Sequence[Stage]) -> list[Stage]:
+        """`stages` with the route held too."""
+        return [replace(s, held=s.held + self.held) for s in stages]
+
+
+class GoalStrategy:
+    """A goal of the turn planner. `stages` builds its lexicographic stages on the full
+    model, `solve` solves them within the context's allotment; the rest judges the replayed
+    plan (defaults: the plan's actions as solved, the referee's own festival towers, the
+    stages' status and bound)."""
+
+    def stages(self, plan: PlanModel, goal: Goal, spare_tokens: bool = False) -> list[Stage]:
+        """The goal's stages, in order."""
+        raise NotImplementedError
+
+    def solve(self, ctx: PlanContext) -> Solved:
+        """The goal's stages solved within `ctx.allot`."""
+        raise NotImplementedError
+
+    def value(self, goal: Goal, board: Board, replayed: Replay, player: str,
+              planned: tuple[PlannedTurn, ...]) -> int | None:
+        """The goal's value as the referee sees the replayed plan."""
+        raise NotImplementedError
+
+    def trim(self, goal: Goal, actions: list[list[Action]]) -> list[list[Action]]:
+        """The turns a user is shown (all of them by default)."""
+        return actions
+
+    def towers(self, ctx: PlanContext, solver: cp_model.CpSolver) -> Choices | None:
+        """The towers the replay builds where the player competes (None: the referee's best)."""
+        return None
+
+    def user_value(self, ctx: PlanContext, model_value: int | None) -> int | None:
+        """The solver's objective as a user reads it."""
+        return model_value
+
+    def judge(self, ctx: PlanContext, result: StagedResult, value: int | None) -> Verdict:
+        """The replayed plan's status and bound (the stages' by default)."""
+        return Verdict(result.status, result.first_bound, result.clock_hit)
+
+    def why_not(self, ctx: PlanContext, result: StagedResult
+                ) -> tuple[tuple[str, ...], int | None]:
+        """When no plan was found: why the goal cannot be met (a proven no), and the fewest
+        turns that would meet it (None: not asked or not known)."""
+        return (), None
+
