@@ -9,8 +9,9 @@ Run: python benchmarks/probe_lean.py [--games 3] [--rounds 1,3,5,7] [--turns 3] 
 For each state (`bench_plan.py`'s: 4-player games, seeds 0..games-1, at the start of each
 round; a `--turns`-turn horizon for the player to move, `auto` for `plan_turns`'s own): the
 full model's goal stage (as `plan_turns` solves it: the idle hint, the goal's held dominance,
-linearization 0; beyond `LONG_HORIZON` turns with its short presolve and fewer-tokens second
-wish) and the lean model at each linearization level (`--light`: with a short presolve),
+linearization 0; beyond `PlanBudget.long_horizon` turns with its short presolve and
+fewer-tokens second wish) and the lean model at each linearization level (`--light`: with a
+short presolve),
 each on `--work` deterministic units, one worker, seed 0. `--states GLOB`: instead, the
 kept states of `benchmarks/plan_states/` that match (bench_plan.py's 91), under each state's
 own readings. `--each`: the lean model one festival at a time as the festival goal solves
@@ -20,7 +21,7 @@ deterministic units (the load-independent measure) and CPU seconds; the optima m
 wherever both are proven.
 
 `--whole`: instead, whole `plan_turns` calls (festival goal, `--limit` seconds) with the
-lean goal on long horizons off (`plan.LEAN_LONG_TURNS = 0`) and on (as configured; at least
+lean goal on long horizons off (`PlanBudget(lean_long_turns=0)`) and on (as configured; at least
 the horizon): status, plan, bound, special tokens spent, goal and whole-call CPU.
 """
 
@@ -30,6 +31,7 @@ import argparse
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -37,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from models.game import GameState, load_state
 from models.tower import STANDARD, Rules
 from planner.tower import bounds
-from planner.turns import Goal, build_horizon, lean_model, lean_stage, plan_turns
+from planner.turns import DEFAULT_BUDGET, Goal, PlanBudget, build_horizon, plan_turns
 from planner.turns.festival.lean import best_of_each
 from planner.turns.full.model import build_plan_model
 from planner.turns.full.model import hint_idle as hint_full
@@ -45,7 +47,7 @@ from planner.turns.full.stages import StageRun, solve_stages
 from planner.turns.horizon import Horizon
 from planner.turns.lean.model import build_lean_model, hint_idle
 from planner.turns.lean.solve import solve_lean
-from planner.turns.plan import LONG_HORIZON, auto_turns, goal_stages
+from planner.turns.plan import auto_turns, goal_stages
 from planner.turns.replay import advance_to, visible
 from planner.turns.upcoming import aimed_festival
 from tests.planner.turns.game_states import BOARD, played
@@ -65,11 +67,12 @@ def probed(args: argparse.Namespace) -> list[tuple[str, GameState, Rules]]:
             for seed in range(args.games) for first in (int(r) for r in args.rounds.split(","))]
 
 
-def full(horizon: Horizon, work: float) -> tuple[str, int | None, float, float, int | None]:
+def full(horizon: Horizon, work: float, budget: PlanBudget
+         ) -> tuple[str, int | None, float, float, int | None]:
     cpu = time.process_time()
-    plan = build_plan_model(horizon)
+    plan = build_plan_model(horizon, budget=budget)
     hint_full(plan)
-    long = len(horizon.turns) > LONG_HORIZON
+    long = len(horizon.turns) > budget.long_horizon
     stages = goal_stages(plan, Goal("festival"), spare_tokens=long)[:1]
     built = time.process_time() - cpu
     result, solver = solve_stages(plan.model, stages,
@@ -79,10 +82,10 @@ def full(horizon: Horizon, work: float) -> tuple[str, int | None, float, float, 
             result.first_cpu_s + built, result.first_bound)
 
 
-def lean(horizon: Horizon, work: float, linearization: int, light: bool
+def lean(horizon: Horizon, work: float, linearization: int, light: bool, budget: PlanBudget
          ) -> tuple[str, int | None, float, float, int | None]:
     cpu = time.process_time()
-    model = build_lean_model(horizon)
+    model = build_lean_model(horizon, budget=budget)
     hint_idle(model)
     result, _ = solve_lean(model, work=work, time_limit=120, linearization=linearization,
                            light=light)
@@ -90,9 +93,10 @@ def lean(horizon: Horizon, work: float, linearization: int, light: bool
             result.bound)
 
 
-def each(horizon: Horizon, work: float) -> tuple[str, int | None, float, float, int | None]:
+def each(horizon: Horizon, work: float, budget: PlanBudget
+         ) -> tuple[str, int | None, float, float, int | None]:
     cpu = time.process_time()
-    found = best_of_each(horizon, work=work, time_limit=120)
+    found = best_of_each(horizon, work=work, time_limit=120, budget=budget)
     if found is None:
         return ("none", None, 0.0, time.process_time() - cpu, None)
     result = found[0]
@@ -100,13 +104,11 @@ def each(horizon: Horizon, work: float) -> tuple[str, int | None, float, float, 
             result.bound)
 
 
-def whole(state: GameState, turns: int | None, limit: float, lean_turns: int) -> str:
-    lean_stage.LEAN_LONG_TURNS = lean_turns
+def whole(state: GameState, turns: int | None, limit: float, budget: PlanBudget) -> str:
     bounds.festival_cap.cache_clear()
     cpu = time.process_time()
     plan = plan_turns(state, BOARD, state.turn.player, rules=state.game_rules,
-                      turns=turns, goal=Goal("festival"),
-                      time_limit=limit)
+                      turns=turns, goal=Goal("festival"), time_limit=limit, budget=budget)
     cpu = time.process_time() - cpu
     tokens = next((t.value for t in plan.tie_breaks if t.name == "special tokens spent"),
                   None)
@@ -115,11 +117,12 @@ def whole(state: GameState, turns: int | None, limit: float, lean_turns: int) ->
             f"call {cpu:5.2f} s{' clock' if plan.clock_hit else ''}")
 
 
-def main_whole(args: argparse.Namespace, turns: int | None) -> None:
-    configured = lean_stage.LEAN_LONG_TURNS
+def main_whole(args: argparse.Namespace, turns: int | None, budget: PlanBudget) -> None:
+    configured = budget.lean_long_turns
     for name, state, _ in probed(args):
-        off = whole(state, turns, args.limit, 0)
-        on = whole(state, turns, args.limit, max(configured, turns or 0))
+        off = whole(state, turns, args.limit, replace(budget, lean_long_turns=0))
+        on = whole(state, turns, args.limit,
+                   replace(budget, lean_long_turns=max(configured, turns or 0)))
         print(f"{name:>12} full: {off} | lean: {on}", flush=True)
 
 
@@ -135,7 +138,8 @@ def main() -> None:
     parser.add_argument("--turns", default="3", help="the horizon; auto: plan_turns's own")
     parser.add_argument("--light", action="store_true",
                         help="the lean model with a short presolve (as long horizons)")
-    parser.add_argument("--rank-cap-vectors", type=int, default=lean_model.RANK_CAP_VECTORS)
+    parser.add_argument("--rank-cap-vectors", type=int,
+                        default=DEFAULT_BUDGET.rank_cap_vectors)
     parser.add_argument("--whole", action="store_true",
                         help="whole plan_turns calls, the lean goal on long horizons off/on")
     parser.add_argument("--limit", type=float, default=10.0, help="--whole's time limit")
@@ -143,11 +147,11 @@ def main() -> None:
     parser.add_argument("--each", action="store_true",
                         help="the lean model one festival at a time (best_of_each)")
     args = parser.parse_args()
-    lean_model.RANK_CAPS = not args.no_rank_caps
-    lean_model.RANK_CAP_VECTORS = args.rank_cap_vectors
+    budget = replace(DEFAULT_BUDGET, rank_caps=not args.no_rank_caps,
+                     rank_cap_vectors=args.rank_cap_vectors)
     turns = None if args.turns == "auto" else int(args.turns)
     if args.whole:
-        main_whole(args, turns)
+        main_whole(args, turns, budget)
         return
     levels = [] if args.each else [int(x) for x in args.linearization.split(",")]
     rows = []
@@ -160,13 +164,13 @@ def main() -> None:
         bounds.festival_cap.cache_clear()
         row: dict[str, object] = {"state": name}
         if not args.no_full:
-            row["full"] = full(horizon, args.work)
+            row["full"] = full(horizon, args.work, budget)
         for level in levels:
             bounds.festival_cap.cache_clear()
-            row[f"lean{level}"] = lean(horizon, args.work, level, args.light)
+            row[f"lean{level}"] = lean(horizon, args.work, level, args.light, budget)
         if args.each:
             bounds.festival_cap.cache_clear()
-            row["each"] = each(horizon, args.work)
+            row["each"] = each(horizon, args.work, budget)
         rows.append(row)
         print(row, flush=True)
     print()

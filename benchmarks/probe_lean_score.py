@@ -16,18 +16,18 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from models.game import load_board, load_state
 from planner.tower import bounds
-from planner.turns import Goal, build_horizon, lean_dominance, lean_tiles
+from planner.turns import DEFAULT_BUDGET, Goal, PlanBudget, build_horizon
 from planner.turns.full.model import build_plan_model, hint_idle
 from planner.turns.full.stages import StageRun, solve_stages
 from planner.turns.plan import goal_stages
 from planner.turns.replay import advance_to, visible
-from planner.turns.score import lean as lean_model
 from planner.turns.score.caps import score_cap
 from planner.turns.score.lean import lean_score
 
@@ -42,12 +42,11 @@ def main() -> None:
     parser.add_argument("--full-work", type=float, default=0.0, help="0: no full model")
     parser.add_argument("--linearization", type=int, default=0)
     parser.add_argument("--off", default="",
-                        help="switches off, comma-separated (any lean score module)")
+                        help="the budget's switches off, comma-separated (e.g. "
+                             "train_where_visited,tile_castellers)")
     args = parser.parse_args()
-    for name in filter(None, args.off.split(",")):  # a switch of whichever module has it
-        for module in (lean_model, lean_tiles, lean_dominance):
-            if hasattr(module, name):
-                setattr(module, name, False)
+    budget: PlanBudget = replace(DEFAULT_BUDGET,
+                                 **{name: False for name in filter(None, args.off.split(","))})
     board = load_board()
     for path in sorted(STATES.glob(args.states)):
         state = load_state(path, board)
@@ -56,7 +55,7 @@ def main() -> None:
         for turns in (int(t) for t in args.turns.split(",")):
             bounds.festival_cap.cache_clear()
             horizon = build_horizon(start, board, player, turns, rules)
-            plan = build_plan_model(horizon)
+            plan = build_plan_model(horizon, budget=budget)
             cpu = time.process_time()
             got = lean_score(plan, work=args.work, time_limit=120,
                              linearization=args.linearization)
