@@ -5,8 +5,10 @@ pre-checks when the plan is left unproven."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+
+from ortools.sat.python import cp_model
 
 from models.game import Board
 from planner.tower import Status
@@ -20,6 +22,9 @@ from planner.turns.lean.solve import LeanResult
 from planner.turns.replay import Replay
 from planner.turns.result import PlannedTurn, planned_festivals
 from planner.turns.strategy import GoalStrategy, PlanContext, RouteHeld, Solved, Verdict
+
+# the stages after the goal's, given its value (`solve_stages`' `then`)
+Then = Callable[[int], Sequence[Stage]]
 
 
 class FestivalGoal(GoalStrategy):
@@ -81,7 +86,7 @@ class FestivalGoal(GoalStrategy):
         return Verdict(result.status, bound, clock_hit)
 
 
-def _progress(model: PlanModel, ctx: PlanContext, route: RouteHeld):  # type: ignore[no-untyped-def]
+def _progress(model: PlanModel, ctx: PlanContext, route: RouteHeld) -> Then:
     """Out of reach (the goal's value 0): the stages after the goal plan toward the next
     festival instead, on the route held then."""
     def then(value: int) -> Sequence[Stage]:
@@ -91,9 +96,10 @@ def _progress(model: PlanModel, ctx: PlanContext, route: RouteHeld):  # type: ig
     return then
 
 
-def _merged(ctx: PlanContext, result: StagedResult, solver, lean: LeanGoal | None,  # type: ignore[no-untyped-def]
-            long_lean: LeanResult | None, original: list[Stage], work: float,
-            route: RouteHeld, then):
+def _merged(ctx: PlanContext, result: StagedResult, solver: cp_model.CpSolver,
+            lean: LeanGoal | None, long_lean: LeanResult | None, original: list[Stage],
+            work: float, route: RouteHeld, then: Then
+            ) -> tuple[StagedResult, cp_model.CpSolver]:
     """The goal stage's result with the lean model's status and bound; when the lean plan did
     not fit the full model, the original stages solved again (not when the clock ended the
     stages: no time is left)."""
