@@ -84,6 +84,12 @@ class TournamentJob:
                                      self.advisor_samples).as_dict())
                 for i in indices]
 
+    def valid_line(self, index: int, value: Any) -> bool:
+        """A game record of this game (its index, a seat per bot)."""
+        return (isinstance(value, dict) and value.get("index") == index
+                and isinstance(value.get("players"), list)
+                and len(value["players"]) == len(self.bots))
+
 
 @dataclass
 class TournamentReducer:

@@ -14,6 +14,9 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
 
 from models.errors import SpecError
 from models.puzzle import Difficulty, Kind, Puzzle
@@ -44,6 +47,16 @@ class BookJob:
 
     def run_chunk(self, indices: range) -> list[str]:
         return [candidate(self, i) for i in indices]
+
+    def valid_line(self, index: int, value: Any) -> bool:
+        """A puzzle (as the book reads it back), or none for that candidate (`null`)."""
+        if value is None:
+            return True
+        try:
+            Puzzle.model_validate(value)
+        except ValidationError:
+            return False
+        return True
 
 
 def candidate(job: BookJob, index: int) -> str:

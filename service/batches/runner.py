@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from service.batches.engines import Engine
 from service.batches.folder import Folder
@@ -33,6 +33,11 @@ class Job(Protocol):
 
     def run_chunk(self, indices: range) -> list[str]:
         """One JSON line per index: a function of the job and the indices only."""
+        ...
+
+    def valid_line(self, index: int, value: Any) -> bool:
+        """`value`, a chunk's line read back, is one this job could have written for
+        `index` (a damaged chunk is run again)."""
         ...
 
 
@@ -85,7 +90,8 @@ def run(job: Job, reducer: Reducer, engine: Engine, folder: Folder | None = None
         while not reducer.finished:
             while len(pending) < engine.slots and next_chunk < total_chunks:
                 indices = chunk_range(job, next_chunk)
-                kept = folder.finished(next_chunk, len(indices)) if folder else None
+                kept = (folder.finished(next_chunk, indices, job.valid_line) if folder
+                        else None)
                 if kept is not None:
                     arrived[next_chunk] = kept
                     resumed += 1
@@ -113,7 +119,7 @@ def run(job: Job, reducer: Reducer, engine: Engine, folder: Folder | None = None
                     break
                 chunk = pending.pop(future)
                 if folder is not None:
-                    folder.write_chunk(chunk, lines)
+                    folder.write_chunk(chunk, chunk_range(job, chunk), lines)
                 arrived[chunk] = lines
                 ran += 1
             fold()

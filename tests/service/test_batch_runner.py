@@ -28,6 +28,9 @@ class Squares:
     def run_chunk(self, indices: range) -> list[str]:
         return [json.dumps([self.seed, i * i]) for i in indices]
 
+    def valid_line(self, index: int, value: Any) -> bool:
+        return isinstance(value, list) and len(value) == 2
+
 
 @dataclass
 class Collect:
@@ -101,15 +104,71 @@ def test_finished_chunks_are_kept_and_read_back_not_rerun(tmp_path: Path) -> Non
         run(Squares(2, 9), Collect(4), engine, folder)  # stops after chunks 0 and 1
     assert sorted(p.name for p in (tmp_path / "run" / "chunks").rglob("*.jsonl")) == \
         ["0000000.jsonl", "0000001.jsonl"]
-    # chunk 0 tampered with: read back as it is (so it was not run again)
-    folder.write_chunk(0, ["a", "b", "c"])
+    # chunk 0 changed, but whole and this run's: read back as it is (so it was not run again)
+    kept = [json.dumps(["kept", n]) for n in range(3)]
+    folder.write_chunk(0, range(0, 3), kept)
     again = Folder(tmp_path / "run", "toy", {"--seed": 2})
     again.open()
     reducer = Collect(9)
     with open_engine(1) as engine:
         ran = run(Squares(2, 9), reducer, engine, again)
-    assert reducer.lines == ["a", "b", "c", *_expected(2, 9)[3:]]
+    assert reducer.lines == [*kept, *_expected(2, 9)[3:]]
     assert (ran.ran, ran.resumed) == (1, 2)
+
+
+def _damaged(kind: str, folder: Folder, tmp_path: Path) -> None:
+    """Damage chunk 1 of a finished run of `Squares(2, 9)` in `folder` as `kind` says."""
+    one, zero = folder.chunk_path(1), folder.chunk_path(0)
+    if kind == "copy of chunk 0":
+        one.write_bytes(zero.read_bytes())
+    elif kind == "cut":
+        one.write_bytes(one.read_bytes()[:-7])
+    elif kind == "garbage line":
+        one.write_text(one.read_text().replace(json.dumps([2, 16]), "{not json"))
+    elif kind == "empty line":
+        one.write_text(one.read_text().replace(json.dumps([2, 16]), ""))
+    elif kind == "not utf-8":
+        one.write_bytes(b"\xff\xfe" + one.read_bytes())
+    elif kind == "empty file":
+        one.write_bytes(b"")
+    elif kind == "another run's":
+        other = Folder(tmp_path / "other", "toy", {"--seed": 3})
+        other.open()
+        with open_engine(1) as engine:
+            run(Squares(3, 9), Collect(9), engine, other)
+        one.write_bytes(other.chunk_path(1).read_bytes())
+    elif kind == "a valid line of another index":
+        one.write_text(one.read_text().replace(json.dumps([2, 16]), json.dumps("sixteen")))
+    else:
+        raise AssertionError(kind)
+
+
+@pytest.mark.parametrize("kind", ["copy of chunk 0", "cut", "garbage line", "empty line",
+                                  "not utf-8", "empty file", "another run's",
+                                  "a valid line of another index"])
+def test_a_damaged_chunk_is_run_again(kind: str, tmp_path: Path) -> None:
+    """Regression: a chunk copied over another was read back as its own (40 duplicate games
+    counted in a combo tournament); garbage lines ended the batch with an internal error."""
+    folder = Folder(tmp_path / "run", "toy", {"--seed": 2})
+    folder.open()
+    with open_engine(1) as engine:
+        run(Squares(2, 9), Collect(9), engine, folder)
+    _damaged(kind, folder, tmp_path)
+    reducer = Collect(9)
+    with open_engine(1) as engine:
+        ran = run(Squares(2, 9), reducer, engine, folder)
+    assert reducer.lines == _expected(2, 9)
+    assert (ran.ran, ran.resumed) == (1, 2)
+    assert folder.finished(1, range(3, 6), Squares(2, 9).valid_line) == _expected(2, 9)[3:6]
+
+
+def test_a_folder_in_a_chunks_place_is_refused_by_name(tmp_path: Path) -> None:
+    folder = Folder(tmp_path / "run", "toy", {"--seed": 2})
+    folder.open()
+    folder.chunk_path(1).mkdir(parents=True)
+    with pytest.raises(SpecError, match=r"0000001\.jsonl' is not a chunk file"), \
+            open_engine(1) as engine:
+        run(Squares(2, 9), Collect(9), engine, folder)
 
 
 def test_a_changed_argument_is_refused_by_name(tmp_path: Path) -> None:
