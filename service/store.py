@@ -1,7 +1,8 @@
 """A game file on disk: read and written under an exclusive lock, each write +1 on its
 revision, a write from a writer that loaded an older revision refused (never a lost step).
 
-The lock is `filelock`'s, on a `.lock` file beside the game file; the write itself is atomic
+The lock is `filelock`'s, on a `.lock` file beside the real game file (symbolic links
+resolved: two paths to one file share one lock); the write itself is atomic
 (`models.files.write_atomic`: a temporary file renamed over the old one).
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -39,7 +41,9 @@ class GameFile:
 
     def __init__(self, path: Path | str):
         self.path = Path(path)
-        self._lock = FileLock(str(self.path) + ".lock", timeout=LOCK_WAIT_S)
+        # on the real path: a link to the file and the file itself are one writer's at a time
+        # (each path's own lock let two writers through it, one step lost)
+        self._lock = FileLock(os.path.realpath(self.path) + ".lock", timeout=LOCK_WAIT_S)
 
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:

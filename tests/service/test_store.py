@@ -58,3 +58,49 @@ def test_a_stale_save_changes_nothing(tmp_path: Path) -> None:
     with pytest.raises(StaleRevision):
         slow.save()
     assert path.read_bytes() == before
+
+
+def test_a_link_and_its_file_share_one_lock(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (issue 38): `castell play g.json ...` and `castell play l.json ...` with l.json
+    a link to g.json both exit 0 with one step recorded, 4 runs in 50: each path had a lock
+    of its own. Each writer loads, then writes what it loaded + 1; a write that found the file
+    changed is refused. Whatever the order, every write that lands is counted."""
+    import json
+
+    from service import store
+
+    real = tmp_path / "g.json"
+    real.write_text(json.dumps({"revision": 0}), encoding="utf-8")
+    link = tmp_path / "l.json"
+    link.symlink_to(real)
+    plain_write = store.write_atomic
+
+    def slow_write(path: Path | str, text: str) -> None:  # widens the race's window
+        threading.Event().wait(0.005)
+        plain_write(path, text)
+
+    monkeypatch.setattr(store, "write_atomic", slow_write)
+
+    def writer(path: Path, start: threading.Barrier, written: list[bool]) -> None:
+        game_file = store.GameFile(path)
+        start.wait()
+        loaded = game_file.revision_on_disk()
+        try:
+            game_file.write(json.dumps({"revision": loaded + 1}), loaded)
+            written.append(True)
+        except StaleRevision:
+            written.append(False)
+
+    for _ in range(50):
+        before = store.GameFile(real).revision_on_disk()
+        written: list[bool] = []
+        start = threading.Barrier(2)
+        threads = [threading.Thread(target=writer, args=(p, start, written))
+                   for p in (real, link)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert store.GameFile(link).revision_on_disk() == before + sum(written)
+    assert link.is_symlink()
