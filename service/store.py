@@ -9,7 +9,6 @@ resolved: two paths to one file share one lock); the write itself is atomic
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +17,7 @@ from typing import Any
 from filelock import FileLock, Timeout
 
 from models.errors import CastellError, Reason, Refused, SpecError
-from models.files import MAX_FILE_BYTES, read_text, write_atomic
+from models.files import MAX_FILE_BYTES, parse_json, read_text, write_atomic
 
 # how long a writer waits for another one to finish its step before it gives up: a step is
 # milliseconds (a festival's towers, seconds), so this is only ever reached by a stuck process
@@ -57,11 +56,17 @@ class GameFile:
     def text(self) -> str:
         return read_text(self.path, MAX_FILE_BYTES)
 
+    def data(self) -> Any:
+        """The file's JSON, bounded in size and depth (`models.files.parse_json`): anything
+        else is a `CastellError` naming the file, never a parser's own error."""
+        return parse_json(self.text(), str(self.path))
+
     def revision_on_disk(self) -> int:
-        """The revision the file holds now (0 for a file written before revisions)."""
+        """The revision the file holds now (0 for a file written before revisions, or one
+        that is not a game's JSON)."""
         try:
-            data = json.loads(self.text())
-        except (ValueError, CastellError):
+            data = self.data()
+        except CastellError:
             return 0
         value = data.get("revision", 0) if isinstance(data, dict) else 0
         return value if isinstance(value, int) and not isinstance(value, bool) else 0

@@ -104,3 +104,16 @@ def test_a_link_and_its_file_share_one_lock(tmp_path: Path,
             thread.join()
         assert store.GameFile(link).revision_on_disk() == before + sum(written)
     assert link.is_symlink()
+
+
+def test_a_deeply_nested_file_has_no_revision_and_no_crash(tmp_path: Path) -> None:
+    """Regression (issue 38): `[[[...]]]` 10,000 deep as a game file made the server's
+    revision check raise RecursionError (a 500, the event stream dead)."""
+    from models.errors import SpecError
+    from service.store import GameFile
+
+    deep = tmp_path / "g.json"
+    deep.write_text("[" * 10_000 + "]" * 10_000, encoding="utf-8")
+    assert GameFile(deep).revision_on_disk() == 0
+    with pytest.raises(SpecError, match="nested deeper than"):
+        GameFile(deep).data()
