@@ -66,15 +66,21 @@ class PlanContext:
         """A long horizon: a short presolve, and the goal's stage on a share of the stages."""
         return len(self.model.horizon.turns) > self.budget.long_horizon
 
-    def stage_run(self, work: float, **settings: object) -> StageRun:
+    def stage_run(self, work: float, *, light_presolve: bool = False,
+                  light_tie_breaks: bool = False, tie_break_work: float | None = None,
+                  goal_share: float = 1.0, hinted: bool = False,
+                  hint_complete: bool = False) -> StageRun:
         """`solve_stages`' settings for this plan: `work` units, the wall left, the seed and
         workers, no LP (its relaxation of the plan model is weak: without it the search
-        proves plans about twice as fast, `benchmarks/bench_plan.py`), the budget's probing,
-        and `settings` (a goal's own)."""
+        proves plans about twice as fast, `benchmarks/bench_plan.py`), the budget's probing
+        and tie-break cap (unless the goal gives its own), and the goal's own settings."""
         return StageRun(time_limit=self.clock.wall_left(), work=work, workers=self.workers,
-                        seed=self.seed, linearization=0,
-                        light_probing=self.budget.light_probing,
-                        **settings)  # type: ignore[arg-type]
+                        seed=self.seed, linearization=0, light_presolve=light_presolve,
+                        light_tie_breaks=light_tie_breaks,
+                        tie_break_work=(self.budget.tie_break_work if tie_break_work is None
+                                        else tie_break_work),
+                        goal_share=goal_share, hinted=hinted, hint_complete=hint_complete,
+                        light_probing=self.budget.light_probing)
 
 
 @dataclass(frozen=True)

@@ -112,6 +112,6 @@ def _merged(ctx: PlanContext, result: StagedResult, solver: cp_model.CpSolver,
         return with_lean_bound(result, long_lean), solver
     if lean is not None and not result.clock_hit:
         route.held = ()
-        run = ctx.stage_run(work, hinted=True, tie_break_work=ctx.budget.tie_break_work)
+        run = ctx.stage_run(work, hinted=True)
         return solve_stages(ctx.model.model, original, run, then)
     return result, solver

@@ -24,10 +24,8 @@ class TileGoal(GoalStrategy):
     def solve(self, ctx: PlanContext) -> Solved:
         # no idle hint: doing nothing does not meet this goal
         stages = self.stages(ctx.model, ctx.goal, spare_tokens=ctx.long)
-        budget = ctx.budget
         run = ctx.stage_run(ctx.allot.stages, light_presolve=ctx.long,
-                            tie_break_work=budget.tie_break_work,
-                            goal_share=budget.long_goal_share if ctx.long else 1.0)
+                            goal_share=ctx.budget.long_goal_share if ctx.long else 1.0)
         return Solved(*solve_stages(ctx.model.model, stages, run))
 
     def value(self, goal: Goal, board: Board, replayed: Replay, player: str,
