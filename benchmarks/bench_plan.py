@@ -1,6 +1,7 @@
 """Turn planner proofs at the CLI's default limit, on the benchmark's kept states (issue 23).
 
-Run: python benchmarks/bench_plan.py [--quick] [--states GLOB] [--no-long] [--out FILE]
+Run: python benchmarks/bench_plan.py [--set kept|heldout|both] [--quick] [--states GLOB]
+                                     [--no-long] [--out FILE]
 
 States: `benchmarks/plan_states/*.json` (91 files: 2, 3 and 4 players, rounds 1-10, and
 examples/game/round3.json; written once by make_plan_states.py, never regenerated, so that
@@ -48,6 +49,10 @@ from planner.turns.replay import advance_to, visible
 from planner.turns.score.lean import lean_score
 
 STATES = Path(__file__).resolve().parent / "plan_states"
+# never used to choose a budget (`make_plan_states.py --set heldout`): the figures on them say
+# how the tuning holds away from the states it was fitted to (issue 34)
+HELDOUT = Path(__file__).resolve().parent / "heldout_states"
+SETS = {"kept": (STATES,), "heldout": (HELDOUT,), "both": (STATES, HELDOUT)}
 LONG = 10
 
 
@@ -75,7 +80,8 @@ def run(path: Path, goal: str, turns: int | None) -> dict[str, object]:
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     gap = (None if plan.bound is None or plan.objective is None
            else plan.bound - plan.objective)
-    return {"state": path.stem, "goal": goal, "turns": turns, "horizon": plan.horizon,
+    return {"state": path.stem, "set": path.parent.name, "goal": goal, "turns": turns,
+            "horizon": plan.horizon,
             "status": plan.status.value, "objective": plan.objective, "bound": plan.bound,
             "gap": gap, "cpu_s": round(cpu, 3), "wall_s": round(wall, 3),
             "goal_cpu_s": round(plan.goal_cpu_s, 3), "clock_hit": plan.clock_hit}
@@ -126,7 +132,9 @@ def summary(rows: list[dict[str, object]]) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--states", default="*.json", help="a glob in benchmarks/plan_states")
+    parser.add_argument("--set", choices=sorted(SETS), default="kept",
+                        help="the kept states (tuned on), the held-out ones, or both")
+    parser.add_argument("--states", default="*.json", help="a glob in the set's folders")
     parser.add_argument("--quick", action="store_true", help="every fifth state, no 10 turns")
     parser.add_argument("--no-long", action="store_true", help="skip the 10-turn plans")
     parser.add_argument("--goals", default="festival,score")
@@ -134,11 +142,11 @@ def main() -> None:
                         help="turns, comma-separated ('default': turns=None)")
     parser.add_argument("--out", default="benchmarks/results/plan.json")
     args = parser.parse_args()
-    paths = sorted(STATES.glob(args.states))
+    paths = [path for folder in SETS[args.set] for path in sorted(folder.glob(args.states))]
     if args.quick:
         paths = paths[::5]
     if not paths:
-        raise SystemExit(f"no state matches {args.states} in {STATES}")
+        raise SystemExit(f"no state matches {args.states} in the {args.set} set")
     console = Console()
     cases: list[tuple[str, int | None]] = []
     for goal in args.goals.split(","):
@@ -162,9 +170,14 @@ def main() -> None:
     for column in ("goal", "turns", "plans", "proven", "gaps of the unproven", "median s",
                    "worst s"):
         table.add_column(column, justify="right")
-    for goal, turns in cases:
-        group = [r for r in rows if r["goal"] == goal and r["turns"] == turns]
-        table.add_row(goal, "default" if turns is None else str(turns), *summary(group))
+    table.add_column("set")
+    for folder in SETS[args.set]:
+        for goal, turns in cases:
+            group = [r for r in rows if r["goal"] == goal and r["turns"] == turns
+                     and r["set"] == folder.name]
+            if group:
+                table.add_row(goal, "default" if turns is None else str(turns),
+                              *summary(group), folder.name)
     console.print(table)
 
     out = Path(args.out)
