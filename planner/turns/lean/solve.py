@@ -6,6 +6,7 @@ model's per-stop variables (`lean_holds`), to be held or hinted there.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ortools.sat.python import cp_model
@@ -26,7 +27,7 @@ from planner.turns.full.model import (
     PlanModel,
 )
 from planner.turns.full.stages import StagedResult
-from planner.turns.lean.model import LeanModel
+from planner.turns.lean.model import LeanModel, LeanTurn
 
 Var = cp_model.IntVar
 
@@ -124,52 +125,69 @@ def lean_holds(plan: PlanModel, lean: LeanModel, solver: cp_model.CpSolver
     holds: list[tuple[Var, int]] = []
     place = lean.horizon.me.pawn or OFF
     for t, turn in enumerate(lean.turns):
-        end = lean.places[value(turn.end)]
-        walk = list(turn.walks[place, turn.outcome(lean.places, value)])
-        kinds = [k for k, _ in walk if k != "free"]
-        if "move" in kinds and lean.horizon.rules.special_move != "any":
-            # the Move first, then the paid special move (`move_order`; with the "any"
-            # reading the walk's own order is kept: a far jump is a special move's only)
-            ordered = iter(sorted(kinds, key=lambda k: k != "move"))
-            walk = [(k if k == "free" else next(ordered), to) for k, to in walk]
+        walk = _ordered_walk(lean, turn.walks[place, turn.outcome(lean.places, value)])
         path = [place, *(to for _, to in walk)]
         first = t * STOPS
         stop_in: dict[str, int] = {}  # region -> the first stop of the walk there
         for s, g in enumerate(path):
             stop_in.setdefault(g, first + s)
-        trained: dict[int, str] = {}
-        for tile, var in turn.train.items():
-            if value(var):
-                where = turn.slot.offered[tile]
-                trained[next(first + s for s, g in enumerate(path) if g in where)] = tile
         free_recruit = next((g for g, v in turn.free_recruit.items() if value(v)), None)
-        for s, (kind, _) in enumerate(walk):
-            if kind == "free":
-                trained[first + s] = SPECIAL
-        if free_recruit is not None:
-            trained[stop_in[free_recruit]] = SPECIAL
+        trained = _trained_at(turn, value, walk, path, first, stop_in, free_recruit)
         for s in range(STOPS):
-            i = first + s
-            here = path[min(s, len(path) - 1)]
-            holds += [(var, int(g == here)) for g, var in plan.at[i].items()]
-            if s < STOPS - 1:
-                taken = walk[s][0] if s < len(walk) else None
-                holds += [(plan.moves[i, k], int(k == taken)) for k in MOVE_KINDS]
-            holds += [(var, int(trained.get(i) == tile)) for (j, tile), var in plan.train.items()
-                      if j == i]
-            holds.append((plan.free_recruit[i], int(free_recruit is not None
-                                                    and stop_in[free_recruit] == i)))
-            for (j, g, size), var in plan.recruit.items():
-                if j == i:
-                    holds.append((var, value(turn.recruit[g, size]) if stop_in.get(g) == i
-                                  else 0))
-            for (j, g, size), var in plan.extra.items():
-                if j == i:
-                    holds.append((var, value(turn.extra[g, size]) if stop_in.get(g) == i
-                                  else 0))
-        place = end
+            holds += _stop_holds(plan, turn, value, first + s, path[min(s, len(path) - 1)],
+                                 walk[s][0] if s < len(walk) else None, s < STOPS - 1,
+                                 trained, stop_in, free_recruit)
+        place = lean.places[value(turn.end)]
     return holds
 
+
+def _ordered_walk(lean: LeanModel, walk: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A turn's walk with its Move first, then the paid special move (`move_order`; with the
+    "any" reading the walk's own order is kept: a far jump is a special move's only)."""
+    walk = list(walk)
+    kinds = [k for k, _ in walk if k != "free"]
+    if "move" in kinds and lean.horizon.rules.special_move != "any":
+        ordered = iter(sorted(kinds, key=lambda k: k != "move"))
+        walk = [(k if k == "free" else next(ordered), to) for k, to in walk]
+    return walk
+
+
+def _trained_at(turn: LeanTurn, value: Callable[[Var], int], walk: list[tuple[str, str]],
+                path: list[str], first: int, stop_in: dict[str, int],
+                free_recruit: str | None) -> dict[int, str]:
+    """Stop -> what is trained there: a skill at the first stop where its tile is offered,
+    the special tile where a free special move or the free special recruit is taken."""
+    trained: dict[int, str] = {}
+    for tile, var in turn.train.items():
+        if value(var):
+            where = turn.slot.offered[tile]
+            trained[next(first + s for s, g in enumerate(path) if g in where)] = tile
+    for s, (kind, _) in enumerate(walk):
+        if kind == "free":
+            trained[first + s] = SPECIAL
+    if free_recruit is not None:
+        trained[stop_in[free_recruit]] = SPECIAL
+    return trained
+
+
+def _stop_holds(plan: PlanModel, turn: LeanTurn, value: Callable[[Var], int], i: int,
+                here: str, taken: str | None, leaves: bool, trained: dict[int, str],
+                stop_in: dict[str, int], free_recruit: str | None) -> list[tuple[Var, int]]:
+    """The full model's values at stop `i`: the pawn `here`, the move `taken` on (when it
+    `leaves`), the training, the free special recruit, the recruits made there."""
+    holds = [(var, int(g == here)) for g, var in plan.at[i].items()]
+    if leaves:
+        holds += [(plan.moves[i, k], int(k == taken)) for k in MOVE_KINDS]
+    holds += [(var, int(trained.get(i) == tile)) for (j, tile), var in plan.train.items()
+              if j == i]
+    holds.append((plan.free_recruit[i], int(free_recruit is not None
+                                            and stop_in[free_recruit] == i)))
+    for recruits, lean_recruits in ((plan.recruit, turn.recruit), (plan.extra, turn.extra)):
+        for (j, g, size), var in recruits.items():
+            if j == i:
+                holds.append((var, value(lean_recruits[g, size]) if stop_in.get(g) == i
+                              else 0))
+    return holds
 
 def with_lean_time(result: StagedResult, lean: LeanResult) -> StagedResult:
     """A goal stage's result counting a lean solve too: its time, branches, clock hit."""
