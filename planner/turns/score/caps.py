@@ -22,10 +22,7 @@ from models.tower import Skill
 from models.tower.skills import MAX_RANK
 from planner.tower import configure
 from planner.tower.bounds import tile_in_reach
-from planner.turns.full.model import (
-    PlanModel,
-    flag,
-)
+from planner.turns.full.model import PlanModel, TileClaim, flag
 from planner.turns.horizon import Horizon
 from planner.turns.replay import cached_finder
 
@@ -130,11 +127,45 @@ def _score_caps(plan: PlanModel) -> ScoreCaps:
     - variety: regions newly earned are claim or festival regions in reach, one a claim or a
       festival at most."""
     horizon, board = plan.horizon, plan.horizon.board
-    scoring, me, rules = board.scoring, horizon.me, horizon.rules
-    turns = horizon.turns
-    walked = regions_within(horizon.state, board, horizon.player, rules, len(turns))
+    scoring, me = board.scoring, horizon.me
+    walked = regions_within(horizon.state, board, horizon.player, horizon.rules,
+                            len(horizon.turns))
     reach = tuple(frozenset(r) for r in walked)
     card = score_player(me, board)
+    tiles = _tile_caps(plan, reach)
+    fests = _festival_caps(plan, reach)
+    earned = set(me.earned_regions)
+    candidates = (tiles.regions | fests.regions) - earned
+    new_regions = min(len(candidates), tiles.claims + fests.turns)
+    variety = max(scoring.variety(n) for n in range(len(earned), len(earned) + new_regions + 1))
+    joint = _claims_relaxed(plan, reach, tiles.claimable, tiles.needs, tiles.paid,
+                            fests.regions, fests.turns)
+    if joint is None:  # its solve found nothing: the parts' own caps, together
+        joint = tiles.points + tiles.collected * scoring.special_token + variety
+    return ScoreCaps(card.size_tokens + card.local_performances + card.prizes, fests.best,
+                     fests.prizes, fests.size_points, variety, tiles.points,
+                     tiles.collected * scoring.special_token, tiles.claims, new_regions,
+                     reach, tiles.claimable, tiles.needs, joint)
+
+
+@dataclass(frozen=True)
+class _TileCaps:
+    """The claims' part of the caps: the paid special actions, the claims' room, the tiles
+    claimable each turn and the trainings each needs, their best points, the tokens their
+    claims can collect, and the regions of the tiles in reach."""
+
+    paid: int
+    claims: int
+    claimable: tuple[frozenset[str], ...]
+    needs: dict[str, int]
+    points: int
+    collected: int
+    regions: set[str]
+
+
+def _tile_caps(plan: PlanModel, reach: tuple[frozenset[str], ...]) -> _TileCaps:
+    horizon, me, rules = plan.horizon, plan.horizon.me, plan.horizon.rules
+    turns = horizon.turns
     paid = min(sum(slot.can_special for slot in turns), me.special_tokens)
     free = sum(slot.can_train and SPECIAL in slot.offered for slot in turns)
     claims_room = paid + free if rules.free_special_is_extra else min(paid + free, len(turns))
@@ -148,21 +179,36 @@ def _score_caps(plan: PlanModel) -> ScoreCaps:
                       for t in range(len(turns)))
     in_reach = [c for c in plan.claims if any(c.tile.id in ids for ids in claimable)]
     claims = min(claims_room, len(in_reach))
-    tiles = sum(sorted((c.tile.points for c in in_reach), reverse=True)[:claims])
-    claim_regions = {c.region for c in in_reach}
-    lying = sorted((horizon.state.regions[g].special_tokens for g in claim_regions),
-                   reverse=True)
+    points = sum(sorted((c.tile.points for c in in_reach), reverse=True)[:claims])
+    regions = {c.region for c in in_reach}
+    lying = sorted((horizon.state.regions[g].special_tokens for g in regions), reverse=True)
     collected = sum(lying[:claims]) + paid if claims else 0
+    return _TileCaps(paid, claims, claimable, needs, points, collected, regions)
+
+
+@dataclass(frozen=True)
+class _FestivalCaps:
+    """The festivals' part of the caps: the best tower, the prizes and size tokens' points,
+    the regions of the festivals in reach and the turns that hold one."""
+
+    best: int
+    prizes: int
+    size_points: int
+    regions: set[str]
+    turns: int
+
+
+def _festival_caps(plan: PlanModel, reach: tuple[frozenset[str], ...]) -> _FestivalCaps:
+    horizon, me = plan.horizon, plan.horizon.me
     best = me.best_tower_score
-    size_points = 0
     # the pawn stands in one region when a turn's round ends: of the festivals of one turn
     # the player competes only in those of one region (turn -> region -> prize, size wins)
     held_at: dict[int, dict[str, tuple[int, dict[int, int]]]] = {}
-    festival_regions = set()
+    regions = set()
     for festival in plan.festivals:
         if festival.space.region not in reach[festival.turn]:
             continue
-        festival_regions.add(festival.space.region)
+        regions.add(festival.space.region)
         best = max(best, festival.cap)
         rival = rivals(horizon, festival.space)
         prize, sizes = held_at.setdefault(festival.turn, {}).get(festival.space.region, (0, {}))
@@ -173,28 +219,27 @@ def _score_caps(plan: PlanModel) -> ScoreCaps:
             if need <= pool.count(size):
                 sizes[size] = sizes.get(size, 0) + 1
         held_at[festival.turn][festival.space.region] = (prize, sizes)
-    prizes = sum(max(p for p, _ in regions.values()) for regions in held_at.values())
+    prizes = sum(max(p for p, _ in at.values()) for at in held_at.values())
+    return _FestivalCaps(best, prizes, _size_points(plan, held_at), regions, len(held_at))
+
+
+def _size_points(plan: PlanModel, held_at: dict[int, dict[str, tuple[int, dict[int, int]]]]
+                 ) -> int:
+    """The most the size tokens won can add: a size's wins a turn are the most any one
+    region gives, and each size's tokens count at their best number."""
+    me, board = plan.horizon.me, plan.horizon.board
     wins: dict[int, int] = {}
-    for regions in held_at.values():  # a size's wins a turn: the most any one region gives
+    for regions in held_at.values():
         for size in {z for _, sizes in regions.values() for z in sizes}:
             wins[size] = wins.get(size, 0) + max(sizes.get(size, 0)
                                                  for _, sizes in regions.values())
+    size_points = 0
     for size, won in wins.items():
         values = [size_token_points([size] * (me.size_tokens.count(size) + n), board)
                   - size_token_points([size] * me.size_tokens.count(size), board)
                   for n in range(won + 1)]
         size_points += max(values)
-    earned = set(me.earned_regions)
-    candidates = (claim_regions | festival_regions) - earned
-    new_regions = min(len(candidates), claims + len(held_at))
-    variety = max(scoring.variety(n) for n in range(len(earned), len(earned) + new_regions + 1))
-    joint = _claims_relaxed(plan, reach, claimable, needs, paid, festival_regions,
-                            len(held_at))
-    if joint is None:  # its solve found nothing: the parts' own caps, together
-        joint = tiles + collected * scoring.special_token + variety
-    return ScoreCaps(card.size_tokens + card.local_performances + card.prizes, best, prizes,
-                     size_points, variety, tiles, collected * scoring.special_token, claims,
-                     new_regions, reach, claimable, needs, joint)
+    return size_points
 
 
 def tile_needs(plan: PlanModel) -> dict[str, int]:
@@ -240,11 +285,35 @@ def _claims_relaxed(plan: PlanModel, reach: tuple[frozenset[str], ...],
     has a claim there or is a festival's in reach (one a turn with festivals at most). No
     path, team or timing beyond that. None when its solve ends before any assignment (its
     bound then is no bound)."""
-    horizon = plan.horizon
-    rules, me, scoring = horizon.rules, horizon.me, horizon.board.scoring
     model = cp_model.CpModel()
     tiles = {c.tile.id: c for c in plan.claims}
-    x: dict[tuple[int, str, str], cp_model.IntVar] = {}
+    x = _relaxed_claims(plan, model, reach, claimable, needs, tiles)
+    by_region = _claimed_once(plan, model, x, tiles)
+    points = _relaxed_points(plan, model, x, tiles, by_region, paid, festival_regions,
+                             festival_turns)
+    model.maximize(sum(points))
+    solver = cp_model.CpSolver()
+    configure(solver, time_limit=plan.budget.wall(1.0), workers=1, seed=0,
+              deterministic=plan.budget.relaxed_work)
+    status = solver.solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # never infeasible (no claim
+        # fits), but its budget may end first
+        return None
+    return int(solver.best_objective_bound + 1e-6)
+
+
+Claims = dict[tuple[int, str, str], cp_model.IntVar]  # (turn, paid or free, tile) -> claimed
+
+
+def _relaxed_claims(plan: PlanModel, model: cp_model.CpModel,
+                    reach: tuple[frozenset[str], ...], claimable: tuple[frozenset[str], ...],
+                    needs: dict[str, int], tiles: dict[str, TileClaim]) -> Claims:
+    """Each turn's claims: with the paid special action (a tile claimable then), or the free
+    one of a special tile trained where the wheel offers it (no other training that turn),
+    after the trainings each tile needs; one a turn unless the free special is extra."""
+    horizon = plan.horizon
+    rules, me = horizon.rules, horizon.me
+    x: Claims = {}
     skill = [flag(model, slot.can_train, f"skill{t}") for t, slot in enumerate(horizon.turns)]
     for t, slot in enumerate(horizon.turns):
         kinds = []
@@ -264,7 +333,14 @@ def _claims_relaxed(plan: PlanModel, reach: tuple[frozenset[str], ...],
             turn += here
         if not rules.free_special_is_extra:
             model.add(sum(turn) <= 1)
-    model.add(sum(v for (_, kind, _), v in x.items() if kind == "paid") <= me.special_tokens)
+    return x
+
+
+def _claimed_once(plan: PlanModel, model: cp_model.CpModel, x: Claims,
+                  tiles: dict[str, TileClaim]) -> dict[str, list[cp_model.IntVar]]:
+    """Paid claims within the tokens held, a tile claimed once; the claims by region."""
+    model.add(sum(v for (_, kind, _), v in x.items() if kind == "paid")
+              <= plan.horizon.me.special_tokens)
     claimed: dict[str, list[cp_model.IntVar]] = {}
     for (_, _, i), v in x.items():
         claimed.setdefault(i, []).append(v)
@@ -272,6 +348,17 @@ def _claims_relaxed(plan: PlanModel, reach: tuple[frozenset[str], ...],
     for i, vs in claimed.items():
         model.add(sum(vs) <= 1)
         by_region.setdefault(tiles[i].region, []).extend(vs)
+    return by_region
+
+
+def _relaxed_points(plan: PlanModel, model: cp_model.CpModel, x: Claims,
+                    tiles: dict[str, TileClaim], by_region: dict[str, list[cp_model.IntVar]],
+                    paid: int, festival_regions: set[str], festival_turns: int
+                    ) -> list[cp_model.LinearExprT]:
+    """The tiles' points, the tokens collected (a region's lying ones by a claim there, the
+    paid special actions' when any claim is made) and the variety of the regions earned."""
+    horizon = plan.horizon
+    me, scoring = horizon.me, horizon.board.scoring
     any_claim = model.new_bool_var("any_claim")
     model.add(any_claim <= sum(x.values()))
     placed = model.new_int_var(0, paid, "placed")
@@ -292,15 +379,7 @@ def _claims_relaxed(plan: PlanModel, reach: tuple[frozenset[str], ...],
     variety = model.new_int_var(min(table), max(table), "variety")
     model.add_element(len(earned) + new_count, table, variety)
     points.append(variety)
-    model.maximize(sum(points))
-    solver = cp_model.CpSolver()
-    configure(solver, time_limit=1.0, workers=1, seed=0, deterministic=plan.budget.relaxed_work)
-    status = solver.solve(model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):  # never infeasible (no claim
-        # fits), but its budget may end first
-        return None
-    return int(solver.best_objective_bound + 1e-6)
-
+    return points
 
 
 def score_cap(plan: PlanModel) -> int:
