@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
@@ -85,15 +85,38 @@ def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0
     building the model. `linearization` and the rest of its tuning: `plan.budget`'s."""
     cpu, wall = time.process_time(), time.perf_counter()
     budget = plan.budget
-    if linearization is None:
-        linearization = budget.score_linearization
+    score, made = _model_of(plan, order, cuts, least, most)
+    run = _CutSolves(score, work, wall + time_limit, seed, workers,
+                     budget.score_linearization if linearization is None else linearization,
+                     least, made)
+    run.solve()
+    status, kept = run.status, run.kept
+    if status is Status.INFEASIBLE:  # the route of a plan cut before stays, as a start
+        value = None
+    else:
+        if run.wrong or kept is not run.last:  # its claims stand no tower, or a later solve
+            # found none
+            status = Status.FEASIBLE if kept is not None else Status.UNKNOWN
+        value = round(kept.objective_value) if kept is not None else None
+    result = LeanResult(status, value, run.bound, run.spent, time.process_time() - cpu,
+                        time.perf_counter() - wall, run.branches, run.clock)
+    in_order = kept is None or order or claims_in_order(score, kept.value)
+    return LeanScoreGoal(result, route(plan, score.lean, kept) if kept is not None else (),
+                         tuple(run.made), in_order)
+
+
+def _model_of(plan: PlanModel, order: bool, cuts: Cuts, least: int, most: int | None
+              ) -> tuple[LeanScore, list[tuple[str, Pool, SkillRanks]]]:
+    """The lean score model to solve: built (its own first cuts unless `cuts` are given),
+    `cuts` added, hinted, its points its objective within `least` and `most`; and the cuts
+    made so far."""
     score = build_lean_score(plan, order, first_cuts=not cuts)  # given cuts include them
-    lean, model = score.lean, score.model
+    model = score.model
     made = [*score.cuts, *cuts]
     by_tile = {claim.tile.id: claim for claim in score.claims}
     for tile, team, ranks in cuts:
         add_cut(score, by_tile[tile], team, ranks)
-    hint_idle(lean)
+    hint_idle(score.lean)
     for claim in score.claims:  # no claim, no tile tower (a search that tries towers first
         # takes seconds to find any plan)
         for var in claim.at.values():
@@ -105,53 +128,75 @@ def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0
     points = model.new_int_var(min(least, top), top, "points")
     model.add(points == score.points)
     model.maximize(points)
-    spent, branches, clock, solves = 0.0, 0, False, 0
+    return score, made
+
+
+@dataclass
+class _CutSolves:
+    """The lean score model solved again while its solutions claim tiles on teams that stand
+    no tower (each such claim cut off), within `work` units and the `deadline`."""
+
+    score: LeanScore
+    work: float
+    deadline: float  # time.perf_counter()
+    seed: int
+    workers: int
+    linearization: int
+    least: int
+    made: list[tuple[str, Pool, SkillRanks]]
+    spent: float = 0.0
+    branches: int = 0
+    clock: bool = False
+    solves: int = 0
     bound: int | None = None
     kept: cp_model.CpSolver | None = None  # the last solve that found a plan
-    wrong: list[tuple[LeanClaim, Pool, SkillRanks]] = []
-    status = Status.UNKNOWN
-    while True:
-        left = max(0.01, time_limit - (time.perf_counter() - wall))
-        solver = lean_solver(budget, left, max(0.01, work - spent), linearization, seed,
-                              workers, light=True)
+    last: cp_model.CpSolver | None = None  # the last solve
+    wrong: list[tuple[LeanClaim, Pool, SkillRanks]] = field(default_factory=list)
+    status: Status = Status.UNKNOWN
+
+    def solve(self) -> None:
+        budget, model = self.score.lean.budget, self.score.model
+        while True:
+            left = max(0.01, self.deadline - time.perf_counter())
+            solver = lean_solver(budget, left, max(0.01, self.work - self.spent),
+                                 self.linearization, self.seed, self.workers, light=True)
+            self.last = solver
+            code = self._solved(solver)
+            if code is None:
+                break
+            self.kept, self.status = solver, STATUS[code]
+            self.wrong = (wrong_claims(self.score, solver) if budget.tile_check == "cuts"
+                          else [])
+            if (not self.wrong or self.spent >= self.work or self.clock
+                    or self.solves >= budget.most_score_solves or cancel_requested()):
+                break
+            for claim, team, ranks in self.wrong:
+                self.made += [(claim.tile.id, *grown)
+                              for grown in cut(self.score, claim, team, ranks)]
+            hint_solution(model, solver)
+
+    def _solved(self, solver: cp_model.CpSolver) -> cp_model.CpSolverStatus | None:
+        """One solve, counted; its status code when it found a plan, None when the loop
+        ends (no plan of `least` points, proven; or the budget ended first: the plan found
+        before, its claims cut, stays)."""
+        model = self.score.model
         code = solve_stoppable(solver, model)
         if code == cp_model.MODEL_INVALID:
             raise RuntimeError(f"CP-SAT rejected the lean score model: {model.validate()}")
-        solves += 1
-        spent += solver.response_proto.deterministic_time
-        branches += int(solver.num_branches)
-        clock = clock or stopped_by_clock(solver)
+        self.solves += 1
+        self.spent += solver.response_proto.deterministic_time
+        self.branches += int(solver.num_branches)
+        self.clock = self.clock or stopped_by_clock(solver)
         found = STATUS.get(code, Status.UNKNOWN) in (Status.OPTIMAL, Status.FEASIBLE)
         # a solve that found no plan may not have searched at all (stopped in its presolve:
         # its bound is then 0, not a bound); one that found a plan bounds every plan
         if found and math.isfinite(solver.best_objective_bound):
             solved = int(solver.best_objective_bound + 1e-6)
-            bound = solved if bound is None else min(bound, solved)
+            self.bound = solved if self.bound is None else min(self.bound, solved)
         elif code == cp_model.INFEASIBLE:  # no plan of `least` points: none has more
-            bound, status = max(0, least - 1), Status.INFEASIBLE
-            break
-        if not found:  # the budget ended first: the plan found before (its claims cut) stays
-            break
-        kept, status = solver, STATUS[code]
-        wrong = wrong_claims(score, solver) if budget.tile_check == "cuts" else []
-        if (not wrong or spent >= work or clock or solves >= budget.most_score_solves
-                or cancel_requested()):
-            break
-        for claim, team, ranks in wrong:
-            made += [(claim.tile.id, *grown) for grown in cut(score, claim, team, ranks)]
-        hint_solution(model, solver)
-    if status is Status.INFEASIBLE:  # the route of a plan cut before stays, as a start
-        value = None
-    else:
-        if wrong or kept is not solver:  # its claims stand no tower, or a later solve found
-            # none
-            status = Status.FEASIBLE if kept is not None else Status.UNKNOWN
-        value = round(kept.objective_value) if kept is not None else None
-    result = LeanResult(status, value, bound, spent, time.process_time() - cpu,
-                        time.perf_counter() - wall, branches, clock)
-    in_order = kept is None or order or claims_in_order(score, kept.value)
-    return LeanScoreGoal(result, route(plan, lean, kept) if kept is not None else (),
-                         tuple(made), in_order)
+            self.bound, self.status = max(0, self.least - 1), Status.INFEASIBLE
+            return None
+        return code if found else None
 
 
 def route(plan: PlanModel, lean: LeanModel, solver: cp_model.CpSolver
