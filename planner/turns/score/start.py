@@ -12,7 +12,6 @@ full model's own search starts: the model's hint.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import cast
 
 from ortools.sat.python import cp_model
 
@@ -21,7 +20,7 @@ from planner.tower import Status
 from planner.turns.full.model import PlanModel
 from planner.turns.full.stages import Stage, hint_held, set_hint
 from planner.turns.lean.solve import LeanResult
-from planner.turns.score.lean import lean_score
+from planner.turns.score.lean import LeanScoreGoal, lean_score
 from planner.turns.strategy import PlanContext
 
 Held = tuple[tuple[cp_model.IntVar, int], ...]
@@ -53,62 +52,104 @@ def score_start(ctx: PlanContext, stage: Stage, *, lean: bool) -> ScoreStart:
     the stage held on each claim of the pawn's region at once that the best plan so far does
     not make (`claim_hint_work` each). The best of those plans becomes the model's hint (the
     hint its solve left, kept: the same plan whatever was solved after it)."""
-    plan, budget, allot, wall_left = ctx.model, ctx.budget, ctx.allot, ctx.clock.wall_left
-    seed, workers = ctx.seed, ctx.workers
-    spent, result, route = 0.0, None, cast(Held, ())
-    on_route: int | None = None
-    best = _Best(plan.model)
+    start = _Start(ctx, stage, _Best(ctx.model.model))
+    if lean and ctx.allot.stages >= ctx.budget.lean_score_least_work:
+        found = start.lean_first()
+        if start.ordered_pays():
+            start.ordered(found)
+    if not start.now.proven_on_route:  # else the best there is
+        start.claims_at_once()
+    start.best.restore()
+    return replace(start.now, found=start.best.value is not None)
 
-    def held(holds: Held, work: float) -> int | None:
-        nonlocal spent
+
+@dataclass
+class _Start:
+    """The score goal's start as it goes: the work spent, the lean result, the route and its
+    points, the best plan solved so far."""
+
+    ctx: PlanContext
+    stage: Stage
+    best: _Best
+    spent: float = 0.0
+    result: LeanResult | None = None
+    route: Held = ()
+    on_route: int | None = None
+
+    @property
+    def now(self) -> ScoreStart:
+        return ScoreStart(self.spent, self.result, self.route, self.on_route)
+
+    def held(self, holds: Held, work: float) -> int | None:
+        """The goal's stage held on `holds` (a short solve of `work` units): its points (None:
+        none found), offered as the best plan so far."""
+        ctx, budget = self.ctx, self.ctx.budget
         # no held solve starts with less wall left: it would find nothing, and the time is
         # the final stage's and the replay's
-        if wall_left() < budget.least_wall:
+        if ctx.clock.wall_left() < budget.least_wall:
             return None
-        value, used = hint_held(plan.model, replace(stage, held=(*stage.held, *holds)),
-                                work=work, time_limit=wall_left(), workers=workers, seed=seed,
+        value, used = hint_held(ctx.model.model,
+                                replace(self.stage, held=(*self.stage.held, *holds)),
+                                work=work, time_limit=ctx.clock.wall_left(),
+                                workers=ctx.workers, seed=ctx.seed,
                                 light_probing=budget.light_probing)
-        spent += used
-        best.offer(value)
+        self.spent += used
+        self.best.offer(value)
         return value
 
-    if lean and allot.stages >= budget.lean_score_least_work:
-        found = lean_score(plan, work=allot.lean_score, time_limit=wall_left(),
-                           seed=seed, workers=workers)
-        spent, result, route = found.result.work, found.result, found.route
-        # its route, unless the order of visits comes next anyway: its claims stand only on
-        # recruits made after them (the route falls short of the bound: a full model's
-        # solve, 0.4-1.3 s, for nothing)
-        if route and (found.in_order or not allot.order):
-            on_route = held(route, allot.route_each)
+    def lean_first(self) -> LeanScoreGoal:
+        """The lean score model, and the stage held on its route, unless the order of visits
+        comes next anyway: its claims stand only on recruits made after them (the route falls
+        short of the bound: a full model's solve, 0.4-1.3 s, for nothing)."""
+        ctx, allot = self.ctx, self.ctx.allot
+        found = lean_score(ctx.model, work=allot.lean_score, time_limit=ctx.clock.wall_left(),
+                           seed=ctx.seed, workers=ctx.workers)
+        self.spent, self.result, self.route = found.result.work, found.result, found.route
+        if self.route and (found.in_order or not allot.order):
+            self.on_route = self.held(self.route, allot.route_each)
+        return found
+
+    def ordered_pays(self) -> bool:
+        """The ordered lean model runs: budgeted, the first route short of its bound, its
+        wall reserve left, and not cancelled (a cancelled request builds no more models)."""
+        ctx, budget = self.ctx, self.ctx.budget
         reserve = budget.wall(budget.order_reserve)
-        if (allot.order and not ScoreStart(spent, result, route, on_route).proven_on_route
-                and wall_left() - reserve >= budget.least_wall
-                and not cancel_requested()):  # a cancelled request builds no more models
-            # only plans better than the one on the first route, within the first bound
-            ordered = lean_score(plan, work=allot.order, time_limit=wall_left() - reserve,
-                                 seed=seed, workers=workers, order=True, cuts=found.cuts,
-                                 least=0 if on_route is None else on_route + 1,
-                                 most=result.bound)
-            spent += ordered.result.work
-            result = _tighter(result, ordered.result)
-            # its route (none when it proved that no plan beats the first route's); and the
-            # first one's, when not held above and this one is not the best there is (an
-            # unproven plan of it may be the worse: 26 against 31 points on p2-s23-r05)
-            tries = [ordered.route] if ordered.result.status is not Status.INFEASIBLE else []
-            if on_route is None and ordered.result.status is not Status.OPTIMAL:
-                tries.append(route)
-            for other in filter(None, tries):
-                points = held(other, allot.route_each)
-                if points is not None and (on_route is None or points > on_route):
-                    route, on_route = other, points
-    if not ScoreStart(spent, result, route, on_route).proven_on_route:  # else the best there is
-        pawn, claimed = plan.horizon.me.pawn, best.claims_at_once(plan)
+        return bool(ctx.allot.order and not self.now.proven_on_route
+                    and ctx.clock.wall_left() - reserve >= budget.least_wall
+                    and not cancel_requested())
+
+    def ordered(self, found: LeanScoreGoal) -> None:
+        """The lean model with the order of visits, asked only for plans better than the one
+        on the first route, within the first bound; then the stage held on its route (none
+        when it proved that no plan beats the first route's), and on the first one's when not
+        held above and this one is not the best there is (an unproven plan of it may be the
+        worse: 26 against 31 points on p2-s23-r05)."""
+        ctx, budget = self.ctx, self.ctx.budget
+        assert self.result is not None
+        reserve = budget.wall(budget.order_reserve)
+        ordered = lean_score(ctx.model, work=ctx.allot.order,
+                             time_limit=ctx.clock.wall_left() - reserve, seed=ctx.seed,
+                             workers=ctx.workers, order=True, cuts=found.cuts,
+                             least=0 if self.on_route is None else self.on_route + 1,
+                             most=self.result.bound)
+        self.spent += ordered.result.work
+        self.result = _tighter(self.result, ordered.result)
+        tries = [ordered.route] if ordered.result.status is not Status.INFEASIBLE else []
+        if self.on_route is None and ordered.result.status is not Status.OPTIMAL:
+            tries.append(self.route)
+        for other in filter(None, tries):
+            points = self.held(other, ctx.allot.route_each)
+            if points is not None and (self.on_route is None or points > self.on_route):
+                self.route, self.on_route = other, points
+
+    def claims_at_once(self) -> None:
+        """The stage held on each claim of the pawn's region at once that the best plan so
+        far does not make."""
+        plan = self.ctx.model
+        pawn, claimed = plan.horizon.me.pawn, self.best.claims_at_once(plan)
         for claim in plan.claims:
             if claim.region == pawn and 0 in claim.at and claim.tile.id not in claimed:
-                held(((claim.at[0], 1),), budget.claim_hint_work)
-    best.restore()
-    return ScoreStart(spent, result, route, on_route, found=best.value is not None)
+                self.held(((claim.at[0], 1),), self.ctx.budget.claim_hint_work)
 
 
 class _Best:
