@@ -12,7 +12,7 @@ left.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ortools.sat.python import cp_model
 
@@ -116,55 +116,95 @@ def best_of_each(horizon: Horizon, *, work: float, time_limit: float, seed: int 
     # every model plans the turns the one with all festivals would: the plan's tie-breaks
     # keep the lean plan's route (measured: with each festival's turns only, the turns after
     # an early festival were the tie-breaks' own, and they took 1-2 s more CPU)
-    through = max(t for _, t, _ in ranked) + 1
-    wall = time.perf_counter()
-    best: tuple[LeanModel, cp_model.CpSolver, int] | None = None
-    bound, proven, spent, branches, clock = 0, True, 0.0, 0, False
+    each = _Each(horizon, budget, max(t for _, t, _ in ranked) + 1, work,
+                 time.perf_counter() + time_limit, seed, workers, linearization, light)
     for cap, t, space in ranked:
-        if best is not None and cap <= best[2]:
+        if each.best is not None and cap <= each.best[2]:
             break  # the caps left are no higher
-        left = time_limit - (time.perf_counter() - wall)
-        if work - spent < budget.least_festival_work or left <= 0:
-            bound, proven = max(bound, cap), False  # the caps left are no higher
+        if not each.solve(cap, t, space):
             break
-        lean = build_lean_model(replace(horizon, festivals=((t, space),)), through=through,
-                                budget=budget)
+    if each.best is None and each.proven:  # no plan competes anywhere: the idle plan is best
+        idle = _idle_plan(horizon, ranked[0][1], ranked[0][2], each.through, each.left(),
+                          seed, workers, budget)
+        if idle is not None:
+            each.best = (*idle, 0)
+    return each.answer(spare_work)
+
+
+@dataclass
+class _Each:
+    """`best_of_each` as it goes: the best plan so far (its model, solver and score), the
+    bound of the festivals left unproven, the work spent, the branches and clock."""
+
+    horizon: Horizon
+    budget: PlanBudget
+    through: int
+    work: float
+    deadline: float  # time.perf_counter()
+    seed: int
+    workers: int
+    linearization: int
+    light: bool
+    started: float = field(default_factory=time.perf_counter)
+    best: tuple[LeanModel, cp_model.CpSolver, int] | None = None
+    bound: int = 0
+    proven: bool = True
+    spent: float = 0.0
+    branches: int = 0
+    clock: bool = False
+
+    def left(self) -> float:
+        return max(0.01, self.deadline - time.perf_counter())
+
+    def solve(self, cap: int, t: int, space: FestivalSpace) -> bool:
+        """Festival `space`'s model, asked to beat the best so far; False when the budget
+        ended before it (the caps left are no higher: this one's is the bound)."""
+        budget = self.budget
+        left = self.deadline - time.perf_counter()
+        if self.work - self.spent < budget.least_festival_work or left <= 0:
+            self.bound, self.proven = max(self.bound, cap), False
+            return False
+        lean = build_lean_model(replace(self.horizon, festivals=((t, space),)),
+                                through=self.through, budget=budget)
         hint_idle(lean)
         # only a better plan is worth the search, and before any, a plan that competes
         # there (measured: this floor of 1 cut the top festivals' units by a third; the
         # presolve then knows the pawn ends there with a tower)
-        lean.model.add(lean.best >= (0 if best is None else best[2]) + 1)
-        level = (min(linearization, budget.early_linearization) if t < budget.early_turns
-                 else linearization)
-        result, solver = solve_lean(lean, work=work - spent, time_limit=left,
-                                    linearization=level, seed=seed, workers=workers,
-                                    light=light)
-        spent, branches = spent + result.work, branches + result.branches
-        clock = clock or result.clock_hit
+        lean.model.add(lean.best >= (0 if self.best is None else self.best[2]) + 1)
+        level = (min(self.linearization, budget.early_linearization)
+                 if t < budget.early_turns else self.linearization)
+        result, solver = solve_lean(lean, work=self.work - self.spent, time_limit=left,
+                                    linearization=level, seed=self.seed, workers=self.workers,
+                                    light=self.light)
+        self.spent, self.branches = self.spent + result.work, self.branches + result.branches
+        self.clock = self.clock or result.clock_hit
         if result.status is Status.INFEASIBLE:  # no plan beats the best one: proven so
-            continue
-        if result.value is not None and (best is None or result.value > best[2]):
-            best = (lean, solver, result.value)
+            return True
+        if result.value is not None and (self.best is None or result.value > self.best[2]):
+            self.best = (lean, solver, result.value)
         if result.status is not Status.OPTIMAL:
-            bound, proven = max(bound, cap if result.bound is None else result.bound), False
-    if best is None and proven:  # no plan competes anywhere: the idle plan is the best
-        left = max(0.01, time_limit - (time.perf_counter() - wall))
-        idle = _idle_plan(horizon, ranked[0][1], ranked[0][2], through, left, seed, workers,
-                          budget)
-        if idle is not None:
-            best = (*idle, 0)
-    if best is None:
-        return LeanResult(Status.UNKNOWN, None, None if proven else bound, spent, 0.0,
-                          time.perf_counter() - wall, branches, clock), None, None
-    lean, solver, value = best
-    status = Status.OPTIMAL if proven else Status.FEASIBLE
-    result = LeanResult(status, value, max(bound, value), spent, 0.0, 0.0, branches, clock)
-    if proven and spare_work > 0:
-        left = max(0.01, time_limit - (time.perf_counter() - wall))
-        result, solver = fewer_tokens(lean, solver, result, value, work=spare_work,
-                                       time_limit=left, linearization=linearization,
-                                       seed=seed, workers=workers, light=light)
-    return replace(result, wall_s=time.perf_counter() - wall), lean, solver
+            self.bound = max(self.bound, cap if result.bound is None else result.bound)
+            self.proven = False
+        return True
+
+    def answer(self, spare_work: float
+               ) -> tuple[LeanResult, LeanModel | None, cp_model.CpSolver | None]:
+        """The result, and the best plan's model and solver (with the fewest tokens at a
+        proven score, on up to `spare_work` units)."""
+        if self.best is None:
+            return LeanResult(Status.UNKNOWN, None, None if self.proven else self.bound,
+                              self.spent, 0.0, time.perf_counter() - self.started,
+                              self.branches, self.clock), None, None
+        lean, solver, value = self.best
+        status = Status.OPTIMAL if self.proven else Status.FEASIBLE
+        result = LeanResult(status, value, max(self.bound, value), self.spent, 0.0, 0.0,
+                            self.branches, self.clock)
+        if self.proven and spare_work > 0:
+            result, solver = fewer_tokens(lean, solver, result, value, work=spare_work,
+                                          time_limit=self.left(),
+                                          linearization=self.linearization, seed=self.seed,
+                                          workers=self.workers, light=self.light)
+        return replace(result, wall_s=time.perf_counter() - self.started), lean, solver
 
 
 def _idle_plan(horizon: Horizon, t: int, space: FestivalSpace, through: int, time_limit: float,
