@@ -482,37 +482,10 @@ def _specials(plan: PlanModel) -> None:
     for t, slot in enumerate(horizon.turns):
         stops = range(t * STOPS, (t + 1) * STOPS)
         special_trained = {i: plan.train.get((i, SPECIAL)) for i in stops}
-        free_recruit = model.new_bool_var(f"free_recruit{t}")
-        paid_recruit = flag(model, slot.can_special, f"paid_recruit{t}")
-        if slot.can_recruit and slot.can_special:
-            # dominance, while claims are off (the festival goal's stage): a paid special
-            # recruit in a turn whose Recruit action recruits nobody could be that Recruit
-            # action instead (same stop, same casteller, no token spent); the token it drops
-            # only counts for a later claim
-            recruited = [v for (i, _, _), v in plan.recruit.items() if i // STOPS == t]
-            model.add(sum(recruited) >= 1).only_enforce_if([paid_recruit, plan.claims_on.Not()])
-        for i in stops:
-            here = flag(model, special_trained[i] is not None, f"free_recruit_at{i}")
-            if special_trained[i] is not None:
-                model.add_implication(here, special_trained[i])  # type: ignore[arg-type]
-            model.add(plan.extra_at[i] >= here)
-            plan.free_recruit[i] = here
-        model.add(free_recruit == sum(plan.free_recruit[i] for i in stops))
-        model.add(sum(plan.extra_at[i] for i in stops) == paid_recruit + free_recruit)
+        free_recruit, paid_recruit = _special_recruits(plan, t, slot, stops, special_trained)
         free_claims = [c.free[i] for c in plan.claims for i in stops]
         paid_claims = [c.at[i] - c.free[i] for c in plan.claims for i in stops]
-        for i in stops:
-            if i % STOPS < STOPS - 1:
-                trained = special_trained[i]
-                if trained is None:
-                    model.add(plan.moves[i, "free"] == 0)
-                else:
-                    model.add_implication(plan.moves[i, "free"], trained)
-            for claim in plan.claims:
-                if special_trained[i] is None:
-                    model.add(claim.free[i] == 0)
-                else:
-                    model.add_implication(claim.free[i], special_trained[i])  # type: ignore
+        _free_only_where_trained(plan, stops, special_trained)
         free_moves = [plan.moves[i, "free"] for i in stops if i % STOPS < STOPS - 1]
         paid_moves = [plan.moves[i, "paid"] for i in stops if i % STOPS < STOPS - 1]
         trained_special = [v for v in special_trained.values() if v is not None]
@@ -523,6 +496,49 @@ def _specials(plan: PlanModel) -> None:
             model.add(spent + sum(trained_special) <= 1)
         plan.paid.append(spent)
     model.add(plan.tokens_spent() <= horizon.me.special_tokens)
+
+
+def _special_recruits(plan: PlanModel, t: int, slot: TurnSlot, stops: range,
+                      special_trained: dict[int, Var | None]) -> tuple[Var, Var]:
+    """Turn `t`'s special recruits: the free one (where the special tile is trained) and the
+    paid one, each a stop's special recruit; returns both literals."""
+    model = plan.model
+    free_recruit = model.new_bool_var(f"free_recruit{t}")
+    paid_recruit = flag(model, slot.can_special, f"paid_recruit{t}")
+    if slot.can_recruit and slot.can_special:
+        # dominance, while claims are off (the festival goal's stage): a paid special
+        # recruit in a turn whose Recruit action recruits nobody could be that Recruit
+        # action instead (same stop, same casteller, no token spent); the token it drops
+        # only counts for a later claim
+        recruited = [v for (i, _, _), v in plan.recruit.items() if i // STOPS == t]
+        model.add(sum(recruited) >= 1).only_enforce_if([paid_recruit, plan.claims_on.Not()])
+    for i in stops:
+        here = flag(model, special_trained[i] is not None, f"free_recruit_at{i}")
+        if special_trained[i] is not None:
+            model.add_implication(here, special_trained[i])  # type: ignore[arg-type]
+        model.add(plan.extra_at[i] >= here)
+        plan.free_recruit[i] = here
+    model.add(free_recruit == sum(plan.free_recruit[i] for i in stops))
+    model.add(sum(plan.extra_at[i] for i in stops) == paid_recruit + free_recruit)
+    return free_recruit, paid_recruit
+
+
+def _free_only_where_trained(plan: PlanModel, stops: range,
+                             special_trained: dict[int, Var | None]) -> None:
+    """A free special move or claim only at a stop that trains the special tile."""
+    model = plan.model
+    for i in stops:
+        if i % STOPS < STOPS - 1:
+            trained = special_trained[i]
+            if trained is None:
+                model.add(plan.moves[i, "free"] == 0)
+            else:
+                model.add_implication(plan.moves[i, "free"], trained)
+        for claim in plan.claims:
+            if special_trained[i] is None:
+                model.add(claim.free[i] == 0)
+            else:
+                model.add_implication(claim.free[i], special_trained[i])  # type: ignore
 
 
 def _festivals(plan: PlanModel) -> None:
@@ -549,34 +565,14 @@ def _collected_tokens(plan: PlanModel) -> None:
     model, horizon = plan.model, plan.horizon
     rules = horizon.rules
     count = plan.stops
-    later: dict[str, list[Var | int]] = {}
-    for g in horizon.regions:
-        here = [c for c in plan.claims if c.region == g]
-        chain: list[Var | int] = [0] * (count + 1)
-        if here:
-            for i in reversed(range(count)):
-                var = model.new_bool_var(f"claim_later{i}_{g}")
-                claims_now = [c.at[i] for c in here]
-                model.add(var <= chain[i + 1] + sum(claims_now))
-                chain[i] = var
-        later[g] = chain
+    later = _claims_later(plan)
     terms: list[Expr | Var | int] = []
     for g in horizon.regions:
         lying = horizon.state.regions[g].special_tokens
         if lying and not isinstance(later[g][0], int):
             terms.append(lying * later[g][0])
     for i in range(count):
-        turn_end = i % STOPS == STOPS - 1
-        paid_recruit_here = plan.extra_at[i] - plan.free_recruit[i]
-        placed: list[tuple[Expr | Var | int, dict[str, Var], int]] = [
-            (paid_recruit_here, plan.at[i], i)]
-        if not turn_end:
-            target = plan.at[i + 1] if rules.token_after_move else plan.at[i]
-            placed.append((plan.moves[i, "paid"], target, i + 1))
-        if not rules.claim_collects_own_token:
-            paid_claims = sum(c.at[i] - c.free[i] for c in plan.claims)
-            placed.append((paid_claims, plan.at[i], i + 1))
-        for amount, where, from_stop in placed:
+        for amount, where, from_stop in _placed(plan, i):
             for g in horizon.regions:
                 chain = later[g]
                 if from_stop > count or isinstance(chain[from_stop], int):
@@ -589,6 +585,41 @@ def _collected_tokens(plan: PlanModel) -> None:
     if rules.claim_collects_own_token:
         terms += [c.at[i] - c.free[i] for c in plan.claims for i in range(count)]
     plan.collected = cp_model.LinearExpr.sum(terms) if terms else 0
+
+
+def _claims_later(plan: PlanModel) -> dict[str, list[Var | int]]:
+    """Region -> stop -> a claim there at this stop or later (0 where the region has no
+    tile to claim)."""
+    model, count = plan.model, plan.stops
+    later: dict[str, list[Var | int]] = {}
+    for g in plan.horizon.regions:
+        here = [c for c in plan.claims if c.region == g]
+        chain: list[Var | int] = [0] * (count + 1)
+        if here:
+            for i in reversed(range(count)):
+                var = model.new_bool_var(f"claim_later{i}_{g}")
+                claims_now = [c.at[i] for c in here]
+                model.add(var <= chain[i + 1] + sum(claims_now))
+                chain[i] = var
+        later[g] = chain
+    return later
+
+
+def _placed(plan: PlanModel, i: int) -> list[tuple[Expr | Var | int, dict[str, Var], int]]:
+    """The tokens the player's paid special actions at stop `i` place: how many, where (a
+    place literal per region) and from which stop a claim may collect them (the readings
+    say where a move's token lands and whether a claim collects its own)."""
+    rules = plan.horizon.rules
+    paid_recruit_here = plan.extra_at[i] - plan.free_recruit[i]
+    placed: list[tuple[Expr | Var | int, dict[str, Var], int]] = [
+        (paid_recruit_here, plan.at[i], i)]
+    if i % STOPS != STOPS - 1:
+        target = plan.at[i + 1] if rules.token_after_move else plan.at[i]
+        placed.append((plan.moves[i, "paid"], target, i + 1))
+    if not rules.claim_collects_own_token:
+        paid_claims = sum(c.at[i] - c.free[i] for c in plan.claims)
+        placed.append((paid_claims, plan.at[i], i + 1))
+    return placed
 
 
 def goal_turns(plan: PlanModel) -> int:
@@ -643,12 +674,7 @@ def hint_idle(plan: PlanModel) -> None:
     for group in (plan.moves, plan.recruit, plan.extra, plan.free_recruit):
         for var in group.values():
             model.add_hint(var, 0)
-    chosen = {}  # stop -> the skill trained there
-    for t, turn in enumerate(plan.horizon.turns[:goal_turns(plan)]):
-        skills = sorted(k for k, where in turn.offered.items() if k != SPECIAL and start in where
-                        and plan.horizon.always_trainable(Skill(k)))
-        if turn.can_train and skills:
-            chosen[t * STOPS] = skills[0]
+    chosen = _idle_trainings(plan, start)
     for (i, tile), var in plan.train.items():
         model.add_hint(var, chosen.get(i) == tile)
     for team in plan.team:
@@ -660,6 +686,24 @@ def hint_idle(plan: PlanModel) -> None:
             ranks = ranks.plus(Skill(chosen[i]), 1)
         for skill, var in stop_ranks.items():
             model.add_hint(var, ranks[skill])
+    _hint_no_tower(plan)
+
+
+def _idle_trainings(plan: PlanModel, start: str) -> dict[int, str]:
+    """Stop -> the skill the idle plan trains there: the first always trainable skill
+    offered where the pawn stands, each turn that can train through `goal_turns`."""
+    chosen = {}
+    for t, turn in enumerate(plan.horizon.turns[:goal_turns(plan)]):
+        skills = sorted(k for k, where in turn.offered.items() if k != SPECIAL and start in where
+                        and plan.horizon.always_trainable(Skill(k)))
+        if turn.can_train and skills:
+            chosen[t * STOPS] = skills[0]
+    return chosen
+
+
+def _hint_no_tower(plan: PlanModel) -> None:
+    """Hint no claim and no festival tower."""
+    model = plan.model
     for claim in plan.claims:
         for var in [*claim.at.values(), *claim.free.values()]:
             model.add_hint(var, 0)
