@@ -287,58 +287,72 @@ def _walk(lean: LeanModel, t: int, slot: TurnSlot, paid_ok: bool
 
 
 def _recruits_and_training(lean: LeanModel) -> None:
+    """Each turn's recruits (the Recruit action in one region the walk visits, the special
+    recruits), its training (one a turn: a skill, or the special tile's free action), and
+    the castellers each region supplies over the horizon."""
     model, horizon = lean.model, lean.horizon
     for t, turn in enumerate(lean.turns):
-        slot = turn.slot
-        specials = set(slot.offered.get(SPECIAL, ()))
         for g in horizon.regions:
-            supply = horizon.supply[g]
-            risky = horizon.cautious and (t, g) in horizon.at_risk
-            mine, more = [], []
-            for size in supply.sizes:
-                top = 0 if risky else min(RECRUIT_LIMIT, supply.count(size))
-                mine.append(model.new_int_var(0, top if slot.can_recruit else 0,
-                                              f"rec{t}_{g}_{size}"))
-                more.append(model.new_int_var(0, min(SPECIALS, top), f"ext{t}_{g}_{size}"))
-                turn.recruit[g, size], turn.extra[g, size] = mine[-1], more[-1]
-            here = flag(model, slot.can_recruit and not risky and bool(supply.total),
-                         f"recruit_at{t}_{g}")
-            model.add_implication(here, turn.visited[g])
-            model.add(sum(mine) <= RECRUIT_LIMIT * here)
-            turn.recruit_at[g] = here
-            paid = flag(model, slot.can_special and not risky and bool(supply.total),
-                         f"paid_recruit{t}_{g}")
-            free = flag(model, slot.can_train and g in specials and not risky
-                         and bool(supply.total), f"free_recruit{t}_{g}")
-            model.add_implication(paid, turn.visited[g])
-            model.add_implication(free, turn.visited[g])
-            model.add(sum(more) == paid + free)
-            turn.paid_recruit[g], turn.free_recruit[g] = paid, free
+            _recruits_in(lean, t, turn, g)
         model.add_at_most_one(turn.recruit_at.values())
-        for tile, where in slot.offered.items():
-            if tile == SPECIAL:
-                continue
-            var = flag(model, slot.can_train, f"train{t}_{tile}")
-            model.add(sum(turn.visited[g] for g in where) >= 1).only_enforce_if(var)
-            turn.train[tile] = var
-        # one training a turn: a skill, or the special tile (its free action: a move, a
-        # recruit or a claim, exactly one)
-        trainings = [*turn.train.values(), turn.free_move, *turn.free_recruit.values(),
-                     *turn.free_claims]
-        model.add_at_most_one(trainings)
-        # dominance (the full model's `train_every_turn`): a turn that starts where a skill
-        # is offered trains (a rank more never loses a tower)
-        if slot.can_train:
-            offering = {g for tile, where in slot.offered.items()
-                        if tile != SPECIAL and horizon.always_trainable(Skill(tile))
-                        for g in where}
-            start = lean.start_of(t)
-            model.add(sum(trainings) >= sum(start[g] for g in sorted(offering) if g in start))
+        _training(lean, t, turn)
     for g in horizon.regions:
         supply = horizon.supply[g]
         for size in supply.sizes:
             model.add(sum(turn.recruit[g, size] + turn.extra[g, size] for turn in lean.turns)
                       <= supply.count(size))
+
+
+def _recruits_in(lean: LeanModel, t: int, turn: LeanTurn, g: str) -> None:
+    """Turn `t`'s recruits in region `g`: the Recruit action's and the special recruits'
+    castellers of each size (none where the region is at risk and the plan cautious)."""
+    model, horizon, slot = lean.model, lean.horizon, turn.slot
+    supply = horizon.supply[g]
+    risky = horizon.cautious and (t, g) in horizon.at_risk
+    mine, more = [], []
+    for size in supply.sizes:
+        top = 0 if risky else min(RECRUIT_LIMIT, supply.count(size))
+        mine.append(model.new_int_var(0, top if slot.can_recruit else 0,
+                                      f"rec{t}_{g}_{size}"))
+        more.append(model.new_int_var(0, min(SPECIALS, top), f"ext{t}_{g}_{size}"))
+        turn.recruit[g, size], turn.extra[g, size] = mine[-1], more[-1]
+    here = flag(model, slot.can_recruit and not risky and bool(supply.total),
+                f"recruit_at{t}_{g}")
+    model.add_implication(here, turn.visited[g])
+    model.add(sum(mine) <= RECRUIT_LIMIT * here)
+    turn.recruit_at[g] = here
+    specials = set(slot.offered.get(SPECIAL, ()))
+    paid = flag(model, slot.can_special and not risky and bool(supply.total),
+                f"paid_recruit{t}_{g}")
+    free = flag(model, slot.can_train and g in specials and not risky
+                and bool(supply.total), f"free_recruit{t}_{g}")
+    model.add_implication(paid, turn.visited[g])
+    model.add_implication(free, turn.visited[g])
+    model.add(sum(more) == paid + free)
+    turn.paid_recruit[g], turn.free_recruit[g] = paid, free
+
+
+def _training(lean: LeanModel, t: int, turn: LeanTurn) -> None:
+    """Turn `t`'s training: a skill where the walk passes a region offering it, at most one
+    training a turn (a skill, or the special tile: its free action, a move, a recruit or a
+    claim, exactly one), and the dominance of the full model's `train_every_turn`: a turn
+    that starts where a skill is offered trains (a rank more never loses a tower)."""
+    model, horizon, slot = lean.model, lean.horizon, turn.slot
+    for tile, where in slot.offered.items():
+        if tile == SPECIAL:
+            continue
+        var = flag(model, slot.can_train, f"train{t}_{tile}")
+        model.add(sum(turn.visited[g] for g in where) >= 1).only_enforce_if(var)
+        turn.train[tile] = var
+    trainings = [*turn.train.values(), turn.free_move, *turn.free_recruit.values(),
+                 *turn.free_claims]
+    model.add_at_most_one(trainings)
+    if slot.can_train:
+        offering = {g for tile, where in slot.offered.items()
+                    if tile != SPECIAL and horizon.always_trainable(Skill(tile))
+                    for g in where}
+        start = lean.start_of(t)
+        model.add(sum(trainings) >= sum(start[g] for g in sorted(offering) if g in start))
 
 
 def _specials(lean: LeanModel, recruit_dominance: bool = True) -> None:
