@@ -57,61 +57,87 @@ def explain(start: GameState, board: Board, player: str, turns: Sequence[Sequenc
     """The steps of each planned turn; `ranks`: the player's ranks at the end of the plan
     (the target tower's skill uses are read with them); `risk` maps (turn index, region) to
     an opponent who could recruit there before the player's visit."""
-    graph = RegionGraph(board)
+    why = _Reasons(start, board, rules, target, ranks, risk, turns)
     finder = cached_finder()
-    names = {r.id: r.name for r in board.regions}
-    claims = _claims_ahead(turns)
-    rows = {g: set(r.performance_tiles) for g, r in start.regions.items()}
-    levels = _levels(target)
-    needed = Counter(target.tower.sizes()) if target and target.tower else Counter[int]()
     state = start
     explained = []
     for number, actions in enumerate(turns):
         steps = []
         for index, action in enumerate(actions):
-            me = state.player(player)
-            here = me.pawn
-            free = state.turn.free_special
-            cost: Cost = "free special" if free and isinstance(action, Special) else (
-                "paid" if isinstance(action, Special) else "free")
-            rest = list(actions[index + 1:])
-            where = here or ""
-            at_risk = None
-            serves = None
-            if isinstance(action, Move) or (isinstance(action, Special) and action.kind == "move"):
-                assert action.to is not None
-                where = action.to
-                reason, serves = _why_move(
-                    action.to, rest, target, graph, names, number, len(turns), turns,
-                    jumps=move_targets(board, rules, action.to, special=True), here=here)
-            elif isinstance(action, Recruit) or (isinstance(action, Special)
-                                                 and action.kind == "recruit"):
-                sizes = list(action.sizes) if isinstance(action, Recruit) else [action.size]
-                reason = _why_recruit([s for s in sizes if s is not None], me.team, needed,
-                                      levels, target)
-                if risk is not None:
-                    at_risk = risk.get((number, where))
-            elif isinstance(action, Train):
-                reason = _why_train(action.skill, target, ranks, rules)
-            else:
-                assert isinstance(action, Special) and action.tile is not None
-                tile = board.tile(action.tile)
-                lying = state.regions[where].special_tokens if where else 0
-                tokens = lying + (1 if cost == "paid" and rules.claim_collects_own_token else 0)
-                reason = f"+{tile.points} points ({tile.tile})" + (
-                    f", collects {tokens} special token(s) lying in the row" if tokens else "")
-            if cost == "paid" and not (isinstance(action, Special) and action.kind == "claim"):
-                dropped = action.to if (isinstance(action, Special) and action.kind == "move"
-                                        and (rules.token_after_move or here is None)) else here
-                if dropped:
-                    reason += "; " + _token_note(dropped, number, claims, names, rows,
-                                                 start.round)
-            steps.append(Step(action, where, cost, reason, at_risk, serves))
+            steps.append(why.step(state, player, number, actions, index, action))
             state = apply(state, board, action, rules, finder)
         explained.append(tuple(steps))
         state = finish_turn(state, board, rules, finder, None, None)
         state = advance_to(state, board, player, rules, finder)
     return tuple(explained)
+
+
+class _Reasons:
+    """What the explanations of one plan read: the board and readings, the target festival
+    and its tower, the claims ahead, the rows' tiles now, the risks."""
+
+    def __init__(self, start: GameState, board: Board, rules: Rules, target: Target | None,
+                 ranks: SkillRanks, risk: dict[tuple[int, str], str] | None,
+                 turns: Sequence[Sequence[Action]]) -> None:
+        self.start, self.board, self.rules, self.target = start, board, rules, target
+        self.ranks, self.risk, self.turns = ranks, risk, turns
+        self.graph = RegionGraph(board)
+        self.names = {r.id: r.name for r in board.regions}
+        self.claims = _claims_ahead(turns)
+        self.rows = {g: set(r.performance_tiles) for g, r in start.regions.items()}
+        self.levels = _levels(target)
+        self.needed = (Counter(target.tower.sizes()) if target and target.tower
+                       else Counter[int]())
+
+    def step(self, state: GameState, player: str, number: int, actions: Sequence[Action],
+             index: int, action: Action) -> Step:
+        """Action `index` of turn `number`, in `state` (before it), explained."""
+        me = state.player(player)
+        here = me.pawn
+        free = state.turn.free_special
+        cost: Cost = "free special" if free and isinstance(action, Special) else (
+            "paid" if isinstance(action, Special) else "free")
+        where = here or ""
+        at_risk = None
+        serves = None
+        if _is_move(action):
+            assert isinstance(action, Move | Special) and action.to is not None
+            where = action.to
+            reason, serves = _why_move(
+                action.to, list(actions[index + 1:]), self.target, self.graph, self.names,
+                number, len(self.turns), self.turns,
+                jumps=move_targets(self.board, self.rules, action.to, special=True), here=here)
+        elif isinstance(action, Recruit) or (isinstance(action, Special)
+                                             and action.kind == "recruit"):
+            sizes = list(action.sizes) if isinstance(action, Recruit) else [action.size]
+            reason = _why_recruit([s for s in sizes if s is not None], me.team, self.needed,
+                                  self.levels, self.target)
+            if self.risk is not None:
+                at_risk = self.risk.get((number, where))
+        elif isinstance(action, Train):
+            reason = _why_train(action.skill, self.target, self.ranks, self.rules)
+        else:
+            reason = self._why_claim(state, action, where, cost)
+        if cost == "paid" and not (isinstance(action, Special) and action.kind == "claim"):
+            reason += self._paid_note(action, here, number)
+        return Step(action, where, cost, reason, at_risk, serves)
+
+    def _why_claim(self, state: GameState, action: Action, where: str, cost: Cost) -> str:
+        assert isinstance(action, Special) and action.tile is not None
+        tile = self.board.tile(action.tile)
+        lying = state.regions[where].special_tokens if where else 0
+        tokens = lying + (1 if cost == "paid" and self.rules.claim_collects_own_token else 0)
+        return f"+{tile.points} points ({tile.tile})" + (
+            f", collects {tokens} special token(s) lying in the row" if tokens else "")
+
+    def _paid_note(self, action: Action, here: str | None, number: int) -> str:
+        """Where a paid special action's token drops, and whether the plan collects it."""
+        dropped = action.to if (isinstance(action, Special) and action.kind == "move"
+                                and (self.rules.token_after_move or here is None)) else here
+        if not dropped:
+            return ""
+        return "; " + _token_note(dropped, number, self.claims, self.names, self.rows,
+                                  self.start.round)
 
 
 def _claims_ahead(turns: Sequence[Sequence[Action]]) -> list[tuple[int, str]]:
@@ -188,23 +214,46 @@ def _why_move(to: str, rest: list[Action], target: Target | None, graph: RegionG
     if target is not None and to == target.region and not moves_left:
         return f"to stand in {names[to]} for {_festival(target)}", to
     if nxt is not None:
-        if isinstance(nxt, Recruit) or (isinstance(nxt, Special) and nxt.kind == "recruit"):
-            return f"to recruit in {names[to]}", None
-        if isinstance(nxt, Train):
-            return f"to train {nxt.skill} (offered in {names[to]})", None
-        if isinstance(nxt, Special) and nxt.kind == "claim":
-            return f"to claim {nxt.tile} in {names[to]}", None
+        done = _why_then(nxt, names[to])
+        if done is not None:
+            return done, None
     if target is not None:
-        if to == target.region:
-            return f"to stand in {names[to]} for {_festival(target)}", to
-        away = graph.distance(to, target.region)
-        if here is None or away < graph.distance(here, target.region):
-            jump = " (or one special move)" if away > 1 and target.region in jumps else ""
-            return (f"toward {names[target.region]} for {_festival(target)}: {away} "
-                    f"move(s) away{jump}"), target.region
+        toward = _why_toward(to, target, graph, names, jumps, here)
+        if toward is not None:
+            return toward
     if moves_left:  # the turn moves on at once: this move is a first leg
         return "a first leg: the turn's next move goes on from here", None
-    later = _next_stop(to, turns[number + 1:])
+    return _why_later(to, turns[number + 1:], graph, names, here)
+
+
+def _why_then(nxt: Action, name: str) -> str | None:
+    """The move is for the action taken next where it ends (None: not one it names)."""
+    if isinstance(nxt, Recruit) or (isinstance(nxt, Special) and nxt.kind == "recruit"):
+        return f"to recruit in {name}"
+    if isinstance(nxt, Train):
+        return f"to train {nxt.skill} (offered in {name})"
+    if isinstance(nxt, Special) and nxt.kind == "claim":
+        return f"to claim {nxt.tile} in {name}"
+    return None
+
+
+def _why_toward(to: str, target: Target, graph: RegionGraph, names: dict[str, str],
+                jumps: Sequence[str], here: str | None) -> tuple[str, str | None] | None:
+    """The move is for the target festival: the pawn stands there, or nearer to it."""
+    if to == target.region:
+        return f"to stand in {names[to]} for {_festival(target)}", to
+    away = graph.distance(to, target.region)
+    if here is None or away < graph.distance(here, target.region):
+        jump = " (or one special move)" if away > 1 and target.region in jumps else ""
+        return (f"toward {names[target.region]} for {_festival(target)}: {away} "
+                f"move(s) away{jump}"), target.region
+    return None
+
+
+def _why_later(to: str, later_turns: Sequence[Sequence[Action]], graph: RegionGraph,
+               names: dict[str, str], here: str | None) -> tuple[str, str | None]:
+    """The move is for a later turn's action there or beyond; or it only ends the turn."""
+    later = _next_stop(to, later_turns)
     if later is not None:
         region, kind = later
         if region == to:
