@@ -108,7 +108,24 @@ class Horizon:
 def build_horizon(state: GameState, board: Board, player: str, turns: int, rules: Rules,
                   cautious: bool = False) -> Horizon:
     """The horizon of `turns` turns of `player`, from a state where it is their turn."""
-    me = state.player(player)
+    _plannable(state, player, turns)
+    slots = _slots(state, board, turns)
+    rounds = {slot.round: index for index, slot in enumerate(slots)}
+    festivals = tuple((rounds[f.round], f) for f in state.festivals
+                      if f.round in rounds and not f.resolved)
+    supply = {r: state.regions[r].supply for r in board.region_ids}
+    risk = at_risk(state, board, player, len(slots), rules)
+    assumptions = _assumptions(state, board, player, cautious, len(risk), rounds, len(slots))
+    tiles = {r: tuple(board.tile(t) for t in state.regions[r].performance_tiles)
+             for r in board.region_ids}
+    return Horizon(board, rules, state, player, tuple(slots), supply, tiles, festivals,
+                   tuple(assumptions), risk, cautious)
+
+
+def _plannable(state: GameState, player: str, turns: int) -> None:
+    """A plan starts on the player's own turn, with no free special action owed (an unknown
+    player is the state's `SpecError` first)."""
+    state.player(player)
     if state.game_over:
         raise SpecError("the game is over: there are no turns left to plan")
     if state.turn.player != player:
@@ -118,6 +135,11 @@ def build_horizon(state: GameState, board: Board, player: str, turns: int, rules
                         "take it before planning")
     if turns < 1:
         raise SpecError(f"plan at least 1 turn, not {turns}")
+
+
+def _slots(state: GameState, board: Board, turns: int) -> list[TurnSlot]:
+    """The planned turns up to the game's end: each round's wheel offers, and for the first
+    what the turn has left."""
     slots = []
     for index in range(turns):
         round_ = state.round + index
@@ -131,30 +153,29 @@ def build_horizon(state: GameState, board: Board, player: str, turns: int, rules
                                   not spent.trained, not spent.special))
         else:
             slots.append(TurnSlot(round_, offered))
-    rounds = {slot.round: index for index, slot in enumerate(slots)}
-    festivals = tuple((rounds[f.round], f) for f in state.festivals
-                      if f.round in rounds and not f.resolved)
+    return slots
+
+
+def _assumptions(state: GameState, board: Board, player: str, cautious: bool, risks: int,
+                 rounds: dict[int, int], count: int) -> list[str]:
+    """What the plan assumes, in words: idle opponents, the cautious reading, the bag's
+    unknown refills, a pawn off the board."""
     assumptions = [
         "opponents take no actions in the planned turns: their pawns stay where they are "
         "and they recruit nothing (those standing in a festival's region still compete there)",
     ]
-    supply = {r: state.regions[r].supply for r in board.region_ids}
-    risk = at_risk(state, board, player, len(slots), rules)
     if cautious:
         assumptions.append("cautious: no recruit where an opponent could recruit first (their "
                            "reach in their turns before the player's visit, in turn order; "
-                           f"{len(risk)} region-turn(s) at risk)")
-    refills = [r for r in board.refill_rounds if r in rounds and rounds[r] + 1 < len(slots)]
+                           f"{risks} region-turn(s) at risk)")
+    refills = [r for r in board.refill_rounds if r in rounds and rounds[r] + 1 < count]
     if refills:  # the plan never sees the bag: the replay draws nothing either
         assumptions.append("castellers the bag adds to the regions at the end of round "
                            + ", ".join(map(str, refills)) + " are unknown now and not "
                            "counted on")
-    if me.pawn is None:
+    if state.player(player).pawn is None:
         assumptions.append(f"{player}'s pawn is off the board: the first move may go anywhere")
-    tiles = {r: tuple(board.tile(t) for t in state.regions[r].performance_tiles)
-             for r in board.region_ids}
-    return Horizon(board, rules, state, player, tuple(slots), supply, tiles, festivals,
-                   tuple(assumptions), risk, cautious)
+    return assumptions
 
 
 def _offered(board: Board, rotation: int, side: Literal["standard", "advanced"]
