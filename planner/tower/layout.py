@@ -220,73 +220,117 @@ def build_layout(model: cp_model.CpModel, pool: Pool, ranks: SkillRanks, rules: 
     the limits' expressions are the real pool and ranks (k is then always chosen).
     """
     choose_k = choose_k or limits is not None
-    W, cap, total = rules.width_limit, level_cap(pool, ranks, rules), pool.total
     k = model.new_int_var(0 if choose_k else ranks.width, ranks.width, "width_k")
-    zero = model.new_constant(0)
-    slots: list[Slot] = []
-    first_of: dict[int, Slot] = {}
-    previous_count: cp_model.LinearExpr | int = total + 1  # nothing below the bottom level
-    anything_below: Var = zero
+    slots = _Slots(model, pool, ranks, rules, k)
     for size in sorted(pool.sizes, reverse=True):
         for j in range(min(ranks.strength, pool.count(size) - 1) + 1):
-            name = f"{size}_{j}"
-            act = model.new_bool_var(f"active{name}")
-            lows = model.new_int_var(0, min(pool.count(size), cap), f"lows{name}")
-            model.add(lows >= act)
-            model.add(lows <= min(pool.count(size), cap) * act)
-            mixed, highs = zero, zero
-            if j == 0 and pool.count(size + 1):
-                mixed = model.new_bool_var(f"mixed{name}")
-                highs = model.new_int_var(0, min(pool.count(size + 1), cap), f"highs{name}")
-                model.add(highs >= mixed)
-                model.add(highs <= min(pool.count(size + 1), cap) * mixed)
-                model.add_implication(mixed, act)
-            if j == 0:
-                # a mixed level's high equals the low of a level of low size + 1 below it
-                upper = first_of.get(size + 1)
-                strength = zero
-                if upper is not None and mixed is not zero:
-                    strength = model.new_bool_var(f"strength{name}")
-                    model.add_bool_and([mixed, upper.active]).only_enforce_if(strength)
-                    model.add_bool_or([mixed.Not(), upper.active.Not(), strength])
-            else:
-                model.add_implication(act, slots[-1].active)
-                strength = act
-            n = lows + highs
-            model.add(n <= cap)
+            slots.add(size, j)
+    _within_pool_and_ranks(model, pool, ranks, rules, slots.slots, k, limits)
+    return TowerLayout(model, pool, ranks, rules, slots.slots, k)
 
-            # R4 and Balance, on the count of the nearest active level below (`previous`)
-            count = model.new_int_var(0, total + 1, f"count{name}")
-            model.add(count == n).only_enforce_if(act)
-            model.add(count == previous_count).only_enforce_if(act.Not())
-            balance = model.new_bool_var(f"balance{name}")
-            model.add_implication(balance, act)
-            model.add(count == previous_count).only_enforce_if(balance)
-            if rules.decrease == "one-fewer":
-                model.add(count == previous_count - 1).only_enforce_if(
-                    [act, balance.Not(), anything_below])
-            model.add(count <= previous_count - 1).only_enforce_if([act, balance.Not()])
-            model.add(previous_count - count >= act - balance)
 
-            # R3 with Width (k) and Base
-            base = model.new_bool_var(f"base{name}")
-            model.add_implication(base, act)
-            model.add(n <= W + k).only_enforce_if(base.Not())
-            model.add(n >= W + 1 + k).only_enforce_if(base)
-            wide = model.new_bool_var(f"wide{name}")
-            model.add_implication(wide, base.Not())
-            model.add(n >= W + 1).only_enforce_if(wide)
+class _Slots:
+    """The layout's slots, built bottom-up (largest low size first): each one's variables and
+    the rules tying it to the nearest active level below."""
 
-            slot = Slot(size, j, act, lows, highs, mixed, balance, strength, base, wide)
-            slots.append(slot)
-            if j == 0:
-                first_of[size] = slot
-            below = model.new_bool_var(f"below{name}")
-            model.add_bool_or([anything_below, act]).only_enforce_if(below)
-            model.add_implication(anything_below, below)
-            model.add_implication(act, below)
-            previous_count, anything_below = count, below
+    def __init__(self, model: cp_model.CpModel, pool: Pool, ranks: SkillRanks, rules: Rules,
+                 k: Var) -> None:
+        self.model, self.pool, self.rules, self.k = model, pool, rules, k
+        self.cap, self.total = level_cap(pool, ranks, rules), pool.total
+        self.zero = model.new_constant(0)
+        self.slots: list[Slot] = []
+        self.first_of: dict[int, Slot] = {}
+        self.previous_count: cp_model.LinearExpr | int = self.total + 1  # none below the bottom
+        self.anything_below: Var = self.zero
 
+    def add(self, size: int, j: int) -> None:
+        """Slot `j` of low size `size` (j > 0: a level standing on the one before by
+        Strength)."""
+        model, name = self.model, f"{size}_{j}"
+        act, lows, mixed, highs = self._castellers(size, j, name)
+        strength = self._strength(size, j, name, act, mixed)
+        n = lows + highs
+        model.add(n <= self.cap)
+        count, balance = self._decrease(name, act, n)
+        base, wide = self._width_and_base(name, act, n)
+        slot = Slot(size, j, act, lows, highs, mixed, balance, strength, base, wide)
+        self.slots.append(slot)
+        if j == 0:
+            self.first_of[size] = slot
+        below = model.new_bool_var(f"below{name}")
+        model.add_bool_or([self.anything_below, act]).only_enforce_if(below)
+        model.add_implication(self.anything_below, below)
+        model.add_implication(act, below)
+        self.previous_count, self.anything_below = count, below
+
+    def _castellers(self, size: int, j: int, name: str) -> tuple[Var, Var, Var, Var]:
+        """The slot's active literal and castellers of its low size, and (the first slot of
+        a size) a mixed level's castellers of size + 1."""
+        model, pool, cap, zero = self.model, self.pool, self.cap, self.zero
+        act = model.new_bool_var(f"active{name}")
+        lows = model.new_int_var(0, min(pool.count(size), cap), f"lows{name}")
+        model.add(lows >= act)
+        model.add(lows <= min(pool.count(size), cap) * act)
+        mixed, highs = zero, zero
+        if j == 0 and pool.count(size + 1):
+            mixed = model.new_bool_var(f"mixed{name}")
+            highs = model.new_int_var(0, min(pool.count(size + 1), cap), f"highs{name}")
+            model.add(highs >= mixed)
+            model.add(highs <= min(pool.count(size + 1), cap) * mixed)
+            model.add_implication(mixed, act)
+        return act, lows, mixed, highs
+
+    def _strength(self, size: int, j: int, name: str, act: Var, mixed: Var) -> Var:
+        """Whether the slot stands on the level below by Strength: a later slot of its size
+        always; the first, when mixed and its high equals the low of a level of low size + 1
+        below it."""
+        model, zero = self.model, self.zero
+        if j:
+            model.add_implication(act, self.slots[-1].active)
+            return act
+        upper = self.first_of.get(size + 1)
+        strength = zero
+        if upper is not None and mixed is not zero:
+            strength = model.new_bool_var(f"strength{name}")
+            model.add_bool_and([mixed, upper.active]).only_enforce_if(strength)
+            model.add_bool_or([mixed.Not(), upper.active.Not(), strength])
+        return strength
+
+    def _decrease(self, name: str, act: Var, n: Expr) -> tuple[Var, Var]:
+        """R4 and Balance, on the count of the nearest active level below (`previous`)."""
+        model, previous = self.model, self.previous_count
+        count = model.new_int_var(0, self.total + 1, f"count{name}")
+        model.add(count == n).only_enforce_if(act)
+        model.add(count == previous).only_enforce_if(act.Not())
+        balance = model.new_bool_var(f"balance{name}")
+        model.add_implication(balance, act)
+        model.add(count == previous).only_enforce_if(balance)
+        if self.rules.decrease == "one-fewer":
+            model.add(count == previous - 1).only_enforce_if(
+                [act, balance.Not(), self.anything_below])
+        model.add(count <= previous - 1).only_enforce_if([act, balance.Not()])
+        model.add(previous - count >= act - balance)
+        return count, balance
+
+    def _width_and_base(self, name: str, act: Var, n: Expr) -> tuple[Var, Var]:
+        """R3 with Width (k) and Base."""
+        model, width, k = self.model, self.rules.width_limit, self.k
+        base = model.new_bool_var(f"base{name}")
+        model.add_implication(base, act)
+        model.add(n <= width + k).only_enforce_if(base.Not())
+        model.add(n >= width + 1 + k).only_enforce_if(base)
+        wide = model.new_bool_var(f"wide{name}")
+        model.add_implication(wide, base.Not())
+        model.add(n >= width + 1).only_enforce_if(wide)
+        return base, wide
+
+
+def _within_pool_and_ranks(model: cp_model.CpModel, pool: Pool, ranks: SkillRanks,
+                           rules: Rules, slots: list[Slot], k: Var,
+                           limits: Limits | None) -> None:
+    """The castellers of each size within the pool, each skill's uses within its rank, the
+    span of sizes, the position shadow and the levels Base frees."""
+    cap = level_cap(pool, ranks, rules)
     counts: Mapping[int, Expr] = limits.counts if limits else pool.counts()
     rank: Mapping[Skill, Expr] = limits.ranks if limits else {s: ranks[s] for s in Skill}
     for size in pool.sizes:
@@ -303,13 +347,20 @@ def build_layout(model: cp_model.CpModel, pool: Pool, ranks: SkillRanks, rules: 
     span = max(pool.sizes, default=0) - min(pool.sizes, default=0) + 1
     model.add(sum(s.active + s.mixed - s.strength for s in slots) <= span)
     one_size = min(cap, max((pool.count(s) for s in pool.sizes), default=0))
-    _add_position_shadow(model, slots, W, cap, k, tallest(pool, ranks, rules), one_size)
+    _add_position_shadow(model, slots, rules.width_limit, cap, k,
+                         tallest(pool, ranks, rules), one_size)
+    # counts never grow upwards, so freed levels are a bottom prefix: at most `freeable` of them
+    model.add(sum(s.base for s in slots) <= _freeable(ranks, rules, rank, limits))
+
+
+def _freeable(ranks: SkillRanks, rules: Rules, rank: Mapping[Skill, Expr],
+              limits: Limits | None) -> Expr:
+    """How many levels Base may free: its rank, or with the bottom-only reading one at most
+    (with `limits`, whether any Base rank is held)."""
     freeable: Expr = min(ranks.base, 1) if rules.base_scope == "bottom-only" else ranks.base
     if limits is not None:
         bottom_only = rules.base_scope == "bottom-only"
         if bottom_only and limits.base_any is None:
             raise ValueError("the bottom-only Base reading needs limits.base_any")
         freeable = limits.base_any if bottom_only else rank[Skill.BASE]  # type: ignore[assignment]
-    # counts never grow upwards, so freed levels are a bottom prefix: at most `freeable` of them
-    model.add(sum(s.base for s in slots) <= freeable)
-    return TowerLayout(model, pool, ranks, rules, slots, k)
+    return freeable
