@@ -179,23 +179,15 @@ def advise(state: GameState, player: str | None = None, *, samples: int = 16, se
     started = clock()
     values = Values() if values is None else values
     table = state.now
-    if table.game_over:
-        raise SpecError("the game is over: nothing to advise")
-    mover = table.player.name
-    if player is not None and table.named(player).name != mover:
-        raise SpecError(f"it is {mover}'s turn, not {player}'s: the advisor ranks the actions "
-                        "of the player to move")
+    mover = _mover(state, player)
     if not 1 <= samples <= MAX_SAMPLES:
         raise SpecError(f"samples are 1..{MAX_SAMPLES}")
     actions = legal_actions(state)
     if not actions:
         raise SpecError("no action to advise: the game waits for 'reveal' of new cards")
     seat = table.current
-    if last_turn not in LAST_TURN:
-        raise SpecError(f"last_turn is one of {', '.join(LAST_TURN)}")
+    _check_readings(last_turn, value)
     last = len(table.player.tableau) == CARDS_EACH - 1 and last_turn == "own_turn"
-    if value not in VALUES:
-        raise SpecError(f"value is one of {', '.join(VALUES)}")
     if candidates is not None:
         actions = _shortlist(state, actions, candidates, values, spread)
     ranking = [ActionValue(a, exact=last and not (isinstance(a, Key) and a.kind == "renew"))
@@ -215,6 +207,25 @@ def advise(state: GameState, player: str | None = None, *, samples: int = 16, se
         for item in ranking:
             item.reason = _reason(state, item.action, seat)
     return Advice(mover, last, ranking, complete, clock() - started, value)
+
+
+def _mover(state: GameState, player: str | None) -> str:
+    """The player to move, who must be `player` when one is named."""
+    table = state.now
+    if table.game_over:
+        raise SpecError("the game is over: nothing to advise")
+    mover = table.player.name
+    if player is not None and table.named(player).name != mover:
+        raise SpecError(f"it is {mover}'s turn, not {player}'s: the advisor ranks the actions "
+                        "of the player to move")
+    return mover
+
+
+def _check_readings(last_turn: str, value: str) -> None:
+    if last_turn not in LAST_TURN:
+        raise SpecError(f"last_turn is one of {', '.join(LAST_TURN)}")
+    if value not in VALUES:
+        raise SpecError(f"value is one of {', '.join(VALUES)}")
 
 
 def _exact(state: GameState, action: Action, seat: int) -> int:

@@ -197,23 +197,11 @@ def local_search(q: ArrangeQuestion, table: PointTable, target: int, *, starts: 
         cells = q.cells_of(offset)
         if cells is None:
             continue
-        pinned_cells = {r * SIDE + c for r, c in cells.values()}
-        movable = [i for i in range(len(ALL_CELLS)) if i not in pinned_cells]
-        first = [-1] * len(ALL_CELLS)
-        for card_id, (r, c) in cells.items():
-            first[r * SIDE + c] = index[card_id]
-        free = [u for u, s in enumerate(q.slots) if s.card not in cells]
-        for i, u in zip(movable, free, strict=True):
-            first[i] = u
+        first, movable = _first_grid(q, cells, index)
         pairs = list(combinations(movable, 2))
         here: tuple[int, list[int]] | None = None  # the best of this offset
         for start in range(starts):
-            grid = _wished(table, first, set(movable)) if start == 0 else list(first)
-            if start > 1 and here is not None and pairs:
-                # iterated local search: a few random swaps away from the best so far
-                grid = list(here[1])
-                for a, b in rng.sample(pairs, min(kicks, len(pairs))):
-                    grid[a], grid[b] = grid[b], grid[a]
+            grid = _start_grid(table, first, movable, pairs, start, here, rng, kicks)
             value = _climb(table, grid, pairs, target)
             if here is None or value > here[0]:
                 here = (value, grid)
@@ -224,26 +212,43 @@ def local_search(q: ArrangeQuestion, table: PointTable, target: int, *, starts: 
     return best
 
 
+def _first_grid(q: ArrangeQuestion, cells: dict[str, tuple[int, int]], index: dict[str, int]
+                ) -> tuple[list[int], list[int]]:
+    """The plain arrangement at an offset (the pinned cards in their cells, the others in
+    order in the free cells), and the free cells."""
+    pinned_cells = {r * SIDE + c for r, c in cells.values()}
+    movable = [i for i in range(len(ALL_CELLS)) if i not in pinned_cells]
+    first = [-1] * len(ALL_CELLS)
+    for card_id, (r, c) in cells.items():
+        first[r * SIDE + c] = index[card_id]
+    free = [u for u, s in enumerate(q.slots) if s.card not in cells]
+    for i, u in zip(movable, free, strict=True):
+        first[i] = u
+    return first, movable
+
+
+def _start_grid(table: PointTable, first: list[int], movable: list[int],
+                pairs: list[tuple[int, int]], start: int, here: tuple[int, list[int]] | None,
+                rng: random.Random, kicks: int) -> list[int]:
+    """Start `start` of the search: the line cards' wished arrangement, the plain one, then
+    the best so far after a few random swaps (an iterated local search)."""
+    grid = _wished(table, first, set(movable)) if start == 0 else list(first)
+    if start > 1 and here is not None and pairs:
+        grid = list(here[1])
+        for a, b in rng.sample(pairs, min(kicks, len(pairs))):
+            grid[a], grid[b] = grid[b], grid[a]
+    return grid
+
+
 def _wished(table: PointTable, first: list[int], movable: set[int]) -> list[int]:
     """A start giving line cards their best mates, most valuable first, where the cells still
     free allow it, and position cards their best free cell; the rest as in `first`."""
     placed: dict[int, int] = {i: first[i] for i in range(len(first)) if i not in movable}
     where = {u: i for i, u in placed.items()}
     for _, u in sorted(((gain, u) for u, (gain, _) in table.wish.items()), reverse=True):
-        mates = table.wish[u][1]
         for i in ([where[u]] if u in where else sorted(movable - set(placed))):
-            lines = [j for j in _line_cells(table.scope[u], i)]
-            free = [j for j in lines if j not in placed]
-            away = [v for v in mates if v in where and where[v] not in lines]
-            new = [v for v in mates if v not in where]
-            if away or len(new) > len(free):
-                continue
-            placed[i] = u
-            where[u] = i
-            for v, j in zip(new, free, strict=False):
-                placed[j] = v
-                where[v] = j
-            break
+            if _with_mates(table, u, i, placed, where):
+                break
     for u, scope in table.scope.items():
         if scope == "position" and u not in where:
             cells = sorted((table.position(u, i), -i) for i in movable if i not in placed)
@@ -252,6 +257,25 @@ def _wished(table: PointTable, first: list[int], movable: set[int]) -> list[int]
                 where[u] = -cells[-1][1]
     rest = iter(u for u in first if u not in where)
     return [placed[i] if i in placed else next(rest) for i in range(len(first))]
+
+
+def _with_mates(table: PointTable, u: int, i: int, placed: dict[int, int],
+                where: dict[int, int]) -> bool:
+    """Line card `u` in cell `i` with its wished mates in its line's free cells, when none of
+    them stands elsewhere and they fit (placed and where updated); False when not."""
+    mates = table.wish[u][1]
+    lines = list(_line_cells(table.scope[u], i))
+    free = [j for j in lines if j not in placed]
+    away = [v for v in mates if v in where and where[v] not in lines]
+    new = [v for v in mates if v not in where]
+    if away or len(new) > len(free):
+        return False
+    placed[i] = u
+    where[u] = i
+    for v, j in zip(new, free, strict=False):
+        placed[j] = v
+        where[v] = j
+    return True
 
 
 def _line_cells(scope: str, i: int) -> list[int]:

@@ -15,8 +15,8 @@ It walks the row partitions (which three cards share each row), then the orders 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from itertools import combinations, permutations
+from collections.abc import Callable, Iterator
+from itertools import combinations, permutations, product
 
 from models.combo import Card, Pos, Slot, View, cell_name, count
 from planner.combo.question import (
@@ -98,10 +98,24 @@ def _symmetric(q: ArrangeQuestion, points: _Points) -> bool:
 def _search(q: ArrangeQuestion, pins: dict[int, Pos], points: _Points
             ) -> tuple[int, dict[Pos, int]] | None:
     """The best placement points and arrangement (cell -> card index) for fixed pins."""
-    n = len(q.slots)
-    everyone = tuple(range(n))
     symmetric = _symmetric(q, points)
     best: tuple[int, dict[Pos, int]] | None = None
+    for rows in _row_splits(len(q.slots), symmetric):
+        if any(pins[v][0] != i for i, r in enumerate(rows) for v in r if v in pins):
+            continue
+        found = _best_orders(rows, pins, points, symmetric)
+        if found is not None and (best is None or found[0] > best[0]):
+            best = found
+    return best
+
+
+Rows = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _row_splits(n: int, symmetric: bool) -> Iterator[Rows]:
+    """Every split of the cards into three rows (with the symmetry, each up to the order of
+    the rows: card 0 in the first, the first card left in the second)."""
+    everyone = tuple(range(n))
     for r0 in combinations(everyone, SIDE):
         if symmetric and 0 not in r0:
             continue
@@ -109,32 +123,32 @@ def _search(q: ArrangeQuestion, pins: dict[int, Pos], points: _Points
         for r1 in combinations(rest, SIDE):
             if symmetric and rest[0] not in r1:
                 continue
-            r2 = tuple(v for v in rest if v not in r1)
-            rows = (r0, r1, r2)
-            if any(pins[v][0] != i for i, r in enumerate(rows) for v in r if v in pins):
-                continue
-            column_value: dict[Key, int] = {}
-            orders0 = [r0] if symmetric else list(permutations(r0))
-            for o0 in orders0:
-                for o1 in permutations(r1):
-                    for o2 in permutations(r2):
-                        grid = (o0, o1, o2)
-                        if pins and any(pins.get(grid[i][j], (i, j)) != (i, j)
-                                        for i in range(SIDE) for j in range(SIDE)):
-                            continue
-                        total = 0
-                        for j in range(SIDE):
-                            column = (o0[j], o1[j], o2[j])
-                            key = (j, *column)
-                            value = column_value.get(key)
-                            if value is None:
-                                value = column_value[key] = sum(
-                                    points.of(column[i], (i, j), rows[i], column)
-                                    for i in range(SIDE))
-                            total += value
-                        if best is None or total > best[0]:
-                            best = (total, {(i, j): grid[i][j] for i in range(SIDE)
-                                            for j in range(SIDE)})
+            yield r0, r1, tuple(v for v in rest if v not in r1)
+
+
+def _best_orders(rows: Rows, pins: dict[int, Pos], points: _Points, symmetric: bool
+                 ) -> tuple[int, dict[Pos, int]] | None:
+    """The best order of each row's cards (with the symmetry, the first row's as given):
+    its placement points and arrangement; each column's points computed once."""
+    r0, r1, r2 = rows
+    column_value: dict[Key, int] = {}
+    best: tuple[int, dict[Pos, int]] | None = None
+    orders0 = [r0] if symmetric else list(permutations(r0))
+    for grid in product(orders0, permutations(r1), permutations(r2)):
+        if pins and any(pins.get(grid[i][j], (i, j)) != (i, j)
+                        for i in range(SIDE) for j in range(SIDE)):
+            continue
+        total = 0
+        for j in range(SIDE):
+            column = (grid[0][j], grid[1][j], grid[2][j])
+            key = (j, *column)
+            value = column_value.get(key)
+            if value is None:
+                value = column_value[key] = sum(points.of(column[i], (i, j), rows[i], column)
+                                                for i in range(SIDE))
+            total += value
+        if best is None or total > best[0]:
+            best = (total, {(i, j): grid[i][j] for i in range(SIDE) for j in range(SIDE)})
     return best
 
 
