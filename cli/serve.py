@@ -30,7 +30,9 @@ def serve(
         metavar="GAME_FILE", help="Game files to serve besides those in --dir.")] = None,
     folder: Annotated[Path, typer.Option(
         "--dir", help="The folder of game files (new games are started here).")] = Path("."),
-    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = LOCALHOST,
+    host: Annotated[str | None, typer.Option(
+        "--host", help="The address to listen on (default 127.0.0.1; with --lan, the LAN "
+        "address).")] = None,
     port: Annotated[int, typer.Option("--port", min=1, max=65535)] = 8000,
     lan: Annotated[bool, typer.Option(
         "--lan", help="Listen on the LAN address; changes need the join link's token (a QR "
@@ -53,15 +55,20 @@ def serve(
 
     from web.app import create_app
     from web.library import Library
-    from web.security import Access
+    from web.security import LOCAL_NAMES, Access
 
     if not folder.is_dir():
         fail(f"--dir {folder}: no such folder")
     for file in game_files or []:
         if not file.is_file():
             fail(f"{file}: no such game file")
-    access = Access.lan() if lan else Access()
-    bind = _lan_address() if lan and host == LOCALHOST else host
+    # exactly what --host says; without it 127.0.0.1, or the LAN address under --lan
+    bind = host if host is not None else _lan_address() if lan else LOCALHOST
+    # the names it answers to: this machine's, the address it listens on (every address
+    # reaches it at the LAN address too when it listens on all of them)
+    hosts = frozenset(LOCAL_NAMES | {bind}
+                      | ({_lan_address()} if bind in ("0.0.0.0", "::") else set()))
+    access = Access.lan(hosts) if lan else Access(hosts=hosts)
     url = f"http://{bind}:{port}/"
     join = f"{url}join?token={access.token}" if access.token else None
     app = create_app(Library(folder, list(game_files or [])), access, join)

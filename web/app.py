@@ -14,7 +14,7 @@ from fastapi.templating import Jinja2Templates
 from web.advice import Jobs
 from web.library import Library
 from web.play import StepError
-from web.security import Access, BodyLimit
+from web.security import Access, BodyLimit, HostCheck
 
 HERE = Path(__file__).parent
 
@@ -56,6 +56,8 @@ def create_app(library: Library, access: Access | None = None, join_url: str | N
         return await http_error(request, HTTPException(error.status, error.message))
 
     app.add_middleware(BodyLimit, limit=app.state.access.max_body)
+    # outermost: a request for another host name is refused before anything reads it
+    app.add_middleware(HostCheck, hosts=app.state.access.hosts)
     return app
 
 

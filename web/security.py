@@ -1,5 +1,7 @@
-"""What keeps a server on a LAN safe: the join token for every request that changes a game,
-a same-origin check against cross-site forms, and a bound on request bodies.
+"""What keeps a server safe: only the host names it serves (a page elsewhere cannot reach it
+through a rebound DNS name), the join token for every request that changes a game, a
+same-origin check against cross-site forms, a bound on request bodies, and headers that keep
+its pages out of other sites' frames and scripts.
 
 Viewing stays open under `--lan` (a spectator's screen, the QR code on the start page): the
 state of a board game on the table is no secret; changing it needs the token.
@@ -27,17 +29,33 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
+# the names a server on this machine answers to, whatever address it listens on
+LOCAL_NAMES = frozenset({"127.0.0.1", "localhost", "::1"})
+# every page: scripts and connections only from the server itself (htmx is vendored), inline
+# styles allowed (the pictures and a few templates carry them), no frame on another site
+HEADERS = (
+    (b"content-security-policy", b"default-src 'self'; style-src 'self' 'unsafe-inline'; "
+                                 b"img-src 'self' data:; frame-ancestors 'none'"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+)
+
+
 @dataclass(frozen=True)
 class Access:
-    """`token` None: no token needed (bound to 127.0.0.1)."""
+    """`token` None: no token needed (bound to 127.0.0.1). `hosts`: the host names the
+    server answers to (any other Host header is refused)."""
 
     token: str | None = None
     max_body: int = MAX_BODY_BYTES
     extra: dict[str, str] = field(default_factory=dict)
+    hosts: frozenset[str] = LOCAL_NAMES
 
     @staticmethod
-    def lan() -> Access:
-        return Access(token=secrets.token_urlsafe(16))
+    def lan(hosts: frozenset[str] = LOCAL_NAMES) -> Access:
+        """A join token (the names served: `hosts`, the LAN address among them)."""
+        return Access(token=secrets.token_urlsafe(16), hosts=hosts)
 
 
 def _same_origin(request: Request) -> bool:
@@ -63,6 +81,40 @@ def check_change(request: Request) -> None:
     given = request.cookies.get(TOKEN_COOKIE) or request.headers.get(TOKEN_HEADER) or ""
     if not secrets.compare_digest(given.encode(), access.token.encode()):
         raise HTTPException(403, "refused: open the join link (or scan its QR code) first")
+
+
+def host_name(header: str) -> str:
+    """The host of a Host header, without its port (an IPv6 address without its brackets)."""
+    if header.startswith("["):
+        return header[1:header.find("]")] if "]" in header else header
+    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+
+
+class HostCheck:
+    """400 for a request whose Host the server does not serve (DNS rebinding: a page on
+    another site whose name was made to point here), and the security headers on every
+    response."""
+
+    def __init__(self, app: ASGIApp, hosts: frozenset[str]):
+        self.app, self.hosts = app, hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        host = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1")
+        if host_name(host.lower()) not in self.hosts:
+            served = ", ".join(sorted(self.hosts))
+            await _plain(send, 400, f"refused: this server answers to {served}, "
+                                    f"not to '{host[:80]}'")
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
 
 
 class BodyLimit:
@@ -101,8 +153,12 @@ class BodyLimit:
 
 
 async def _too_large(send: Send) -> None:
-    body = b"request body too large"
-    await send({"type": "http.response.start", "status": 413,
+    await _plain(send, 413, "request body too large")
+
+
+async def _plain(send: Send, status: int, text: str) -> None:
+    body = text.encode()
+    await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"text/plain; charset=utf-8"),
-                            (b"content-length", str(len(body)).encode())]})
+                            (b"content-length", str(len(body)).encode()), *HEADERS]})
     await send({"type": "http.response.body", "body": body})

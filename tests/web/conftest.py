@@ -25,6 +25,8 @@ from web.library import Library  # noqa: E402
 from web.security import Access  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
+# the test client asks as a browser on this machine would (the server refuses other hosts)
+LOCAL = "http://127.0.0.1"
 ROUND3 = ROOT / "examples" / "game" / "round3.json"
 
 
@@ -59,7 +61,7 @@ def folder(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(folder: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(Library(folder))) as test_client:
+    with TestClient(create_app(Library(folder)), base_url=LOCAL) as test_client:
         yield test_client
 
 
@@ -67,8 +69,8 @@ def client(folder: Path) -> Iterator[TestClient]:
 def lan_client(folder: Path) -> Iterator[tuple[TestClient, str]]:
     access = Access.lan()
     assert access.token is not None
-    join = f"http://testserver/join?token={access.token}"
-    with TestClient(create_app(Library(folder), access, join)) as test_client:
+    join = f"{LOCAL}/join?token={access.token}"
+    with TestClient(create_app(Library(folder), access, join), base_url=LOCAL) as test_client:
         yield test_client, access.token
 
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from service.castell import Game
 from service.combo import ComboGame
-from tests.web.conftest import new_castell, new_combo
+from tests.web.conftest import LOCAL, new_castell, new_combo
 from web.app import create_app
 from web.library import Library
 
@@ -27,7 +27,7 @@ def _through_api(folder: Path, name: str, picks: list[int | None]) -> list[str]:
     """Play the picks through the API; the steps the API accepted, in order (an undo the
     referee refuses, like one that would cross a draw, is refused by both roads)."""
     sent = []
-    with TestClient(create_app(Library(folder))) as client:
+    with TestClient(create_app(Library(folder)), base_url=LOCAL) as client:
         for pick in picks:
             state = client.get(f"/api/g/{name}").json()
             if state["game_over"] or not state["legal"]:

@@ -55,3 +55,21 @@ def test_serve_names_game_files_and_refuses_missing_ones(served: dict[str, Any],
     assert missing.exit_code == 2 and "no such game file" in missing.output
     no_dir = CliRunner().invoke(app, ["serve", "--dir", str(tmp_path / "none")])
     assert no_dir.exit_code == 2
+
+
+def test_serve_lan_binds_exactly_the_host_given(served: dict[str, Any], folder: Path) -> None:
+    """Regression (issue 38): `--lan --host 127.0.0.1` listened on the LAN address, since the
+    host given was the default's value."""
+    result = CliRunner().invoke(app, ["serve", "--dir", str(folder), "--lan",
+                                      "--host", "127.0.0.1"])
+    assert result.exit_code == 0, result.output
+    assert served["host"] == "127.0.0.1"
+    assert served["app"].state.access.token
+
+
+def test_serve_answers_to_the_address_it_listens_on(served: dict[str, Any],
+                                                     folder: Path) -> None:
+    result = CliRunner().invoke(app, ["serve", "--dir", str(folder), "--host", "10.1.2.3"])
+    assert result.exit_code == 0, result.output
+    hosts = served["app"].state.access.hosts
+    assert {"127.0.0.1", "localhost", "10.1.2.3"} <= hosts
