@@ -215,6 +215,32 @@ def write_atomic(path: Path | str, text: str) -> None:
         handle.write(text)
 
 
+def write_exclusive(path: Path | str, text: str) -> None:
+    """Write a new file at `path`, whole or not at all, and only if none is there: the text
+    goes to a temporary file that is then hard-linked to `path` (which fails when it exists,
+    whoever made it first), so two writers of one new name never overwrite each other.
+    `FileExistsError` when taken."""
+    target = Path(path)
+    try:
+        fd, temporary = tempfile.mkstemp(dir=target.parent or Path("."),
+                                         prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as error:
+        raise SpecError(f"cannot write '{target}': {error.strerror}") from None
+    try:
+        os.chmod(temporary, 0o666 & ~_umask())
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.link(temporary, target)
+    except FileExistsError:
+        raise
+    except OSError as error:
+        raise SpecError(f"cannot write '{target}': {error.strerror}") from None
+    finally:
+        _discard(temporary)
+
+
 def _mode_for(target: Path) -> int:
     """The permission bits the written file gets: the replaced file's, else 0666 less the
     umask, as `open()` would give a new file."""

@@ -4,7 +4,6 @@ typed into a URL reaches the disk)."""
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,8 +33,8 @@ def kind_of(path: Path) -> Kind | None:
     """Which game a file holds, from its top-level keys (a Castell state has a turn order, a
     Castle Combo one its cards and starting table)."""
     try:
-        data = json.loads(GameFile(path).text())
-    except (ValueError, CastellError, OSError):
+        data = GameFile(path).data()  # bounded in size and depth, as the CLI reads files
+    except (CastellError, OSError):
         return None
     if not isinstance(data, dict):
         return None
@@ -76,7 +75,8 @@ class Library:
         return out
 
     def new_path(self, name: str) -> Path:
-        """Where a new game called `name` goes (in the folder; refused when taken)."""
+        """Where a new game called `name` goes (in the folder); `FileExistsError` when taken
+        (a conflict, as when another request makes it first)."""
         from models.errors import SpecError
 
         if not name.endswith(".json"):
@@ -86,5 +86,5 @@ class Library:
                             "ending in .json")
         path = self.folder / name
         if path.exists() or name in self.files:
-            raise SpecError(f"a game called '{name}' exists already")
+            raise FileExistsError(name)
         return path

@@ -12,13 +12,11 @@ from fastapi import APIRouter, Depends, Form, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from models.errors import CastellError
-from models.files import write_atomic
+from models.files import write_exclusive
 from models.game import load_board
 from service.combo_new import start_game as start_combo
-from service.combo_new import write_new
 from service.setup import TypedDeal
 from service.setup import start_game as start_castell
-from service.store import GameFile
 from web.app import page
 from web.library import Library
 from web.play import StepError
@@ -67,6 +65,9 @@ def _created(request: Request, file: str, write: Callable[[Path], None]) -> Resp
     try:
         path = library.new_path(file)
         write(path)
+    except FileExistsError:  # taken, or another request made it first (`write_exclusive`)
+        name = file if file.endswith(".json") else f"{file}.json"
+        raise StepError(409, f"a game called '{name}' exists already") from None
     except CastellError as error:
         raise StepError(400, str(error)) from None
     if request.headers.get("hx-request"):
@@ -92,8 +93,7 @@ def new_castell(request: Request, file: Text, players: Text,
         state = start_castell(board, "default", count, listed, seed,
                               TypedDeal(deal) if deal.strip() else None,
                               rules.strip() or "standard", side)
-        with GameFile(path).locked():
-            write_atomic(path, state.to_json())
+        write_exclusive(path, state.to_json())
 
     return _created(request, file, write)
 
@@ -119,6 +119,6 @@ def new_combo(request: Request, file: Text, players: Text,
     def write(path: Path) -> None:
         state = start_combo(",".join(_names(players)), seed=seed, cards_file=cards_file,
                             first=first.strip() or None, reading=reading, rows=rows)
-        write_new(state, path)
+        write_exclusive(path, state.to_json())
 
     return _created(request, file, write)

@@ -65,7 +65,7 @@ def test_new_games_of_both_kinds(client: TestClient, folder: Path) -> None:
     assert made.status_code == 303
     assert len(ComboGame.load(folder / "cc.json").state.now.players) == 3
     again = client.post("/new/combo", data={"file": "cc.json", "players": "Ana,Ben"})
-    assert again.status_code == 400 and "exists already" in again.text
+    assert again.status_code == 409 and "exists already" in again.text
     bad = client.post("/new/castell", data={"file": "../up", "players": "Anna,Biel"})
     assert bad.status_code == 400
     assert not (folder.parent / "up.json").exists()

@@ -1,5 +1,5 @@
-"""The server answers only to the host names it serves, and every response carries headers
-that keep its pages out of other sites' frames and scripts (issue 38)."""
+"""The server under hostile or clumsy requests (issue 38): only the host names it serves, the
+security headers on every response, one game per new name, a damaged file never a 500."""
 
 from __future__ import annotations
 
@@ -53,3 +53,54 @@ def test_every_response_carries_the_security_headers(client: TestClient) -> None
                                                ("[::1]:8000", "::1"), ("::1", "::1")])
 def test_host_name(header: str, name: str) -> None:
     assert host_name(header) == name
+
+
+def test_concurrent_new_games_of_one_name_make_one_game(folder: Path) -> None:
+    """Regression (issue 38): 10 concurrent `POST /new/castell file=same.json` answered 303 to
+    2-10 of them, each overwriting the last; now the first makes it and the rest get 409."""
+    import threading
+
+    import httpx
+
+    from tests.web.conftest import LiveServer
+
+    answers: list[int] = []
+    with LiveServer(folder) as server:
+        start = threading.Barrier(10)
+
+        def make(n: int) -> None:
+            start.wait()
+            response = httpx.post(f"{server.url}/new/castell",
+                                  data={"file": "same.json", "players": f"P{n},Q{n}"})
+            answers.append(response.status_code)
+
+        threads = [threading.Thread(target=make, args=(n,)) for n in range(10)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert sorted(answers) == [303] + [409] * 9
+    assert not [p for p in folder.iterdir() if p.name.startswith(".same.json")]
+
+
+def test_write_exclusive_refuses_a_taken_name(tmp_path: Path) -> None:
+    from models.files import write_exclusive
+
+    write_exclusive(tmp_path / "g.json", "first")
+    with pytest.raises(FileExistsError):
+        write_exclusive(tmp_path / "g.json", "second")
+    assert (tmp_path / "g.json").read_text() == "first"
+    assert [p.name for p in tmp_path.iterdir()] == ["g.json"]
+
+
+def test_a_deeply_nested_file_is_listed_as_no_game_never_a_500(client: TestClient,
+                                                               folder: Path) -> None:
+    """Regression (issue 38): `[[[...]]]` 10,000 deep saved as games/g.json made `GET /` and
+    `/g/g.json` answer 500 (RecursionError in the listing and the revision check)."""
+    (folder / "g.json").write_text("[" * 10_000 + "]" * 10_000, encoding="utf-8")
+    listing = client.get("/")
+    assert listing.status_code == 200
+    page = client.get("/g/g.json")
+    assert page.status_code in (400, 404)
+    assert "\n" not in page.text.strip()
+    assert client.get("/api/g/g.json").status_code in (400, 404)
