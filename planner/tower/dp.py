@@ -67,6 +67,10 @@ from planner.tower.result import SolveResult, Status
 
 NEG = -(1 << 60)  # "no valid tower from here"
 _BIG = 1 << 30
+# the most states (A and B evaluations) one program keeps: its memo, keys and choices hold a
+# few hundred bytes a state, so any question stays well under 1 GB; past it the program ends
+# as at its time limit (a deterministic end, whatever the machine's speed)
+MAX_STATES = 1_500_000
 _CLOCK = 255  # look at the clock when the number of states is a multiple of this + 1
 
 LevelChoice = tuple[int, int, int]  # (low size, castellers of it, castellers of size low + 1)
@@ -99,7 +103,7 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
     """The best tower for `ask` with Width raise k (for a tile: any tower that meets it).
     Raises OutOfTime after `deadline`, or beyond `state_limit` A states (a limit that does
     not depend on the machine's speed, for bounds that must be deterministic)."""
-    most_states = state_limit if state_limit is not None else _BIG
+    most_states = min(state_limit, MAX_STATES) if state_limit is not None else MAX_STATES
     lo_size, hi_size = rules.min_size, rules.max_size
     inside = [s for s, _ in pool.items if lo_size <= s <= hi_size]
     if not inside:
@@ -440,8 +444,9 @@ def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
         only, or a mixed level of low s - 1 topped by size s: both stand on low s, a Strength
         use each; or it has no casteller of size s (A of s - 1)."""
         nonlocal b_evaluations
-        b_evaluations += 1  # not counted in the states' budget: only a look at the clock
-        if not b_evaluations & _CLOCK and clock() > deadline:
+        b_evaluations += 1  # a look at the clock, and the memory bound on all states kept
+        if not b_evaluations & _CLOCK and (clock() > deadline
+                                           or evaluations + b_evaluations > MAX_STATES):
             raise OutOfTime
         s, below, rem, b, t, m, f, idx, mask, wf = key
         pick: Pick = (None, None)
