@@ -7,6 +7,7 @@ from pathlib import Path
 
 import jinja2
 from fastapi import FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
@@ -55,10 +56,22 @@ def create_app(library: Library, access: Access | None = None, join_url: str | N
     async def step_error(request: Request, error: StepError) -> Response:
         return await http_error(request, HTTPException(error.status, error.message))
 
+    @app.exception_handler(RequestValidationError)
+    async def bad_input(request: Request, error: RequestValidationError) -> Response:
+        # bad input is 400 with one line, as documented (422 is a step the referee refused)
+        return await http_error(request, HTTPException(400, _one_line(error)))
+
     app.add_middleware(BodyLimit, limit=app.state.access.max_body)
     # outermost: a request for another host name is refused before anything reads it
     app.add_middleware(HostCheck, hosts=app.state.access.hosts)
     return app
+
+
+def _one_line(error: RequestValidationError) -> str:
+    """A form or query's first wrong field, in words: its name and what is wrong."""
+    first = error.errors()[0] if error.errors() else {}
+    where = " ".join(str(part) for part in first.get("loc", ())[1:]) or "the request"
+    return f"bad input: {where}: {first.get('msg', 'not valid')}"[:200]
 
 
 def page(request: Request, template: str, context: dict[str, object], status: int = 200

@@ -77,7 +77,7 @@ def _created(request: Request, file: str, write: Callable[[Path], None]) -> Resp
 
 @router.post("/new/castell", dependencies=[Depends(check_change)])
 def new_castell(request: Request, file: Text, players: Text,
-                seed: Annotated[int, Form(ge=0, le=2**31)] = 0,
+                seed: Annotated[int, Form(ge=0, le=2**31 - 1)] = 0,
                 wheel_side: Annotated[Literal["board", "standard", "advanced"], Form()] = "board",
                 rules: Text = "standard",
                 deal: Annotated[str, Form(max_length=20_000)] = "") -> Response:
@@ -100,7 +100,7 @@ def new_castell(request: Request, file: Text, players: Text,
 
 @router.post("/new/combo", dependencies=[Depends(check_change)])
 def new_combo(request: Request, file: Text, players: Text,
-              seed: Annotated[int, Form(ge=0, le=2**31)] = 0, cards: Text = "sample",
+              seed: Annotated[int, Form(ge=0, le=2**31 - 1)] = 0, cards: Text = "sample",
               castle: Text = "", village: Text = "", first: Text = "",
               readings: Annotated[str, Form(max_length=2000)] = "") -> Response:
     """A new Castle Combo game: seeded, or (with the rows' card ids) a real deal to record."""

@@ -104,3 +104,16 @@ def test_a_deeply_nested_file_is_listed_as_no_game_never_a_500(client: TestClien
     assert page.status_code in (400, 404)
     assert "\n" not in page.text.strip()
     assert client.get("/api/g/g.json").status_code in (400, 404)
+
+
+@pytest.mark.parametrize("seed", ["2147483648", "-1", "seven"])
+def test_bad_form_input_is_400_with_one_line(client: TestClient, folder: Path,
+                                             seed: str) -> None:
+    """Regression (issue 38): bad web input answered FastAPI's 422 JSON, where the docs say 400
+    with one line (422 is a refused step); the web took seed 2^31, which the CLI refuses."""
+    made = client.post("/new/castell", data={"file": "s.json", "players": "2", "seed": seed},
+                       follow_redirects=False)
+    assert made.status_code == 400
+    assert made.text.startswith("bad input: seed:")
+    assert "\n" not in made.text
+    assert not (folder / "s.json").exists()
