@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import socket
+import threading
 from pathlib import Path
+from types import FrameType
 from typing import Annotated
 
 import typer
@@ -77,4 +79,13 @@ def serve(
     if join is not None:
         console.print(f"join link: {join}")
         segno.make(join, error="m").terminal(compact=True)
-    uvicorn.run(app, host=bind, port=port, log_level="warning")
+    stopping: threading.Event = app.state.stopping
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            stopping.set()  # the open event streams end, so the server can stop at once
+            super().handle_exit(sig, frame)
+
+    # a stream that does not end within a second is cancelled
+    Server(uvicorn.Config(app, host=bind, port=port, log_level="warning",
+                          timeout_graceful_shutdown=1)).run()

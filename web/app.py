@@ -3,6 +3,7 @@ guard and the body bound."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import jinja2
@@ -30,6 +31,8 @@ def create_app(library: Library, access: Access | None = None, join_url: str | N
     app.state.access = access or Access()
     app.state.join_url = join_url
     app.state.jobs = Jobs()
+    # set when the server stops (`castell serve`'s Ctrl-C or SIGTERM): the event streams end
+    app.state.stopping = threading.Event()
     # autoescape on for every template: a player's name or a card file's text is never HTML
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -25,15 +26,17 @@ def _stamp(path: Path) -> tuple[int, int, int] | None:
     return st.st_mtime_ns, st.st_size, st.st_ino
 
 
-async def revisions(path: Path, since: int) -> AsyncIterator[str]:
+async def revisions(path: Path, since: int, stopping: threading.Event | None = None
+                    ) -> AsyncIterator[str]:
     """SSE messages: `changed` with the revision each time the file's revision is no longer the
     last one sent (the first: `since`, the revision the page shows); a comment now and then to
-    keep proxies and phones from closing the stream."""
+    keep proxies and phones from closing the stream. It ends when the server is `stopping`
+    (an open stream kept Ctrl-C from stopping it)."""
     file = GameFile(path)
     last, stamp = since, None
     quiet = 0.0
     yield ": listening\n\n"
-    while True:
+    while stopping is None or not stopping.is_set():
         now = _stamp(path)
         if now != stamp:
             stamp = now

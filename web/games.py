@@ -75,7 +75,8 @@ def game_fragment(request: Request, name: str) -> HTMLResponse:
 def game_events(request: Request, name: str, since: Annotated[int, Query(ge=0)] = 0
                 ) -> StreamingResponse:
     path, _ = game_file(request, name)
-    return StreamingResponse(revisions(path, since), media_type="text/event-stream",
+    return StreamingResponse(revisions(path, since, request.app.state.stopping),
+                             media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
 

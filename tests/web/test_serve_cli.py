@@ -18,10 +18,11 @@ def served(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
 
     seen: dict[str, Any] = {}
 
-    def run(application: Any, host: str, port: int, **_: Any) -> None:
-        seen.update(app=application, host=host, port=port)
+    def run(server: uvicorn.Server, sockets: Any = None) -> None:
+        config = server.config
+        seen.update(app=config.app, host=config.host, port=config.port)
 
-    monkeypatch.setattr(uvicorn, "run", run)
+    monkeypatch.setattr(uvicorn.Server, "run", run)
     return seen
 
 
@@ -73,3 +74,48 @@ def test_serve_answers_to_the_address_it_listens_on(served: dict[str, Any],
     assert result.exit_code == 0, result.output
     hosts = served["app"].state.access.hosts
     assert {"127.0.0.1", "localhost", "10.1.2.3"} <= hosts
+
+
+@pytest.mark.parametrize(("sig", "code", "word"), [(2, 130, "interrupted"),
+                                                   (15, 143, "terminated")])
+def test_serve_stops_with_an_event_stream_open(folder: Path, sig: int, code: int,
+                                               word: str) -> None:
+    """Regression (issue 38): with a page's event stream open, Ctrl-C closed the port but the
+    process lived on past 20 s (SIGTERM the same). Now the streams end and the server stops:
+    one line, 130 (143 for SIGTERM). The bound below is loose (a loaded machine), far below
+    the hang it catches."""
+    import shutil
+    import signal as signals
+    import subprocess
+    import time
+
+    import httpx
+
+    from tests.web.conftest import free_port
+
+    port = free_port()
+    castell = shutil.which("castell")
+    assert castell is not None
+    server = subprocess.Popen([castell, "serve", "--dir", str(folder), "--port", str(port)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        name = next(p.name for p in sorted(folder.glob("*.json")))
+        deadline = time.monotonic() + 60
+        while True:  # until it listens
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.2)
+        with httpx.stream("GET", f"http://127.0.0.1:{port}/g/{name}/events", timeout=30) as s:
+            next(s.iter_lines())  # the stream is open
+            sent = time.monotonic()
+            server.send_signal(signals.Signals(sig))
+            _, err = server.communicate(timeout=30)
+        assert time.monotonic() - sent < 10
+        assert server.returncode == code
+        assert err.decode().strip().splitlines() == [word]
+    finally:
+        if server.poll() is None:
+            server.kill()
