@@ -16,7 +16,7 @@ from fastapi.templating import Jinja2Templates
 from web.advice import Jobs
 from web.library import Library
 from web.play import StepError
-from web.security import Access, BodyLimit, HostCheck
+from web.security import Access, BodyLimit, HostCheck, Solves
 
 HERE = Path(__file__).parent
 
@@ -33,6 +33,7 @@ def create_app(library: Library, access: Access | None = None, join_url: str | N
     app.state.jobs = Jobs()
     # set when the server stops (`castell serve`'s Ctrl-C or SIGTERM): the event streams end
     app.state.stopping = threading.Event()
+    app.state.solves = Solves()  # the solves requests start, bounded
     # autoescape on for every template: a player's name or a card file's text is never HTML
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined)

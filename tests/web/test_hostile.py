@@ -117,3 +117,22 @@ def test_bad_form_input_is_400_with_one_line(client: TestClient, folder: Path,
     assert made.text.startswith("bad input: seed:")
     assert "\n" not in made.text
     assert not (folder / "s.json").exists()
+
+
+def test_under_lan_a_viewer_starts_no_solve(lan_client: tuple[TestClient, str]) -> None:
+    """Regression (issue 38): with no token, `GET /g/m.json/best-tower?player=Anna` spent 10 s
+    of solving; 45 of them at once made a player's step take 20 s. A viewer watches; a solve
+    needs the join token."""
+    client, token = lan_client
+    asked = {"player": "anna"}
+    assert client.get("/g/round3.json/best-tower", params=asked).status_code == 403
+    client.cookies.set("castell_token", token)
+    assert client.get("/g/round3.json/best-tower", params=asked).status_code == 200
+
+
+def test_solves_past_the_bound_are_refused_at_once(client: TestClient) -> None:
+    solves = client.app.state.solves  # type: ignore[attr-defined]
+    with solves.slot(), solves.slot():  # both slots taken
+        busy = client.get("/g/round3.json/best-tower", params={"player": "anna"})
+    assert busy.status_code == 503 and busy.text.startswith("busy:")
+    assert client.get("/g/round3.json/best-tower", params={"player": "anna"}).status_code == 200
