@@ -19,7 +19,7 @@ from models.errors import Reason, Refused, SpecError
 from models.game import RefillEntry, TowerChoiceEntry, load_board
 from service.festivals import preview, referee_finder
 from service.steps import StepOutcome, claim_finder, step_outcome
-from service.store import GameFile, SavedGame, StaleRevision
+from service.store import LOCK_WAIT_S, GameFile, SavedGame, StaleRevision
 
 if TYPE_CHECKING:
     from models.game import Action, Board, GameState, HistoryEntry, Outcome, PlayerState
@@ -80,12 +80,12 @@ class Game(SavedGame):
 
     @classmethod
     @contextlib.contextmanager
-    def editing(cls, path: str | Path, board_path: str | Path | None = None
-                ) -> Iterator[Game]:
+    def editing(cls, path: str | Path, board_path: str | Path | None = None,
+                wait: float = LOCK_WAIT_S) -> Iterator[Game]:
         """The game in `path`, loaded and kept under its file's lock until the block ends, so
         that a step and its save are one write (two writers at once land one after the other,
-        never one over the other)."""
-        file = GameFile(path)
+        never one over the other). `wait`: how long to wait for another writer's step."""
+        file = GameFile(path, wait)
         with file.locked():
             game = cls.load(path, board_path)
             game.file = file  # the same lock object: its save inside the block does not wait

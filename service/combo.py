@@ -41,7 +41,7 @@ from models.combo import (
 )
 from models.errors import Reason, SpecError
 from models.names import did_you_mean, typed_match
-from service.store import GameFile, SavedGame, StaleRevision
+from service.store import LOCK_WAIT_S, GameFile, SavedGame, StaleRevision
 
 if TYPE_CHECKING:
     from planner.combo import LastTurn, Value
@@ -96,11 +96,11 @@ class ComboGame(SavedGame):
 
     @classmethod
     @contextlib.contextmanager
-    def editing(cls, path: str | Path) -> Iterator[ComboGame]:
+    def editing(cls, path: str | Path, wait: float = LOCK_WAIT_S) -> Iterator[ComboGame]:
         """The game in `path`, loaded and kept under its file's lock until the block ends, so
         that its steps and their save are one write (two writers at once land one after the
-        other, never one over the other)."""
-        file = GameFile(path)
+        other, never one over the other). `wait`: how long to wait for another writer's step."""
+        file = GameFile(path, wait)
         with file.locked():
             game = cls.load(path)
             game.file = file  # the same lock object: its save inside the block does not wait

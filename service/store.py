@@ -38,11 +38,12 @@ class GameFile:
     """One game file and its lock. `locked()` holds the lock across a read-check-write (the
     lock is re-entrant within this object: `write` inside `locked()` does not wait)."""
 
-    def __init__(self, path: Path | str):
+    def __init__(self, path: Path | str, wait: float = LOCK_WAIT_S):
         self.path = Path(path)
+        self.wait = wait  # how long a writer waits for another one's step
         # on the real path: a link to the file and the file itself are one writer's at a time
         # (each path's own lock let two writers through it, one step lost)
-        self._lock = FileLock(os.path.realpath(self.path) + ".lock", timeout=LOCK_WAIT_S)
+        self._lock = FileLock(os.path.realpath(self.path) + ".lock", timeout=wait)
 
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
@@ -50,8 +51,8 @@ class GameFile:
             with self._lock:
                 yield
         except Timeout:
-            raise CastellError(f"{self.path}: another writer has held it for "
-                               f"{LOCK_WAIT_S:.0f} s; try again") from None
+            raise CastellError(f"{self.path}: busy: another writer has held it for "
+                               f"{self.wait:g} s; try again") from None
 
     def text(self) -> str:
         return read_text(self.path, MAX_FILE_BYTES)

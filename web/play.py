@@ -27,17 +27,22 @@ class StepError(Exception):
         self.status, self.message, self.code = status, message, code
 
 
+# a step waits this long for another writer's (a step takes milliseconds): then 503 "busy",
+# so that a lock held elsewhere never keeps a request, or the server's threads, waiting
+STEP_LOCK_WAIT_S = 2.0
+
+
 def play(path: Path, kind: Kind, steps: Steps, revision: int, confirm: bool = False) -> int:
     """Record `steps` (texts or words in the game's notation, `undo` among them) on the game
     in `path` as one write, unless it moved on from `revision`; the new revision."""
     try:
         if kind == "castell":
-            with Game.editing(path) as game:
+            with Game.editing(path, wait=STEP_LOCK_WAIT_S) as game:
                 for step in steps:
                     game.step(step, expect_revision=revision, confirm_reveal=confirm)
                 game.save(revision)
                 return game.revision
-        with ComboGame.editing(path) as combo:
+        with ComboGame.editing(path, wait=STEP_LOCK_WAIT_S) as combo:
             for step in steps:
                 text = step if isinstance(step, str) else " ".join(step)
                 combo.step(text, expect_revision=revision)

@@ -136,3 +136,19 @@ def test_solves_past_the_bound_are_refused_at_once(client: TestClient) -> None:
         busy = client.get("/g/round3.json/best-tower", params={"player": "anna"})
     assert busy.status_code == 503 and busy.text.startswith("busy:")
     assert client.get("/g/round3.json/best-tower", params={"player": "anna"}).status_code == 200
+
+
+def test_a_lock_held_elsewhere_makes_a_step_busy_not_a_wait(client: TestClient,
+                                                             folder: Path) -> None:
+    """Regression (issue 38): a process holding g.json's lock for 25 s while steps arrived
+    made every request wait (the steps filled the server's threads). A step waits a bound
+    (`web.play.STEP_LOCK_WAIT_S`), then is 503 "busy", and reads go on meanwhile."""
+    from filelock import FileLock
+
+    state = client.get("/api/g/round3.json").json()
+    held = FileLock(str((folder / "round3.json").resolve()) + ".lock")
+    with held:
+        step = client.post("/g/round3.json/step", data={"step": state["legal"][0],
+                                                       "revision": state["revision"]})
+        assert step.status_code == 503 and "busy" in step.text
+        assert client.get("/api/g/round3.json").status_code == 200
