@@ -29,7 +29,7 @@ class StepError(Exception):
 
 # a step waits this long for another writer's (a step takes milliseconds): then 503 "busy",
 # so that a lock held elsewhere never keeps a request, or the server's threads, waiting
-STEP_LOCK_WAIT_S = 2.0
+STEP_LOCK_WAIT_S = 5.0
 
 
 def play(path: Path, kind: Kind, steps: Steps, revision: int, confirm: bool = False) -> int:
