@@ -83,5 +83,5 @@ def page(request: Request, template: str, context: dict[str, object], status: in
     templates: Jinja2Templates = request.app.state.templates
     access: Access = request.app.state.access
     return templates.TemplateResponse(request, template, {
-        "lan": access.token is not None, "join_url": request.app.state.join_url, **context},
+        "lan": access.token is not None, "join_url": None, **context},
         status_code=status)

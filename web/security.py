@@ -80,6 +80,15 @@ def check_change(request: Request) -> None:
     check_token(request)
 
 
+def holds_token(request: Request) -> bool:
+    """The request carries the join token (or none is needed)."""
+    access: Access = request.app.state.access
+    if access.token is None:
+        return True
+    given = request.cookies.get(TOKEN_COOKIE) or request.headers.get(TOKEN_HEADER) or ""
+    return secrets.compare_digest(given.encode(), access.token.encode())
+
+
 def check_token(request: Request) -> None:
     """The join token when there is one (the cookie the join link set, or the header): a
     change, or a question that starts a solve (a spectator only watches)."""

@@ -20,7 +20,7 @@ from service.setup import start_game as start_castell
 from web.app import page
 from web.library import Library
 from web.play import StepError
-from web.security import TOKEN_COOKIE, Access, check_change
+from web.security import TOKEN_COOKIE, Access, check_change, holds_token
 
 router = APIRouter()
 CARD_FILE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}\.toml$")
@@ -41,8 +41,11 @@ def _qr(url: str | None) -> str | None:
 def index(request: Request) -> HTMLResponse:
     library: Library = request.app.state.library
     cards = sorted(p.name for p in library.folder.glob("*.toml") if CARD_FILE.match(p.name))
+    # the join link and its QR code only for whoever holds the token already (the host, who
+    # opened the link printed in the terminal): a guest who reached the port never sees it
+    join = request.app.state.join_url if holds_token(request) else None
     return page(request, "start.html", {"games": library.entries(), "card_files": cards,
-                                        "qr": _qr(request.app.state.join_url)})
+                                        "qr": _qr(join), "join_url": join})
 
 
 @router.get("/join")

@@ -152,3 +152,18 @@ def test_a_lock_held_elsewhere_makes_a_step_busy_not_a_wait(client: TestClient,
                                                        "revision": state["revision"]})
         assert step.status_code == 503 and "busy" in step.text
         assert client.get("/api/g/round3.json").status_code == 200
+
+
+def test_under_lan_the_join_link_reaches_only_its_holders(
+        lan_client: tuple[TestClient, str]) -> None:
+    """Regression (issue 38, 37): under --lan the start page, open to anyone who reaches the
+    port, showed the join link with its token and its QR code: a guest could read it and then
+    change the game. The page shows them only to whoever holds the token already (the host,
+    who opened the link printed in the terminal)."""
+    client, token = lan_client
+    guest = client.get("/")
+    assert guest.status_code == 200
+    assert token not in guest.text and "<svg" not in guest.text.split("join")[-1]
+    client.get(f"/join?token={token}")
+    host = client.get("/")
+    assert token in host.text and "Join from a phone" in host.text
