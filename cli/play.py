@@ -8,11 +8,12 @@ import typer
 from rich.markup import escape
 
 from cli import options
-from cli.edge import ExitCode, at_edge, emit_output, fail, out
+from cli.edge import ExitCode, Terminated, at_edge, emit_output, err, fail, out
 from models.errors import Refused
 from service.castell import REFEREE_TIME_LIMIT, Game
 from service.results import SCHEMA_VERSION
 from service.results.game import PlayOutput, RefusedOutput
+from service.store import GameFile
 
 
 def _print_report(news: PlayOutput, game: Game, dry_run: bool) -> None:
@@ -91,6 +92,7 @@ def play(
 
       castell play game.json end --dry-run
     """
+    loaded: list[int] = []  # the revision the step was made on
     try:
         if dry_run:
             game = Game.load(state_file, board_file)
@@ -98,10 +100,19 @@ def play(
                              confirm_reveal=True)
         else:
             with Game.editing(state_file, board_file) as game:
+                loaded.append(game.revision)
                 news = game.step(words, as_player=player, time_limit=time_limit,
                                  confirm_reveal=True)
                 game.save()
                 news = news.model_copy(update={"written": True, "revision": game.revision})
+    except (KeyboardInterrupt, Terminated):
+        now = GameFile(state_file).revision_on_disk() if loaded else 0
+        if not loaded or now <= loaded[0]:
+            raise  # nothing written: interrupted as any command
+        # the stop came once the step was written (the write is atomic: it is whole): it is
+        # saved, and the command says so rather than "interrupted"
+        err().print(f"saved: revision {now} (stopped after the step was written)")
+        return
     except Refused as error:
         if as_json:
             emit_output(RefusedOutput(schema_version=SCHEMA_VERSION, refused=True,
