@@ -164,11 +164,7 @@ def atomic_open(path: Path | str) -> Iterator[IO[str]]:
         return
     if target.is_symlink():
         target = Path(os.path.realpath(target))  # replace the file the link names, not the link
-    try:
-        fd, temporary = tempfile.mkstemp(dir=target.parent or Path("."),
-                                         prefix=f".{target.name}.", suffix=".tmp")
-    except OSError as error:
-        raise SpecError(f"cannot write '{target}': {error.strerror}") from None
+    fd, temporary = _temporary(target)
     try:
         # mkstemp makes the file 0600: give it the old file's mode, or a new file's (umask)
         os.chmod(temporary, _mode_for(target))
@@ -221,11 +217,7 @@ def write_exclusive(path: Path | str, text: str) -> None:
     whoever made it first), so two writers of one new name never overwrite each other.
     `FileExistsError` when taken."""
     target = Path(path)
-    try:
-        fd, temporary = tempfile.mkstemp(dir=target.parent or Path("."),
-                                         prefix=f".{target.name}.", suffix=".tmp")
-    except OSError as error:
-        raise SpecError(f"cannot write '{target}': {error.strerror}") from None
+    fd, temporary = _temporary(target)
     try:
         os.chmod(temporary, 0o666 & ~_umask())
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
@@ -239,6 +231,16 @@ def write_exclusive(path: Path | str, text: str) -> None:
         raise SpecError(f"cannot write '{target}': {error.strerror}") from None
     finally:
         _discard(temporary)
+
+
+def _temporary(target: Path) -> tuple[int, str]:
+    """A new temporary file beside `target` (the same file system: a rename or link cannot
+    cross one), hidden, named for it."""
+    try:
+        return tempfile.mkstemp(dir=target.parent or Path("."), prefix=f".{target.name}.",
+                                suffix=".tmp")
+    except OSError as error:
+        raise SpecError(f"cannot write '{target}': {error.strerror}") from None
 
 
 def _mode_for(target: Path) -> int:
