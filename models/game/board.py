@@ -151,8 +151,16 @@ class Board(_Strict):
     @model_validator(mode="after")
     def _consistent(self) -> Board:
         ids = [r.id for r in self.regions]
-        known = set(ids)
-        if len(known) != len(ids):
+        self._check_regions(ids)
+        self._check_links(ids)
+        self._check_pieces(ids)
+        for players in PLAYER_COUNTS:
+            self._check_supply(players)
+        return self
+
+    def _check_regions(self, ids: list[str]) -> None:
+        """Region ids unique, names a player can type and tell apart."""
+        if len(set(ids)) != len(ids):
             raise ValueError(f"regions: duplicate region id in {ids}")
         names: dict[str, int] = {}
         for index, region in enumerate(self.regions):
@@ -164,6 +172,10 @@ class Board(_Strict):
                 raise ValueError(f"regions.{index}.name: '{region.name}' is also the name of "
                                  f"regions.{names[key]}")
             names[key] = index
+
+    def _check_links(self, ids: list[str]) -> None:
+        """Borders and dotted links between known regions, a connected map."""
+        known = set(ids)
         for field in ("borders", "dotted_links"):
             for index, (a, b) in enumerate(getattr(self, field)):
                 for end in (a, b):
@@ -175,6 +187,11 @@ class Board(_Strict):
         if unreached:
             raise ValueError(f"borders: no route reaches {', '.join(unreached)} from "
                              f"'{ids[0]}'; the map must be connected")
+
+    def _check_pieces(self, ids: list[str]) -> None:
+        """The wheel, festival locations, tiles, calendar and refills fit the regions and
+        rounds."""
+        known = set(ids)
         slots = self.wheel.slots
         if sorted(slots) != sorted([*ids, ALL_REGIONS]):
             raise ValueError(f"wheel.slots: must hold each region id once and '{ALL_REGIONS}' "
@@ -199,9 +216,6 @@ class Board(_Strict):
             if not 1 <= refill <= self.rounds:
                 raise ValueError(f"refill_rounds.{index}: round {refill} is not a round of the "
                                  f"game (1 to {self.rounds})")
-        for players in PLAYER_COUNTS:
-            self._check_supply(players)
-        return self
 
     def _check_supply(self, players: int) -> None:
         if players not in self.setup_castellers:
