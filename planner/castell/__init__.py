@@ -1,0 +1,64 @@
+"""Castell bots and tournaments: policies that play whole turns from what their player sees
+(`random`, `greedy`, `advisor` and `score`, the advice of `castell plan`), and seeded games
+between them, every step through the referee (`models.game`)."""
+
+from planner.castell.bots import BOTS, Advisor, plan_towers, random_bot
+from planner.castell.greedy import WEIGHTS, Weights, greedy_bot, greedy_turn, value
+from planner.castell.tournament import (
+    GameRecord,
+    Setup,
+    Summary,
+    check_bots,
+    deal_seed,
+    games,
+    play_game,
+    play_out,
+    seats,
+    summarise,
+    wilson,
+)
+from planner.castell.tournament import run as run_tournament
+from planner.castell.turn import (
+    Bot,
+    Played,
+    TowerSearchUnfinished,
+    Turn,
+    end_states,
+    festival_finder,
+    play_turn,
+    seen,
+    tile_finder,
+)
+
+__all__ = [
+    "BOTS",
+    "WEIGHTS",
+    "Advisor",
+    "Bot",
+    "GameRecord",
+    "Played",
+    "Setup",
+    "Summary",
+    "TowerSearchUnfinished",
+    "Turn",
+    "Weights",
+    "check_bots",
+    "deal_seed",
+    "end_states",
+    "festival_finder",
+    "games",
+    "greedy_bot",
+    "greedy_turn",
+    "plan_towers",
+    "play_game",
+    "play_out",
+    "play_turn",
+    "random_bot",
+    "run_tournament",
+    "seats",
+    "seen",
+    "summarise",
+    "tile_finder",
+    "value",
+    "wilson",
+]

@@ -1,0 +1,105 @@
+"""The Castell bots: `random`, `greedy`, `advisor` and `score`. A bot chooses one whole turn for
+the player to move (its actions, ending with `EndTurn`, and the festival towers it names)
+from what that player sees (`seen`: no bag, no future refills).
+
+- `random`: a uniformly random legal action at each step, until it draws the end of the turn
+  (claims included), from the bot's own generator: a floor.
+- `greedy`: `planner.castell.greedy`, a one-turn heuristic.
+- `advisor`: what `castell plan` advises by default: `plan_ahead` on the default horizon
+  (`turns=None`) for the default goal, at `DEFAULT_PLAN_TIME_LIMIT`, one worker, seed 0,
+  under the command's own wall clock (`PlanBudget.wall`); the plan's first turn as given,
+  and the tower the plan builds at a festival of this round named for it; greedy's turn when
+  the plan finds nothing.
+- `score`: the same for `Goal("score")`.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from models.game import Board, EndTurn, GameState, apply, legal_actions
+from planner.castell.greedy import greedy_bot, greedy_turn
+from planner.castell.turn import Bot, Turn, festival_finder, seen, tile_finder
+from planner.stopping import time_limited
+from planner.turns import (
+    DEFAULT_BUDGET,
+    DEFAULT_PLAN_TIME_LIMIT,
+    Goal,
+    Plan,
+    PlanBudget,
+    plan_ahead,
+)
+
+
+def random_bot(state: GameState, board: Board, rng: random.Random) -> Turn:
+    """Any legal action, uniformly, step by step until the end of the turn is drawn."""
+    state = seen(state)
+    rules = state.game_rules
+    actions = []
+    while True:
+        action = rng.choice(legal_actions(state, board, rules, tiles=tile_finder))
+        actions.append(action)
+        if isinstance(action, EndTurn):
+            return Turn(tuple(actions))
+        state = apply(state, board, action, rules, festival_finder)
+
+
+def plan_towers(plan: Plan, state: GameState) -> tuple[tuple[str, str | None], ...]:
+    """The towers the plan builds (or declines to) at this round's festivals, where the
+    player competes in them: named as the plan's replay resolved them."""
+    named: list[tuple[str, str | None]] = []
+    for festival in plan.festivals:
+        if festival.round != state.round:
+            continue
+        if festival.entry.tower is not None:
+            named.append((festival.location, str(festival.entry.tower)))
+        elif festival.absent == "declined":
+            named.append((festival.location, None))
+    return tuple(named)
+
+
+@dataclass
+class Advisor:
+    """The advice of `castell plan` for `goal` as a bot. It keeps, for measuring (never in a
+    game's record: they depend on the machine), each call's wall and CPU seconds, and counts
+    the turns that fell back to greedy and the plans the wall clock cut short."""
+
+    goal: Goal = field(default_factory=Goal)
+    time_limit: float = DEFAULT_PLAN_TIME_LIMIT
+    budget: PlanBudget = DEFAULT_BUDGET
+    wall_s: list[float] = field(default_factory=list)
+    cpu_s: list[float] = field(default_factory=list)
+    fallbacks: int = 0
+    clock_hits: int = 0
+
+    def plan(self, state: GameState, board: Board) -> Plan:
+        """The plan `castell plan` gives the player to move, by default."""
+        started, cpu = time.perf_counter(), time.process_time()
+        with time_limited(self.budget.wall(self.time_limit)):
+            ahead = plan_ahead(state, board, state.turn.player, rules=state.game_rules,
+                               turns=None, goal=self.goal, time_limit=self.time_limit,
+                               workers=1, seed=0, budget=self.budget)
+        self.wall_s.append(time.perf_counter() - started)
+        self.cpu_s.append(time.process_time() - cpu)
+        self.clock_hits += ahead.plan.clock_hit
+        return ahead.plan
+
+    def __call__(self, state: GameState, board: Board, rng: random.Random) -> Turn:
+        state = seen(state)
+        plan = self.plan(state, board)
+        if not plan.found or not plan.turns or plan.turns[0].round != state.round:
+            self.fallbacks += 1
+            return greedy_turn(state, board)
+        return Turn((*plan.turns[0].actions, EndTurn()), plan_towers(plan, state))
+
+
+# bot name -> a new bot of that kind (each game's own: what a bot keeps stays with it)
+BOTS: dict[str, Callable[[], Bot]] = {
+    "random": lambda: random_bot,
+    "greedy": lambda: greedy_bot,
+    "advisor": Advisor,
+    "score": lambda: Advisor(Goal("score")),
+}
