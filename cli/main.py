@@ -49,6 +49,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "rules": ("cli.rules", "rules", "List every rules switch: its values, its default, and what "
               "it means."),
     "state": ("cli.state", "app", "Create and show game state files."),
+    "tournament": ("cli.tournament", "tournament", "Castell bots play whole seeded games: win "
+                   "rates, scores, margins, the first player's advantage."),
     # cli.combo_solve adds the solver commands to cli.combo's app: loading it loads both
     "combo": ("cli.combo_solve", "app", "Castle Combo: cards, exact end scores, a game to play "
               "or record, and solvers (best arrangement, turn advice, bot tournaments)."),

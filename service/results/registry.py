@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from models.puzzle import Puzzle
-from service.results import combo, game, plan, puzzles, towers
+from service.results import combo, game, plan, puzzles, tournament, towers
 from service.results.base import BatchError
 
 # Command -> what one line of its `--json` output is. A union: the line is one of them (a
@@ -38,6 +38,7 @@ SCHEMAS: dict[str, Any] = {
     "combo arrange": combo.ComboArrangeOutput,
     "combo advise": combo.ComboAdviceOutput,
     "combo tournament": combo.ComboTournamentOutput,
+    "tournament": tournament.CastellTournamentOutput,
 }
 
 

@@ -119,6 +119,8 @@ def _runs(tmp: Path) -> list[tuple[str, list[str]]]:
                           "--json"]),
         ("combo tournament", ["combo", "tournament", "--bots", "greedy,random", "--games",
                               "2", "--seed", "2", "--json"]),
+        ("tournament", ["tournament", "--bots", "greedy,random", "--games", "2", "--seed", "2",
+                        "--json"]),
     ]
 
 

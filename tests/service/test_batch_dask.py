@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from service.castell_tournament import castell_tournament
 from service.combo_tournament import tournament, tournament_batch
 from service.puzzle_book import BookJob, book
 
@@ -20,7 +21,8 @@ distributed = pytest.importorskip("distributed",
 
 BOOK = BookJob("shape", "easy", 11, "standard", 12, chunk_size=4)
 FILES = {"book": ("manifest.json", "puzzles.jsonl"),
-         "tournament": ("manifest.json", "games.jsonl", "summary.json", "cards.csv")}
+         "tournament": ("manifest.json", "games.jsonl", "summary.json", "cards.csv"),
+         "castell": ("manifest.json", "games.jsonl", "summary.json", "scores.svg")}
 
 
 @pytest.fixture(scope="module")
@@ -59,6 +61,16 @@ def test_a_tournament_is_the_same_on_every_engine_and_as_today(cluster: Any,
     today = tournament("greedy,random", 21, 5).output
     assert result.output == today
     assert made[0]["summary.json"] == (today.to_json() + "\n").encode()
+
+
+def test_a_castell_tournament_is_the_same_on_every_engine(cluster: Any, tmp_path: Path) -> None:
+    made = []
+    for number, engine in enumerate(_engines(cluster)):
+        castell_tournament("greedy,random", 4, 3, tmp_path / str(number), chunk_size=2,
+                           **engine)
+        made.append(_files(tmp_path / str(number), "castell"))
+    assert made[0] == made[1] == made[2]
+    assert made[0]["games.jsonl"].count(b"\n") == 4
 
 
 def test_a_killed_worker_is_retried_and_the_result_is_unchanged(cluster: Any,
