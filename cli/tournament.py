@@ -110,3 +110,10 @@ def print_summary(summary: CastellTournamentOutput) -> None:
         seats.add_row(str(seat.seat), str(seat.games), f"{seat.win_rate:.1%}",
                       f"{low:.1%}-{high:.1%}", f"{seat.mean_score:.1f}")
     out().print(seats)
+    winners = Table(title="what the winners score (per game's winner, against the others)")
+    for column in ("category", "winners", "others", "winner has the most"):
+        winners.add_column(column, justify="left" if column == "category" else "right")
+    for name, won in summary.categories.items():
+        winners.add_row(CATEGORY_HEADS.get(name, name), f"{won.winners_mean:.1f}",
+                        f"{won.others_mean:.1f}", f"{won.winner_has_most:.0%}")
+    out().print(winners)

@@ -20,11 +20,13 @@ from typing import Any, Literal
 
 from models.errors import SpecError
 from models.game import CATEGORIES, Board, GameState, new_game, score_player
-from models.tower import Rules
+from models.tower import SKILL_ORDER, Rules
 from planner.castell.bots import BOTS
+from planner.castell.report import category_wins, skill_values
 from planner.castell.turn import Bot, play_turn
 
 MAX_GAMES = 1_000_000
+SKILLS = tuple(s.value for s in SKILL_ORDER)
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
@@ -69,13 +71,15 @@ class GameRecord:
     categories: tuple[tuple[int, ...], ...]  # per player, in `CATEGORIES` order
     winners: tuple[str, ...]
     refused: tuple[int, ...]  # per player: turns in which the referee refused a step
+    skills: tuple[tuple[int, ...], ...] = ()  # per player, the final ranks in `SKILLS` order
 
     def as_dict(self) -> dict[str, Any]:
         return {"index": self.index, "deal_seed": self.deal_seed,
                 "players": list(self.players), "bots": list(self.bots),
                 "totals": list(self.totals),
                 "categories": [dict(zip(CATEGORIES, c, strict=True)) for c in self.categories],
-                "winners": list(self.winners), "refused": list(self.refused)}
+                "winners": list(self.winners), "refused": list(self.refused),
+                "skills": [dict(zip(SKILLS, r, strict=True)) for r in self.skills]}
 
     @staticmethod
     def of(data: dict[str, Any]) -> GameRecord:
@@ -83,7 +87,9 @@ class GameRecord:
                           tuple(data["bots"]), tuple(int(t) for t in data["totals"]),
                           tuple(tuple(int(c[k]) for k in CATEGORIES)
                                 for c in data["categories"]),
-                          tuple(data["winners"]), tuple(int(r) for r in data["refused"]))
+                          tuple(data["winners"]), tuple(int(r) for r in data["refused"]),
+                          tuple(tuple(int(r[k]) for k in SKILLS)
+                                for r in data.get("skills", ())))
 
     def margin(self, seat: int) -> int:
         """A player's total less the best rival's."""
@@ -118,7 +124,8 @@ def play_game(setup: Setup, bots: Sequence[str], seed: int, index: int,
                       tuple(bots[seat_of[p.name]] for p in state.players), totals,
                       tuple(tuple(getattr(c, k) for k in CATEGORIES) for c in cards),
                       tuple(c.player for c in cards if c.total == top),
-                      tuple(refused[seat_of[p.name]] for p in state.players))
+                      tuple(refused[seat_of[p.name]] for p in state.players),
+                      tuple(tuple(p.ranks.as_dict()[k] for k in SKILLS) for p in state.players))
 
 
 def play_out(state: GameState, board: Board, bots: Sequence[Bot], rngs: Sequence[random.Random],
@@ -172,9 +179,12 @@ class Summary:
     games: int
     bots: dict[str, dict[str, Any]]
     seats: list[dict[str, Any]]  # per place in the turn order (first player first), any bot
+    skills: dict[str, list[dict[str, Any]]]  # `report.skill_values`
+    categories: dict[str, dict[str, float]]  # `report.category_wins`
 
     def as_dict(self) -> dict[str, Any]:
-        return {"games": self.games, "bots": self.bots, "seats": self.seats}
+        return {"games": self.games, "bots": self.bots, "seats": self.seats,
+                "skills": self.skills, "categories": self.categories}
 
 
 def summarise(records: Sequence[GameRecord]) -> Summary:
@@ -193,7 +203,8 @@ def summarise(records: Sequence[GameRecord]) -> Summary:
                     kept.wins += share
     return Summary(len(records), {bot: _bot_summary(kept) for bot, kept in by_bot.items()},
                    [{"seat": place + 1, **_bot_summary(by_place[place])}
-                    for place in sorted(by_place)])
+                    for place in sorted(by_place)],
+                   skill_values(records, SKILLS), category_wins(records))
 
 
 def _bot_summary(seat: _Seat) -> dict[str, Any]:

@@ -37,9 +37,28 @@ class SeatStats(CastellBotStats):
                                   "whatever bot sat there.")
 
 
+class RankStats(_Part):
+    rank: int
+    players: int = Field(description="Players who ended a game at this rank.")
+    win_rate: float
+    mean_score: float
+
+
+class CategoryWins(_Part):
+    winners_mean: float = Field(description="The winners' mean points in the category.")
+    others_mean: float = Field(description="The other players' mean points in it.")
+    winner_has_most: float = Field(description="Share of games whose winner had the most "
+                                               "points in it (a tie for the most counts).")
+
+
 class CastellTournamentOutput(Output):
     """`castell tournament --json`: Castell bots against each other."""
 
     games: int
     bots: dict[str, CastellBotStats]
     seats: list[SeatStats]
+    skills: dict[str, list[RankStats]] = Field(
+        description="Per skill and final rank: how the players who ended there fared.")
+    categories: dict[str, CategoryWins] = Field(
+        description="Per scoring category: what the winners scored in it against the others.")
+

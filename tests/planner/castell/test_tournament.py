@@ -11,7 +11,9 @@ import pytest
 
 from models.errors import SpecError
 from models.game import CATEGORIES
+from models.tower.skills import MAX_RANK
 from planner.castell import GameRecord, Setup, games, play_game, seats, summarise, wilson
+from planner.castell.tournament import SKILLS
 from tests.planner.castell.games import BOARD
 
 SETUP = Setup(BOARD)
@@ -73,3 +75,35 @@ def test_unknown_bots_and_seats_refused() -> None:
     with pytest.raises(SpecError, match="seats 2-4"):
         list(games(SETUP, ["greedy"] * 5, 1, seed=0))
     assert seats(["greedy", "random", "greedy"]) == ["greedy#1", "random", "greedy#2"]
+
+
+def test_the_designers_report_is_the_records(greedy_random: list[GameRecord]) -> None:
+    summary = summarise(greedy_random)
+    players = [(r, s) for r in greedy_random for s in range(len(r.players))]
+    for k, skill in enumerate(SKILLS):
+        rows = summary.skills[skill]
+        assert sum(row["players"] for row in rows) == len(players)
+        for row in rows:
+            at = [(r, s) for r, s in players if r.skills[s][k] == row["rank"]]
+            wins = sum(1 / len(r.winners) for r, s in at if r.players[s] in r.winners)
+            assert row["players"] == len(at)
+            assert math.isclose(row["win_rate"], round(wins / len(at), 4))
+    for k, name in enumerate(CATEGORIES):
+        won = [r.categories[s][k] for r, s in players if r.players[s] in r.winners]
+        assert math.isclose(summary.categories[name]["winners_mean"],
+                            round(statistics.fmean(won), 3))
+        tops = sum(1 / len(r.winners) for r, s in players if r.players[s] in r.winners
+                   and r.categories[s][k] == max(c[k] for c in r.categories))
+        assert math.isclose(summary.categories[name]["winner_has_most"],
+                            round(tops / len(greedy_random), 4))
+    # the final ranks are the players' own: within the rules' bounds, and trained in some game
+    assert all(0 <= rank <= MAX_RANK for r in greedy_random for ranks in r.skills
+               for rank in ranks)
+    assert any(rank for r in greedy_random for ranks in r.skills for rank in ranks)
+
+
+def test_seats_are_the_places_in_the_turn_order(greedy_random: list[GameRecord]) -> None:
+    seats_ = summarise(greedy_random).seats
+    assert [s["seat"] for s in seats_] == [1, 2]
+    wins = sum(1 / len(r.winners) for r in greedy_random if r.players[0] in r.winners)
+    assert math.isclose(seats_[0]["wins"], round(wins, 3))
