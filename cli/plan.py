@@ -32,8 +32,8 @@ def plan(
         "reach; at most 10).")] = None,
     goal: Annotated[str, typer.Option(
         "--goal", "-g", help="festival (best festival tower score), tile TILE_ID (claim it "
-        "as early as possible) or score (end-of-game points, prizes included).",
-        autocompletion=complete.goals)] = "festival",
+        "as early as possible) or score (end-of-game points, prizes included; the default: "
+        "it wins more whole games).", autocompletion=complete.goals)] = plans.DEFAULT_GOAL,
     cautious: Annotated[bool, typer.Option(
         "--cautious", help="Recruit only where no opponent could recruit first (their reach "
         "in their turns before yours, in turn order). Without it, each recruit is still "

@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING
 from models.errors import SpecError
 from models.game import Action, Board, EndTurn, parse_action
 from planner.stopping import time_limited
-from planner.turns import DEFAULT_BUDGET, DEFAULT_PLAN_TIME_LIMIT, Goal, PlanBudget, plan_ahead
+from planner.turns import (
+    ADVICE_GOAL,
+    DEFAULT_BUDGET,
+    DEFAULT_PLAN_TIME_LIMIT,
+    Goal,
+    PlanBudget,
+    plan_ahead,
+)
 from service.cancel import current_token
 from service.plan_output import plan_output
 
@@ -19,9 +26,10 @@ if TYPE_CHECKING:
     from service.castell import Game
     from service.results.plan import PlanOutput
 
-__all__ = ["DEFAULT_PLAN_TIME_LIMIT", "GOALS", "fixed_actions", "goal_of", "plan"]
+__all__ = ["DEFAULT_GOAL", "DEFAULT_PLAN_TIME_LIMIT", "GOALS", "fixed_actions", "goal_of", "plan"]
 
 GOALS = ("festival", "tile", "score")
+DEFAULT_GOAL = str(ADVICE_GOAL)  # the advice's goal (see planner.turns.ADVICE_GOAL)
 
 
 def goal_of(goal: str, tile: str | None = None) -> Goal:
@@ -67,7 +75,7 @@ def fixed_actions(text: str, board: Board) -> list[Action]:
 
 
 def plan(game: Game, player: str | None = None, turns: int | None = None,
-         goal: Goal | str = "festival", cautious: bool = False, fixed: Sequence[Action] = (),
+         goal: Goal | str = DEFAULT_GOAL, cautious: bool = False, fixed: Sequence[Action] = (),
          time_limit: float = DEFAULT_PLAN_TIME_LIMIT, workers: int = 1,
          what_if_rules: str | None = None, budget: PlanBudget = DEFAULT_BUDGET) -> PlanOutput:
     """The best plan of `player`'s next `turns` turns (None: whose turn it is; through the

@@ -1,16 +1,18 @@
-"""The Castell bots: `random`, `greedy`, `advisor` and `score`. A bot chooses one whole turn for
-the player to move (its actions, ending with `EndTurn`, and the festival towers it names)
-from what that player sees (`seen`: no bag, no future refills).
+"""The Castell bots: `random`, `greedy`, `advisor`, `score` and `festival`. A bot chooses
+one whole turn for the player to move (its actions, ending with `EndTurn`, and the festival
+towers it names) from what that player sees (`seen`: no bag, no future refills).
 
 - `random`: a uniformly random legal action at each step, until it draws the end of the turn
   (claims included), from the bot's own generator: a floor.
 - `greedy`: `planner.castell.greedy`, a one-turn heuristic.
 - `advisor`: what `castell plan` advises by default: `plan_ahead` on the default horizon
-  (`turns=None`) for the default goal, at `DEFAULT_PLAN_TIME_LIMIT`, one worker, seed 0,
-  under the command's own wall clock (`PlanBudget.wall`); the plan's first turn as given,
-  and the tower the plan builds at a festival of this round named for it; greedy's turn when
-  the plan finds nothing.
-- `score`: the same for `Goal("score")`.
+  (`turns=None`) for the advice's goal (`planner.turns.ADVICE_GOAL`), at
+  `DEFAULT_PLAN_TIME_LIMIT`, one worker, seed 0, under the command's own wall clock
+  (`PlanBudget.wall`); the plan's first turn as given, and the tower the plan builds at a
+  festival of this round named for it; greedy's turn when the plan finds nothing.
+- `score`: the same for `Goal("score")` (today the advice's goal too; this bot stays the
+  score goal when the advice's goal changes);
+- `festival`: the same for `Goal("festival")`, the advice's goal until 2026-12.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from planner.castell.greedy import greedy_bot, greedy_turn
 from planner.castell.turn import Bot, Turn, festival_finder, seen, tile_finder
 from planner.stopping import time_limited
 from planner.turns import (
+    ADVICE_GOAL,
     DEFAULT_BUDGET,
     DEFAULT_PLAN_TIME_LIMIT,
     Goal,
@@ -67,7 +70,7 @@ class Advisor:
     game's record: they depend on the machine), each call's wall and CPU seconds, and counts
     the turns that fell back to greedy and the plans the wall clock cut short."""
 
-    goal: Goal = field(default_factory=Goal)
+    goal: Goal = ADVICE_GOAL
     time_limit: float = DEFAULT_PLAN_TIME_LIMIT
     budget: PlanBudget = DEFAULT_BUDGET
     wall_s: list[float] = field(default_factory=list)
@@ -101,5 +104,6 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "random": lambda: random_bot,
     "greedy": lambda: greedy_bot,
     "advisor": Advisor,
+    "festival": lambda: Advisor(Goal("festival")),
     "score": lambda: Advisor(Goal("score")),
 }

@@ -10,13 +10,14 @@ from planner.turns.ahead import PlanAhead, plan_ahead
 from planner.turns.budget import DEFAULT_BUDGET, MAX_TURNS, Allotment, PlanBudget
 from planner.turns.explain import Step, Target
 from planner.turns.forecast import Forecast, Placing, RivalAt
-from planner.turns.horizon import Goal, build_horizon
+from planner.turns.horizon import ADVICE_GOAL, Goal, build_horizon
 from planner.turns.plan import DEFAULT_PLAN_TIME_LIMIT, plan_turns
 from planner.turns.replay import Replay, replay
 from planner.turns.result import Plan, PlannedFestival, PlannedTurn
 from planner.turns.upcoming import Ahead
 
 __all__ = [
+    "ADVICE_GOAL",
     "DEFAULT_BUDGET",
     "DEFAULT_PLAN_TIME_LIMIT",
     "MAX_TURNS",

@@ -19,7 +19,8 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 def test_plan_json_contract(game: str) -> None:
-    result = run("plan", game, "--turns", "2", "--json", "--time-limit", "20")
+    result = run("plan", game, "--turns", "2", "--goal", "festival", "--json", "--time-limit",
+                 "20")
     data = one_json(result)
     assert result.exit_code in (0, 1, 3)
     assert set(data) >= {"status", "objective", "bound", "turns", "festivals", "assumptions"}
@@ -204,18 +205,18 @@ def test_a_what_if_under_other_readings_says_so() -> None:
 STATES = Path(__file__).parents[2] / "benchmarks" / "plan_states"
 
 
-def test_the_default_plan_never_names_a_festival_it_showed_out_of_reach() -> None:
-    # on main before issue 23 this plan ended at best score 0, naming its own festival as
-    # "the next festival you could compete in"
+def test_the_festival_plan_never_names_a_festival_it_showed_out_of_reach() -> None:
+    # on main before issue 23 this plan (then the default goal's) ended at best score 0,
+    # naming its own festival as "the next festival you could compete in"
     state = str(STATES / "p2-s21-r03.json")
-    data = one_json(run("plan", state, "--json"))
+    data = one_json(run("plan", state, "--goal", "festival", "--json"))
     out_of_reach = {(a["round"], a["location"]) for a in data["festivals_ahead"]
                     if a.get("out_of_reach")}
     named = data["next_festival"]
     assert named is None or (named["round"], named["location"]) not in out_of_reach
     if not data["objective"]:
         assert named is None or named["round"] >= data["turns"][0]["round"] + data["horizon"]
-    text = run("plan", state).output
+    text = run("plan", state, "--goal", "festival").output
     for _, location in out_of_reach:
         assert f"the next festival you could compete in: {location}" not in text
 
@@ -242,12 +243,13 @@ def test_with_no_festival_within_reach_the_plan_says_so_once(tmp_path: Path) -> 
         "bag": str(Pool.from_counts(dict(back)))})
     path = tmp_path / "game.json"
     path.write_text(state.to_json(), encoding="utf-8")
-    result = run("plan", str(path), "--time-limit", "20")
+    result = run("plan", str(path), "--goal", "festival", "--time-limit", "20")
     no_crash(result)
     assert result.exit_code == 1  # proven: no festival tower within reach
     assert result.output.count("no festival ahead is one you could compete in") == 1
     assert "the next festival you could compete in" not in result.output
-    data = one_json(run("plan", str(path), "--json", "--time-limit", "20"))
+    data = one_json(run("plan", str(path), "--goal", "festival", "--json", "--time-limit",
+                        "20"))
     for ahead in data["festivals_ahead"]:  # each one named, with why
         assert ahead["out_of_reach"] in ("too_far", "no_tower", "plan_proves_none")
         assert f"{ahead['location']} (round {ahead['round']})" in result.output

@@ -37,8 +37,8 @@ def test_the_plan_is_made_under_the_games_readings(tmp_path: Path) -> None:
     """Regression: the readings stored in the game were ignored (`special_move=any` stored:
     objective 9, the standard readings'; given on the command line: 10)."""
     stored = plans.plan(round3(tmp_path, {"special_move": "any"}), "Carla", turns=2,
-                        time_limit=4, budget=ROOMY)
-    asked = plans.plan(round3(tmp_path), "Carla", turns=2, time_limit=4,
+                        goal="festival", time_limit=4, budget=ROOMY)
+    asked = plans.plan(round3(tmp_path), "Carla", turns=2, goal="festival", time_limit=4,
                        what_if_rules="standard,special_move=any", budget=ROOMY)
     assert stored.objective == asked.objective == 10
     assert asked.what_if_rules == "standard,special_move=any"
@@ -64,11 +64,13 @@ def test_a_plan_under_stored_readings_replays_through_the_referee_under_them(
     game = round3(tmp_path, {"free_special_is_extra": False})
     start = advance_to(visible(game.position()), game.board, "Carla", game.rules)
     turns = [turn.actions for turn in
-             plans.plan(game, "Carla", turns=2, time_limit=4, budget=ROOMY).turns]
+             plans.plan(game, "Carla", turns=2, goal="festival", time_limit=4,
+                        budget=ROOMY).turns]
     assert len(turns) == 2
     replay(start, game.board, "Carla", turns, game.rules)
     # the same question under the standard readings: the plan the referee refused
-    standard = [turn.actions for turn in plans.plan(game, "Carla", turns=2, time_limit=4,
+    standard = [turn.actions for turn in plans.plan(game, "Carla", turns=2, goal="festival",
+                                                    time_limit=4,
                                                     what_if_rules="standard",
                                                     budget=ROOMY).turns]
     with pytest.raises(PlanRefused, match="turn 2"):

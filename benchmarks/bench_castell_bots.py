@@ -1,0 +1,84 @@
+"""Castell bots over whole games: a planning bot's win rate against two others, and the CPU
+and wall time of each of its calls (what `castell tournament` cannot report: the time depends
+on the machine, so it is kept out of the game records).
+
+Run:  python benchmarks/bench_castell_bots.py [--bot advisor] [--rivals greedy,greedy]
+                                              [--games 12] [--seed 1]
+                                              [--out benchmarks/results/castell_bots.json]
+
+The games are exactly `castell tournament --bots BOT,RIVALS --games G --seed S`'s (game i is
+a function of the seed and i; seats rotate over each deal), played here in one process with
+the planning bot's calls timed (`time.process_time` and `time.perf_counter` around each
+`plan_ahead`). Reported: the bot's wins (ties shared), win rate and its 95% Wilson interval,
+mean margin to the best rival, turns that fell back to greedy, plans the wall clock cut
+short, and per call the median, 95th percentile and largest CPU and wall seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from models.game import load_board  # noqa: E402
+from planner.castell import BOTS, Advisor, Setup, play_game, summarise  # noqa: E402
+
+
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bot", default="advisor")
+    parser.add_argument("--rivals", default="greedy,greedy")
+    parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path,
+                        default=ROOT / "benchmarks" / "results" / "castell_bots.json")
+    args = parser.parse_args()
+    bots = [args.bot, *args.rivals.split(",")]
+    setup = Setup(load_board())
+    records, wall, cpu = [], [], []
+    fallbacks = clock_hits = 0
+    for index in range(args.games):
+        made = [BOTS[b]() for b in bots]
+        records.append(play_game(setup, bots, args.seed, index, made))
+        planner = made[0]
+        if isinstance(planner, Advisor):
+            wall += planner.wall_s
+            cpu += planner.cpu_s
+            fallbacks += planner.fallbacks
+            clock_hits += planner.clock_hits
+        row = records[-1]
+        seat = row.bots.index(args.bot)
+        print(f"game {index}: {dict(zip(row.players, row.totals, strict=True))} "
+              f"margin {row.margin(seat):+d}", flush=True)
+    summary = summarise(records).as_dict()
+    mine = summary["bots"][args.bot]
+    result = {
+        "bots": bots, "games": args.games, "seed": args.seed,
+        "when": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
+        "win_rate": mine["win_rate"], "ci95": mine["ci95"], "wins": mine["wins"],
+        "mean_margin": mine["mean_margin"], "fallbacks": fallbacks, "clock_hits": clock_hits,
+        "calls": len(cpu),
+        "cpu_s": {"median": statistics.median(cpu) if cpu else 0.0,
+                  "p95": _quantile(cpu, 0.95), "max": max(cpu, default=0.0)},
+        "wall_s": {"median": statistics.median(wall) if wall else 0.0,
+                   "p95": _quantile(wall, 0.95), "max": max(wall, default=0.0)},
+        "summary": summary,
+    }
+    print(json.dumps({k: v for k, v in result.items() if k != "summary"}, indent=1))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
