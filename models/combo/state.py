@@ -234,6 +234,9 @@ def state_from_dict(data: Any, source: str = "state") -> GameState:
     deck = state.deck()
     if len(deck.by_id) != len(deck.cards):
         raise SpecError(f"{source}: a card id appears twice in the state's cards")
+    # a game whose rows can run dry before every tableau is full could never end (no take is
+    # left, and the game ends only at 9 cards each): refused as `new_game` refuses its deck
+    check_enough_cards(deck, len(state.start.players), f"{source}: the game's cards")
     check_table(state.start, deck, f"{source}: start")
     check_table(state.now, deck, source)
     return state
@@ -262,17 +265,18 @@ def player_names(names: list[str]) -> list[str]:
     return names
 
 
-def check_enough_cards(deck: Deck, players: int) -> None:
+def check_enough_cards(deck: Deck, players: int, where: str | None = None) -> None:
     """Enough cards that both rows cannot run dry before every tableau is full: with both rows
-    out, every card is in a tableau (at most 9 each) or left in a dead row (at most 2 each)."""
+    out, every card is in a tableau (at most 9 each) or left in a dead row (at most 2 each).
+    `where` names the cards in the message (default: the deck's source)."""
+    where = where or deck.source
     need = CARDS_EACH * players + 2 * (ROW_SIZE - 1) + 1
     if len(deck.cards) < need:
-        raise SpecError(f"{deck.source}: {len(deck.cards)} cards are too few for {players} "
+        raise SpecError(f"{where}: {len(deck.cards)} cards are too few for {players} "
                         f"players (at least {need})")
     for location in LOCATIONS:
         if len(deck.of(location)) < ROW_SIZE:
-            raise SpecError(f"{deck.source}: the {location} deck needs at least {ROW_SIZE} "
-                            "cards")
+            raise SpecError(f"{where}: the {location} deck needs at least {ROW_SIZE} cards")
 
 
 def _players(names: list[str], rules: ComboRules) -> list[PlayerState]:

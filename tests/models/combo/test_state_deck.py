@@ -1,8 +1,15 @@
-"""A game's deck is kept for its card list: another game with other cards gets its own."""
+"""A game's deck is kept for its card list: another game with other cards gets its own; a game
+file with too few cards to end is refused."""
 
 from __future__ import annotations
 
-from models.combo import load_deck, new_game
+import json
+from pathlib import Path
+
+import pytest
+
+from models.combo import GameState, load_deck, load_state, new_game
+from models.errors import SpecError
 
 
 def test_deck_follows_the_card_list() -> None:
@@ -46,3 +53,27 @@ def test_the_kept_deck_is_the_states_own_and_no_part_of_its_equality() -> None:
     data = state.model_dump(mode="json")
     del data["revision"]  # a file written before revisions
     assert state_from_dict(data).revision == 0
+
+
+def test_a_game_whose_rows_would_run_dry_is_refused_on_load(tmp_path: Path) -> None:
+    """Regression (issue 38): a game file cut down to its six row cards (decks empty) loaded,
+    and `combo advise` on it ended with an internal error (exit 4, "max() arg is an empty
+    sequence"): two players took the six cards, no take was left, and the game could not end."""
+    state = new_game(load_deck(), ["Ana", "Ben"], 1)
+    data = json.loads(state.to_json())
+    rows = data["start"]["rows"]
+    kept = set(rows["castle"] + rows["village"])
+    data["cards"] = [c for c in data["cards"] if c["id"] in kept]
+    for table in ("start", "now"):
+        data[table]["decks"] = {"castle": [], "village": []}
+    path = tmp_path / "six.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SpecError, match=r"six\.json: the game.s cards: 6 cards are too few for "
+                                        "2 players"):
+        load_state(path)
+    assert load_state_ok(tmp_path / "whole.json", state)
+
+
+def load_state_ok(path: Path, state: GameState) -> bool:
+    path.write_text(state.to_json(), encoding="utf-8")
+    return load_state(path) == state
