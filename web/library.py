@@ -21,12 +21,17 @@ class NotFound(Exception):
     """No game of this server has that name."""
 
 
+# why a JSON file in the folder is listed but not served (its name could not be a URL's)
+BAD_NAME = "not served: a game's name is letters, digits, '-', '_' and '.' (rename the file)"
+
+
 @dataclass(frozen=True)
 class Entry:
     name: str
     path: Path
-    kind: Kind | None  # None: a JSON file that is no game of either kind
+    kind: Kind | None  # None: a JSON file that is no game of either kind (or not served)
     revision: int
+    unserved: str | None = None  # why the file is listed but not served
 
 
 def kind_of(path: Path) -> Kind | None:
@@ -45,12 +50,33 @@ def kind_of(path: Path) -> Kind | None:
     return None
 
 
+def _clash(name: str, one: Path, other: Path) -> None:
+    from models.errors import SpecError
+
+    raise SpecError(f"two game files are called '{name}' ({one} and {other}): a game is known "
+                    "by its file name; serve one of them, or rename one")
+
+
 class Library:
     """The folder `folder` and the extra files `files` (by their file names)."""
 
     def __init__(self, folder: Path, files: list[Path] | tuple[Path, ...] = ()):
+        """A `SpecError` when two different files would have one name (a game is known by its
+        file name: one of them would hide the other)."""
         self.folder = folder.resolve()
-        self.files = {f.name: f.resolve() for f in files}
+        self.files: dict[str, Path] = {}
+        for file in files:
+            self._add(file.name, file.resolve())
+        for name, path in self.files.items():
+            there = self.folder / name
+            if there.is_file() and there.resolve() != path:
+                _clash(name, path, there.resolve())
+
+    def _add(self, name: str, path: Path) -> None:
+        known = self.files.get(name)
+        if known is not None and known != path:
+            _clash(name, known, path)
+        self.files[name] = path
 
     def _candidates(self) -> dict[str, Path]:
         found = {p.name: p.resolve() for p in sorted(self.folder.glob("*.json")) if p.is_file()}
@@ -68,10 +94,14 @@ class Library:
         return path
 
     def entries(self) -> list[Entry]:
+        """Every game file, and every other JSON file (said not to be a game, or why it is not
+        served): nothing in the folder is hidden without a word."""
         out = []
         for name, path in sorted(self._candidates().items()):
             if NAME.match(name):
                 out.append(Entry(name, path, kind_of(path), GameFile(path).revision_on_disk()))
+            else:
+                out.append(Entry(name, path, None, 0, BAD_NAME))
         return out
 
     def new_path(self, name: str) -> Path:

@@ -119,3 +119,34 @@ def test_serve_stops_with_an_event_stream_open(folder: Path, sig: int, code: int
     finally:
         if server.poll() is None:
             server.kill()
+
+
+def test_two_game_files_of_one_name_are_refused_not_shadowed(served: dict[str, Any],
+                                                             folder: Path,
+                                                             tmp_path: Path) -> None:
+    """Regression (issue 38): `castell serve a/g.json b/g.json` served one of them under the
+    name both have, and the other could not be reached."""
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    twin = other / "castell.json"
+    twin.write_bytes((folder / "castell.json").read_bytes())
+    for args in (["serve", str(folder / "castell.json"), str(twin), "--dir", str(tmp_path)],
+                 ["serve", str(twin), "--dir", str(folder)]):  # the folder has one too
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert "two game files are called 'castell.json'" in result.output
+        assert len(result.output.strip().splitlines()) == 1
+    # the same file twice, or a folder's own file named again, is one game
+    same = CliRunner().invoke(app, ["serve", str(folder / "castell.json"),
+                                    str(folder / "castell.json"), "--dir", str(folder)])
+    assert same.exit_code == 0, same.output
+
+
+def test_a_file_whose_name_cannot_be_served_is_listed_with_why(client: Any,
+                                                               folder: Path) -> None:
+    """Regression (issue 38): `my game.json` in the folder was left off the start page without
+    a word."""
+    (folder / "my game.json").write_bytes((folder / "castell.json").read_bytes())
+    page = client.get("/").text
+    assert "my game.json" in page and "not served" in page and "rename the file" in page
+    assert client.get("/g/my%20game.json").status_code == 404
