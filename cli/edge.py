@@ -21,7 +21,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from models.errors import CastellError, ProvenNo, Refused
+from models.errors import CastellError, ProvenNo, Refused, TimeLimitReached
 from service.cancel import CancelToken, cancel_scope
 from service.results import SCHEMA_VERSION
 
@@ -119,6 +119,9 @@ def at_edge(command: Callable[P, R]) -> Callable[P, R]:
                 return value
         except (ProvenNo, Refused) as error:
             fail(str(error), ExitCode.NO)
+        except TimeLimitReached as error:  # the CLI's own way to give more time: its option
+            more = " (--time-limit SECONDS)" if "time_limit" in kwargs else ""
+            fail(f"{error}{more}", ExitCode.TIME_LIMIT)
         except CastellError as error:
             fail(str(error))
         except (typer.Exit, typer.Abort):

@@ -3,7 +3,8 @@
 A malformed spec (bad notation, bad file) is a `SpecError`; a tower that is well written but
 breaks the rules is not an error at all: the checker reports it as violations. A step the rules
 do not allow now is `Refused`, with a `Reason` code an interface can act on without reading the
-message. The CLI maps `SpecError` to exit code 2 and `ProvenNo`/`Refused` to 1.
+message. The CLI maps `SpecError` to exit code 2, `ProvenNo`/`Refused` to 1 and
+`TimeLimitReached` to 3.
 """
 
 from __future__ import annotations
@@ -26,6 +27,11 @@ class SpecError(CastellError, ValueError):
 
 class ProvenNo(CastellError):
     """A well-formed question whose answer is a proven no (the CLI's exit code 1)."""
+
+
+class TimeLimitReached(CastellError):
+    """The time limit came before an answer that must be proven (the CLI's exit code 3): never
+    a "no" that is only a clock."""
 
 
 class NotationError(SpecError):

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from models.errors import CastellError
+from models.errors import TimeLimitReached
 
 if TYPE_CHECKING:
     from models.game import Board, FestivalSpace, GameState, Outcome, TowerFinder
     from models.tower import Festival, Pool, Rules, SkillRanks, Tower
 
 
-class TowerSearchUnfinished(CastellError):
+class TowerSearchUnfinished(TimeLimitReached):
     """A festival tower search hit its time limit: the festival is not resolved from it."""
 
 
@@ -38,7 +38,7 @@ def referee_finder(time_limit: float) -> TowerFinder:
             return None
         raise TowerSearchUnfinished(
             f"a festival tower was not proven within the time limit ({time_limit:g} s), so "
-            "the festival is not resolved; run again with a longer --time-limit")
+            "the festival is not resolved; try again with more time")
 
     return finder
 

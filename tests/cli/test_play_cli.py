@@ -532,3 +532,40 @@ def test_a_clock_is_never_recorded_as_cannot_compete(tmp_path: Path) -> None:
     else:
         assert code == 2 and "not proven within the time limit" in text, text
         assert fast.read_bytes() == before
+
+
+def _slow_towers(monkeypatch: pytest.MonkeyPatch, under: float) -> list[float]:
+    """Festival tower searches that prove nothing within less than `under` seconds (as a
+    search too big for its limit); the limits asked, in order."""
+    import planner.tower
+    from planner.tower import SolveResult, Status
+
+    real = planner.tower.solve
+    asked: list[float] = []
+
+    def solve(question: object, *args: object, time_limit: float = 10.0, **kwargs: object
+              ) -> SolveResult:
+        asked.append(time_limit)
+        if time_limit < under:
+            return SolveResult(Status.UNKNOWN, None, None, None, None, time_limit, "dp")
+        return real(question, *args, time_limit=time_limit, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(planner.tower, "solve", solve)
+    return asked
+
+
+def test_a_festival_the_limit_cuts_short_is_exit_3_not_bad_input(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (issue 38): `castell festival -t` and `castell play ... end` exited 2 (bad
+    input) when the time limit came before a festival tower was proven; a time limit is 3."""
+    game, _ = _festival_eve(tmp_path)
+    _slow_towers(monkeypatch, under=1000.0)
+    before = game.read_bytes()
+    for words in (("festival", str(game), "-t", "5"), ("play", str(game), "end")):
+        result = castell(*words)
+        no_crash(result)
+        assert result.exit_code == 3, (words, result.stdout, result.stderr)
+        line = result.stderr.strip()
+        assert len(line.splitlines()) == 1
+        assert "not proven within the time limit" in line and "--time-limit" in line
+    assert game.read_bytes() == before  # nothing recorded

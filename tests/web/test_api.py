@@ -413,3 +413,38 @@ def test_after_a_combo_game_each_players_best_arrangement(client: TestClient,
     assert f"Ana</b> made {made}" in shown.text
     best = int(shown.text.split("scores ")[1].split()[0].rstrip(":"))
     assert best >= made  # the best arrangement of the same cards is never worse
+
+
+def test_the_end_of_a_round_gets_the_time_its_festival_needs(
+        client: TestClient, folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (issue 38): a festival whose towers needed more than the referee's 10 s
+    could not be held from the page (the step failed, and nothing on the page gives more
+    time). The page's steps give each tower `FESTIVAL_TIME_LIMIT_S`; past even that, a 503
+    says how to finish the round at the server."""
+    import planner.tower
+    from planner.tower import SolveResult, Status
+    from web.play import FESTIVAL_TIME_LIMIT_S
+
+    real = planner.tower.solve
+    needs = {"s": 30.0}
+
+    def solve(question: object, *args: object, time_limit: float = 10.0, **kwargs: object
+              ) -> SolveResult:
+        if time_limit < needs["s"]:
+            return SolveResult(Status.UNKNOWN, None, None, None, None, time_limit, "dp")
+        return real(question, *args, time_limit=time_limit, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(planner.tower, "solve", solve)
+    assert FESTIVAL_TIME_LIMIT_S >= needs["s"] > 10.0
+    ended = False
+    for _ in range(8):  # the round's last ends hold the festival
+        state = api(client, "round3.json")
+        if Game.load(folder / "round3.json").state.round > 3:
+            ended = True
+            break
+        answer = client.post("/g/round3.json/step",
+                             data={"revision": state["revision"], "step": "end"})
+        assert answer.status_code in (200, 303), answer.text
+    assert ended
+    held = Game.load(folder / "round3.json").state
+    assert all(f.resolved for f in held.festivals if f.round == 3)
