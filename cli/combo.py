@@ -10,7 +10,7 @@ from rich.text import Text
 
 from cli import options
 from cli.combo_render import print_cards, print_state, print_stats, sheet_table
-from cli.edge import at_edge, emit_output, out
+from cli.edge import Terminated, at_edge, emit_output, err, out, written_after_stop
 from cli.inputs import emit_batch
 from models.combo import MAX_GOLD, MAX_KEYS, READINGS, group_words
 from models.errors import Refused, SpecError
@@ -218,11 +218,19 @@ def play(
 
     if len(actions) > MAX_ACTIONS:
         raise SpecError(f"at most {MAX_ACTIONS} actions at a time")
+    loaded: list[int] = []  # the revision the steps were made on
     try:
         with ComboGame.editing(state_file) as game:
+            loaded.append(game.revision)
             for text in group_words(actions):
                 game.step(text, as_player=player)
             game.save()
+    except (KeyboardInterrupt, Terminated):
+        now = written_after_stop(state_file, loaded)
+        if now is None:
+            raise  # nothing written: interrupted as any command
+        err().print(f"saved: revision {now} (stopped after the steps were written)")
+        return
     except Refused as error:
         if as_json:  # a script gets one object for a refused step too
             emit_output(RefusedOutput(schema_version=SCHEMA_VERSION, refused=True,

@@ -14,6 +14,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from enum import IntEnum
+from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 
@@ -336,3 +337,16 @@ def _interrupts(deadline: float | None = None) -> Iterator[None]:
         signal.set_wakeup_fd(previous_fd)
         os.close(writer)  # the watcher reads end-of-file and ends
         _token = None
+
+
+def written_after_stop(path: str | Path, loaded: list[int]) -> int | None:
+    """After a stop (Ctrl-C, SIGTERM) in a command that writes a game: the file's revision
+    when the command's write landed before the stop (`loaded` holds the revision it loaded;
+    empty: it loaded nothing), else None. The write is atomic, so a newer revision is the
+    whole step: the command says "saved" rather than "interrupted"."""
+    from service.store import GameFile
+
+    if not loaded:
+        return None
+    now = GameFile(path).revision_on_disk()
+    return now if now > loaded[0] else None

@@ -8,12 +8,20 @@ import typer
 from rich.markup import escape
 
 from cli import options
-from cli.edge import ExitCode, Terminated, at_edge, emit_output, err, fail, out
+from cli.edge import (
+    ExitCode,
+    Terminated,
+    at_edge,
+    emit_output,
+    err,
+    fail,
+    out,
+    written_after_stop,
+)
 from models.errors import Refused
 from service.castell import REFEREE_TIME_LIMIT, Game
 from service.results import SCHEMA_VERSION
 from service.results.game import PlayOutput, RefusedOutput
-from service.store import GameFile
 
 
 def _print_report(news: PlayOutput, game: Game, dry_run: bool) -> None:
@@ -106,11 +114,9 @@ def play(
                 game.save()
                 news = news.model_copy(update={"written": True, "revision": game.revision})
     except (KeyboardInterrupt, Terminated):
-        now = GameFile(state_file).revision_on_disk() if loaded else 0
-        if not loaded or now <= loaded[0]:
+        now = written_after_stop(state_file, loaded)
+        if now is None:
             raise  # nothing written: interrupted as any command
-        # the stop came once the step was written (the write is atomic: it is whole): it is
-        # saved, and the command says so rather than "interrupted"
         err().print(f"saved: revision {now} (stopped after the step was written)")
         return
     except Refused as error:
