@@ -75,7 +75,9 @@ def test_no_bot_sees_the_bag() -> None:
     planted = [state, *_planted(state)]
     assert len(_refills(planted)) == len(planted)  # the hidden futures do differ
     quick = {"advisor": lambda: Advisor(time_limit=2.0, budget=ROOMY),
-             "score": lambda: Advisor(Goal("score"), time_limit=2.0, budget=ROOMY)}
+             "score": lambda: Advisor(Goal("score"), time_limit=2.0, budget=ROOMY),
+             "festival": lambda: Advisor(Goal("festival"), time_limit=2.0, budget=ROOMY)}
+    assert set(quick) == {name for name, made in BOTS.items() if isinstance(made(), Advisor)}
     for name in BOTS:
         bots = [quick.get(name, BOTS[name])() for _ in planted]
         turns = [bot(s, BOARD, random.Random(5)) for bot, s in zip(bots, planted, strict=True)]
