@@ -1,11 +1,11 @@
 """Castell bots and tournaments: policies that play whole turns from what their player sees
-(`random`, `greedy`, `advisor` and `score`, the advice of `castell plan`), and seeded games
-between them, every step through the referee (`models.game`)."""
+(`random`, `greedy`, and `advisor`, `score`, `festival`: the advice of `castell plan`), and
+seeded games between them, every step through the referee (`models.game`)."""
 
 from planner.castell.bots import BOTS, Advisor, plan_towers, random_bot
 from planner.castell.greedy import WEIGHTS, Weights, greedy_bot, greedy_turn, value
+from planner.castell.record import SKILLS, GameRecord
 from planner.castell.tournament import (
-    GameRecord,
     Setup,
     Summary,
     check_bots,
@@ -32,6 +32,7 @@ from planner.castell.turn import (
 
 __all__ = [
     "BOTS",
+    "SKILLS",
     "WEIGHTS",
     "Advisor",
     "Bot",

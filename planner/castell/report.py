@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from models.game import CATEGORIES
 
 if TYPE_CHECKING:
-    from planner.castell.tournament import GameRecord
+    from planner.castell.record import GameRecord
 
 
 def skill_values(records: Sequence[GameRecord], skills: Sequence[str]

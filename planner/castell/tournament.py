@@ -20,13 +20,13 @@ from typing import Any, Literal
 
 from models.errors import SpecError
 from models.game import CATEGORIES, Board, GameState, new_game, score_player
-from models.tower import SKILL_ORDER, Rules
+from models.tower import Rules
 from planner.castell.bots import BOTS
+from planner.castell.record import SKILLS, GameRecord
 from planner.castell.report import category_wins, skill_values
 from planner.castell.turn import Bot, play_turn
 
 MAX_GAMES = 1_000_000
-SKILLS = tuple(s.value for s in SKILL_ORDER)
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
@@ -56,44 +56,6 @@ class Setup:
     board: Board
     rules: Rules | None = None
     wheel_side: Literal["standard", "advanced"] | None = None
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One game's outcome, players in turn order; `as_dict()` / `GameRecord.of(data)` are its
-    JSON form."""
-
-    index: int
-    deal_seed: int
-    players: tuple[str, ...]
-    bots: tuple[str, ...]
-    totals: tuple[int, ...]
-    categories: tuple[tuple[int, ...], ...]  # per player, in `CATEGORIES` order
-    winners: tuple[str, ...]
-    refused: tuple[int, ...]  # per player: turns in which the referee refused a step
-    skills: tuple[tuple[int, ...], ...] = ()  # per player, the final ranks in `SKILLS` order
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"index": self.index, "deal_seed": self.deal_seed,
-                "players": list(self.players), "bots": list(self.bots),
-                "totals": list(self.totals),
-                "categories": [dict(zip(CATEGORIES, c, strict=True)) for c in self.categories],
-                "winners": list(self.winners), "refused": list(self.refused),
-                "skills": [dict(zip(SKILLS, r, strict=True)) for r in self.skills]}
-
-    @staticmethod
-    def of(data: dict[str, Any]) -> GameRecord:
-        return GameRecord(int(data["index"]), int(data["deal_seed"]), tuple(data["players"]),
-                          tuple(data["bots"]), tuple(int(t) for t in data["totals"]),
-                          tuple(tuple(int(c[k]) for k in CATEGORIES)
-                                for c in data["categories"]),
-                          tuple(data["winners"]), tuple(int(r) for r in data["refused"]),
-                          tuple(tuple(int(r[k]) for k in SKILLS)
-                                for r in data.get("skills", ())))
-
-    def margin(self, seat: int) -> int:
-        """A player's total less the best rival's."""
-        return self.totals[seat] - max(t for i, t in enumerate(self.totals) if i != seat)
 
 
 def deal_seed(seed: int, index: int, players: int) -> int:

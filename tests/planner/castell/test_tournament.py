@@ -13,7 +13,7 @@ from models.errors import SpecError
 from models.game import CATEGORIES
 from models.tower.skills import MAX_RANK
 from planner.castell import GameRecord, Setup, games, play_game, seats, summarise, wilson
-from planner.castell.tournament import SKILLS
+from planner.castell.record import SKILLS
 from tests.planner.castell.games import BOARD
 
 SETUP = Setup(BOARD)

@@ -17,7 +17,8 @@ TURNS = Path(__file__).resolve().parents[3] / "planner" / "turns"
 # module-level names in planner/turns that are not tuning: the model's structure, the
 # product's defaults and the input's bound
 STRUCTURE = {"STOPS", "OFF", "MOVE_KINDS", "SPECIALS", "TALLEST", "DEFAULT_PLAN_TIME_LIMIT",
-             "MAX_TURNS", "DEFAULT_BUDGET", "GOALS"}
+             "MAX_TURNS", "DEFAULT_BUDGET", "GOALS",
+             "ADVICE_GOAL"}  # which question the advice asks: the product's, not a tuning
 
 
 @given(st.floats(min_value=0.1, max_value=600))
