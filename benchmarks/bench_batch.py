@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from service.batches import Engine, open_engine, run
-from service.combo_tournament import QUICK_CHUNK, TournamentJob
-from service.puzzle_book import CHUNK, BookJob
+from service.castell.puzzle_book import CHUNK, BookJob
+from service.combo.tournament import QUICK_CHUNK, TournamentJob
 
 PROJECT = (1, 2, 16, 64, 256)
 

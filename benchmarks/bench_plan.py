@@ -71,8 +71,8 @@ def run(path: Path, goal: str, turns: int | None) -> dict[str, object]:
     state = load_state(path, board)
     cold()
     cpu, wall = time.process_time(), time.perf_counter()
-    # as `service.plans.plan` asks it: the default horizon goes on past a festival proven out
-    # of reach (`plan_ahead`), all within the one limit
+    # as `service.castell.plans.plan` asks it: the default horizon goes on past a festival
+    # proven out of reach (`plan_ahead`), all within the one limit
     with time_limited(DEFAULT_PLAN_TIME_LIMIT):
         plan = plan_ahead(state, board, state.turn.player, rules=state.game_rules,
                           turns=turns, goal=Goal(goal),  # type: ignore[arg-type]

@@ -13,7 +13,7 @@ from rich.text import Text
 from cli import complete, options
 from cli.edge import at_edge, emit_output, err, out
 from models.game import load_board as board_from
-from service.maps import board_view, route_view
+from service.castell.maps import board_view, route_view
 
 if TYPE_CHECKING:
     pass

@@ -45,7 +45,7 @@ def cards(
 
       castell combo cards --cards my_copy.toml --stats --json
     """
-    from service.combo_cards import deck_cards, deck_statistics
+    from service.combo.cards import deck_cards, deck_statistics
 
     if stats:
         statistics = deck_statistics(cards_file)
@@ -92,8 +92,8 @@ def score(
       echo '{"tableau": "C01,C02,-/-,-,-/-,-,-", "gold": 4}' | castell combo score --batch -
     """
     from models.combo import load_deck
-    from service.combo_score import ScoreLine, score_line
-    from service.combo_score import score as score_tableau
+    from service.combo.score import ScoreLine, score_line
+    from service.combo.score import score as score_tableau
 
     deck = load_deck(cards_file)
     if batch is not None:
@@ -139,7 +139,7 @@ def new(
 
       castell combo new --players Ana,Ben,Cem --deal rows.toml --first Ben --out real.json
     """
-    from service.combo_new import start_game, write_new
+    from service.combo.new import start_game, write_new
 
     not_an_input(output, deal, cards_file)
     state = start_game(players, seed=seed, cards_file=cards_file, deal=deal, first=first,

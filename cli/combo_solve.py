@@ -1,5 +1,5 @@
 """`castell combo arrange | advise | tournament`: the Castle Combo solvers, on the `combo` app (the
-use cases are `service.combo_arrange`, `service.combo_advice`, `service.combo_tournament`, which
+use cases are `service.combo.arrange`, `service.combo.advice`, `service.combo.tournament`, which
 load the solvers only when asked; this module reads the options and shows the answers)."""
 
 from __future__ import annotations
@@ -30,13 +30,13 @@ from cli.edge import (
 from models.combo import MAX_GOLD, MAX_KEYS
 from models.errors import SpecError
 from models.files import not_an_input
-from service.combo_advice import MAX_SAMPLES
-from service.combo_arrange import MAX_DETERMINISTIC_TIME
-from service.combo_tournament import ADVISOR_SAMPLES
+from service.combo.advice import MAX_SAMPLES
+from service.combo.arrange import MAX_DETERMINISTIC_TIME
+from service.combo.tournament import ADVISOR_SAMPLES
 
 if TYPE_CHECKING:
-    from service.combo_arrange import Arrangement
-    from service.combo_tournament import Tournament
+    from service.combo.arrange import Arrangement
+    from service.combo.tournament import Tournament
 
 __all__ = ["app"]
 
@@ -101,7 +101,7 @@ def arrange_cmd(
       castell combo arrange V10,C14 --from game.json --player Ana
     """
     from service.combo import ComboGame
-    from service.combo_arrange import arrange_cards
+    from service.combo.arrange import arrange_cards
 
     if from_state is not None:
         if fixed or cards_file:
@@ -244,7 +244,7 @@ def tournament_cmd(
 
       castell combo tournament --games 100000 --bots greedy,random --out runs/t1 --dask local:2
     """
-    from service.combo_tournament import tournament, write_card_csv
+    from service.combo.tournament import tournament, write_card_csv
 
     not_an_input(csv_file, cards_file, option="--csv")
     console = err()
@@ -274,7 +274,7 @@ def _tournament_in_chunks(bots: str, games: int, seed: int, out_dir: str | None,
                           dask: str | None, advisor_samples: int, cards_file: str | None
                           ) -> Tournament:
     """The tournament on the batch runner (`--out`, `--dask`), with its progress bar."""
-    from service.combo_tournament import tournament_batch
+    from service.combo.tournament import tournament_batch
 
     console = err()
     with batch_stops(out_dir), batch_progress("games", console) as progress:

@@ -14,9 +14,9 @@ from cli import options
 from cli.edge import at_edge, emit_output, out
 from models.errors import SpecError
 from service.castell import REFEREE_TIME_LIMIT, Game
-from service.views import festival as festival_view
-from service.views import score as score_view
-from service.views import wheel as wheel_view
+from service.castell.views import festival as festival_view
+from service.castell.views import score as score_view
+from service.castell.views import wheel as wheel_view
 
 
 class WheelTile(StrEnum):

@@ -11,8 +11,7 @@ from cli import complete, options
 from cli.edge import ExitCode, at_edge, emit_output, err, fail_interrupted, graceful
 from cli.plan_render import render
 from models.errors import SpecError
-from service import plans
-from service.castell import RULES_WITH_STATE, Game
+from service.castell import RULES_WITH_STATE, Game, plans
 from service.results.plan import PlanOutput
 
 

@@ -27,7 +27,7 @@ from cli.inputs import batch_lines
 from cli.render import tower_picture
 from models.files import atomic_open
 from models.puzzle import Difficulty, Kind, Puzzle
-from service import puzzles as use
+from service.castell import puzzles as use
 
 app = typer.Typer(help="Generate, check, solve and print puzzles with one solution.",
                   no_args_is_help=True)
@@ -161,8 +161,8 @@ def book(
       castell puzzle book --count 10000 --out book/ --dask tcp://scheduler:8786
     """
     from cli.sheet import render_sheet  # deferred: keeps start-up light
-    from service.puzzle_book import BookJob
-    from service.puzzle_book import book as make_book
+    from service.castell.puzzle_book import BookJob
+    from service.castell.puzzle_book import book as make_book
 
     level: Difficulty = difficulty.value
     job = BookJob(None if kind is PuzzleKind.ANY else cast(Kind, kind.value), level, seed,

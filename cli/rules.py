@@ -6,7 +6,7 @@ from rich.table import Table
 
 from cli import options
 from cli.edge import at_edge, emit_output, out
-from service.readings import readings
+from service.castell.readings import readings
 
 
 @at_edge

@@ -1,5 +1,5 @@
 """Printable puzzle sheets: an HTML page of puzzles and a separate answer key (jinja2); the
-files are written by the use case (`service.puzzles.sheet`)."""
+files are written by the use case (`service.castell.puzzles.sheet`)."""
 
 from __future__ import annotations
 

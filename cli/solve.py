@@ -25,8 +25,8 @@ from cli.inputs import TowerRules, WhatIfRules, batch_lines, emit_items
 from cli.render import stack, tower_picture, uses_text
 from cli.verify import what_if_line
 from models.files import not_an_input
-from service import towers
-from service.towers import Asked, Solving, TowerReply
+from service.castell import towers
+from service.castell.towers import Asked, Solving, TowerReply
 
 
 class EngineName(StrEnum):

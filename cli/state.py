@@ -16,7 +16,7 @@ from models.errors import SpecError
 from models.files import not_an_input, write_atomic
 from models.game import load_board
 from service.castell import Game
-from service.setup import shown, start_game, started
+from service.castell.setup import shown, start_game, started
 
 WheelSide = Annotated[Literal["standard", "advanced"] | None, typer.Option(
     "--wheel-side", help="standard (with the All Regions slot) or advanced (No Regions); "

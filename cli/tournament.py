@@ -1,4 +1,4 @@
-"""`castell tournament`: Castell bots play whole seeded games (`service.castell_tournament`)."""
+"""`castell tournament`: Castell bots play whole seeded games (`service.castell.tournament`)."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def tournament(
 
       castell tournament --bots greedy,greedy,greedy --games 300 --out runs/g --dask local:2
     """
-    from service.castell_tournament import castell_tournament, write_scores_svg
+    from service.castell.tournament import castell_tournament, write_scores_svg
 
     not_an_input(svg, board_file)
     console = err()

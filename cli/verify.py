@@ -12,8 +12,8 @@ from cli import options
 from cli.edge import ExitCode, at_edge, emit_output, fail, out
 from cli.inputs import TowerRules, WhatIfRules, batch_lines, emit_items
 from cli.render import stack, tower_picture, uses_text, violations_table
-from service.towers import Asked, Verified, verify_batch
-from service.towers import verify as verify_tower
+from service.castell.towers import Asked, Verified, verify_batch
+from service.castell.towers import verify as verify_tower
 
 
 def _show(verified: Verified) -> None:

@@ -11,8 +11,8 @@ from fastapi.responses import HTMLResponse
 
 from models.game import format_action
 from service.castell import Game
+from service.castell.plans import plan
 from service.combo import ComboGame
-from service.plans import plan
 from web.app import page
 from web.games import game_file
 from web.play import load

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 
 from models.errors import CastellError
-from service.towers import Asked, Solving, best
+from service.castell.towers import Asked, Solving, best
 from web.app import page
 from web.games import game_file
 from web.security import check_token
@@ -46,7 +46,7 @@ def arrangement(request: Request, name: str,
     """After a Castle Combo game: the best arrangement of a player's own nine cards, with the
     keys and gold they ended with (`combo arrange`), against the score they made."""
     from service.combo import ComboGame
-    from service.combo_arrange import arrange_cards
+    from service.combo.arrange import arrange_cards
     from web.play import load
 
     path, kind = game_file(request, name)

@@ -9,8 +9,8 @@ from typing import Any
 
 from models.game import EndTurn, Move, Recruit, Special, Train, format_action, format_step
 from service.castell import Game
-from service.maps import board_view
-from service.views import festival, score, wheel
+from service.castell.maps import board_view
+from service.castell.views import festival, score, wheel
 
 # the pawn colours, in seating order (the game's own player colours are not in the state)
 COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd")

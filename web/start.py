@@ -14,9 +14,9 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from models.errors import CastellError
 from models.files import write_exclusive
 from models.game import load_board
-from service.combo_new import start_game as start_combo
-from service.setup import TypedDeal
-from service.setup import start_game as start_castell
+from service.castell.setup import TypedDeal
+from service.castell.setup import start_game as start_castell
+from service.combo.new import start_game as start_combo
 from web.app import page
 from web.library import Library
 from web.play import StepError

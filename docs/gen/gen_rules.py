@@ -8,7 +8,7 @@ from typing import get_args
 
 from models.combo import READINGS, ComboRules
 from models.tower import STANDARD, SWITCHES, VARIANTS, Rules
-from service.readings import readings
+from service.castell.readings import readings
 
 # The numbers of `Rules` that are not switches: one line each. A field added to `Rules`
 # without a line here fails the docs build (KeyError), which is the point.

@@ -136,7 +136,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
     if fixed:  # the what-if: the plain plan's own question, on its own budget (on half of
         # it, as before, it was another question: less search, and for the festival goal no
         # lean stage; "without it" fell far below the plain plan's value, 12 against 30
-        # points on tests/service/test_plans.py's state)
+        # points on tests/service/castell/test_plans.py's state)
         with time_limited(budget.wall(time_limit)):  # its own limit, within the command's
             unfixed = plan_turns(state, board, player, rules=rules, turns=turns, goal=goal,
                                  cautious=cautious, time_limit=time_limit, workers=workers,

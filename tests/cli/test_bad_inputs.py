@@ -148,16 +148,16 @@ def test_a_best_batch_with_bad_lines_answers_the_good_ones() -> None:
 
 def test_an_internal_error_on_one_line_does_not_stop_the_batch(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import service.towers
+    import service.castell.towers
 
-    real = service.towers.verify
+    real = service.castell.towers.verify
 
     def flaky(tower: str, *args: object) -> object:
         if tower == "3":
             raise RuntimeError("planted bug")
         return real(tower, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(service.towers, "verify", flaky)
+    monkeypatch.setattr(service.castell.towers, "verify", flaky)
     text = "\n".join(json.dumps({"tower": t}) for t in ("9", "3", "8"))
     result = run("verify", "--batch", "-", input=text)
     items = json_lines(result)

@@ -49,7 +49,7 @@ def test_advise_loads_no_cp_sat_model(game: Path) -> None:
 
 def test_the_option_defaults_are_the_planners() -> None:
     from planner.combo import BOT_SAMPLES, MAX_SAMPLES
-    from service.combo_advice import MAX_SAMPLES as ADVISE_MAX
-    from service.combo_tournament import ADVISOR_SAMPLES
+    from service.combo.advice import MAX_SAMPLES as ADVISE_MAX
+    from service.combo.tournament import ADVISOR_SAMPLES
 
     assert (ADVISOR_SAMPLES, ADVISE_MAX) == (BOT_SAMPLES, MAX_SAMPLES)

@@ -1,7 +1,7 @@
 """The same command on the same input answers byte for byte the same (less `wall_time_s`):
 CP-SAT runs on a deterministic budget with fixed workers and seed (planner.tower.configure),
-the wall clock only a safety net whose hit is reported. (A plan's: tests/service/test_plans.py,
-where the planner's budget can be given.)"""
+the wall clock only a safety net whose hit is reported. (A plan's:
+tests/service/castell/test_plans.py, where the planner's budget can be given.)"""
 
 from __future__ import annotations
 

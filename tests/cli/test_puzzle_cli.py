@@ -216,7 +216,7 @@ def test_an_error_after_a_stop_still_says_what_was_kept(
     import signal
 
     from cli import edge
-    from service import puzzle_book
+    from service.castell import puzzle_book
 
     def stopped_pool(*args: object, **kwargs: object) -> None:
         if getattr(signal, signal_name) == signal.SIGTERM:
@@ -235,7 +235,7 @@ def test_an_error_after_a_stop_still_says_what_was_kept(
 
 def test_an_error_without_a_stop_is_not_called_one(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    from service import puzzle_book
+    from service.castell import puzzle_book
 
     def failing(*args: object, **kwargs: object) -> None:
         raise RuntimeError("a bug")

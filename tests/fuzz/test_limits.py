@@ -153,7 +153,7 @@ def test_a_cancel_ends_the_rank_150_planner_within_a_second(
     """Before: Ctrl-C took 28-49 s to stop it. (CI's margin: 2 s; measured 0.1-1.5 s on a
     machine at load 8.)"""
     from service.castell import Game
-    from service.plans import plan
+    from service.castell.plans import plan
 
     game = Game.load(rank150)
     token = CancelToken()
@@ -227,7 +227,7 @@ def test_advise_on_the_most_choices_a_card_may_have_holds_its_limit(tmp_path: Pa
     """Every card at the bound (two chooses of four): one rollout takes seconds, and the
     advisor stops inside it (before: only between rollouts)."""
     from service.combo import ComboGame
-    from service.combo_advice import advise
+    from service.combo.advice import advise
 
     both = "[" + ", ".join([_choose([GOLD] * 4)] * 2) + "]"
     cards, state = _deck_with(tmp_path, both), tmp_path / "game.json"

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from service.castell_tournament import castell_tournament
-from service.combo_tournament import tournament, tournament_batch
-from service.puzzle_book import BookJob, book
+from service.castell.puzzle_book import BookJob, book
+from service.castell.tournament import castell_tournament
+from service.combo.tournament import tournament, tournament_batch
 
 distributed = pytest.importorskip("distributed",
                                   reason="Dask not installed: pip install -e '.[dask]'")

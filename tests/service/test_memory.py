@@ -9,7 +9,7 @@ import tracemalloc
 
 from models.game import graph_of, load_board, move_targets
 from models.tower import STANDARD, Festival, Pool, SkillRanks
-from service.festivals import referee_finder
+from service.castell.festivals import referee_finder
 
 
 def _grown(work: object, rounds: int) -> int:

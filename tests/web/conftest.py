@@ -18,8 +18,8 @@ warnings.filterwarnings("ignore", message=".*httpx.*")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from service.combo_new import start_game as start_combo  # noqa: E402
-from service.combo_new import write_new  # noqa: E402
+from service.combo.new import start_game as start_combo  # noqa: E402
+from service.combo.new import write_new  # noqa: E402
 from web.app import create_app  # noqa: E402
 from web.library import Library  # noqa: E402
 from web.security import Access  # noqa: E402
@@ -34,7 +34,7 @@ def new_castell(folder: Path, name: str = "castell.json", players: str = "Anna,B
                 seed: int = 1) -> Path:
     from models.files import write_atomic
     from models.game import load_board
-    from service.setup import start_game
+    from service.castell.setup import start_game
 
     names = players.split(",")
     state = start_game(load_board(None), "default", len(names), names, seed, None,

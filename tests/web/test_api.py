@@ -74,7 +74,7 @@ def test_new_games_of_both_kinds(client: TestClient, folder: Path) -> None:
 def typed_deal(seed: int = 3) -> str:
     """The deal file's TOML of a seeded deal, as a player would type the real one."""
     from models.game import load_board
-    from service.setup import start_game
+    from service.castell.setup import start_game
 
     seeded = start_game(load_board(None), "default", 2, ["Anna", "Biel"], seed, None,
                         "standard", None)
@@ -359,7 +359,7 @@ def test_advice_runs_in_the_background_and_is_cancelled(client: TestClient,
 
 
 def test_best_tower_is_drawn_for_a_player(client: TestClient) -> None:
-    from service.towers import Asked, Solving, best
+    from service.castell.towers import Asked, Solving, best
 
     drawn = client.get("/g/round3.json/best-tower", params={"player": "anna"})
     assert drawn.status_code == 200

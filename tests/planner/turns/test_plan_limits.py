@@ -23,7 +23,7 @@ LIMIT = 5.0
 def test_a_plan_on_the_whole_bag_at_rank_150_holds_its_limit(rank150: Path) -> None:  # noqa: F811
     state = load_state(rank150, BOARD)
     started = time.monotonic()
-    with time_limited(LIMIT):  # as `service.plans.plan` runs it
+    with time_limited(LIMIT):  # as `service.castell.plans.plan` runs it
         plan = plan_turns(state, BOARD, state.turn.player, rules=state.game_rules,
                           turns=None, goal=Goal("festival"), time_limit=LIMIT)
     assert time.monotonic() - started < LIMIT * 1.1 + 1.0

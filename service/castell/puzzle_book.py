@@ -22,7 +22,7 @@ from models.errors import SpecError
 from models.puzzle import Difficulty, Kind, Puzzle
 from models.tower import rules_named
 from service.batches import Folder, open_engine, run
-from service.puzzles import sheet
+from service.castell.puzzles import sheet
 from service.results.base import output_of
 from service.results.puzzles import PuzzleBookOutput
 

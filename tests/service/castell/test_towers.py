@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-import service.towers
+import service.castell.towers
 from models.errors import SpecError
 from models.tower import rules_named
 from service.castell import RULES_WITH_STATE
-from service.towers import (
+from service.castell.towers import (
     Asked,
     Solving,
     best,
@@ -168,14 +168,14 @@ def test_a_batch_answers_each_line_and_marks_the_bad_ones() -> None:
 
 def test_an_internal_error_on_one_line_is_marked_and_the_batch_goes_on(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    real = service.towers.verify
+    real = service.castell.towers.verify
 
-    def flaky(tower: str, asked: Asked) -> service.towers.Verified:
+    def flaky(tower: str, asked: Asked) -> service.castell.towers.Verified:
         if tower == "3":
             raise RuntimeError("planted bug")
         return real(tower, asked)
 
-    monkeypatch.setattr(service.towers, "verify", flaky)
+    monkeypatch.setattr(service.castell.towers, "verify", flaky)
     items = list(verify_batch(_lines(*({"tower": t} for t in ("9", "3", "8")))))
     assert [(i.bad, i.internal) for i in items] == [(False, False), (True, True),
                                                    (False, False)]

@@ -20,7 +20,7 @@ from models.combo import (
     score_tableau,
 )
 from models.errors import SpecError
-from service.combo_view import sheet_output
+from service.combo.view import sheet_output
 from service.results.combo import ComboScoreOutput
 
 

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 
 from models.errors import Reason, Refused, SpecError
 from models.game import RefillEntry, TowerChoiceEntry, load_board
-from service.festivals import preview, referee_finder
-from service.steps import StepOutcome, claim_finder, step_outcome
+from service.castell.festivals import preview, referee_finder
+from service.castell.steps import StepOutcome, claim_finder, step_outcome
 from service.store import LOCK_WAIT_S, GameFile, SavedGame, StaleRevision
 
 if TYPE_CHECKING:

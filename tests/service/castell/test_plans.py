@@ -1,4 +1,5 @@
-"""The plan use case (`service.plans`): the game's readings, the what-ifs, the one notation."""
+"""The plan use case (`service.castell.plans`): the game's readings, the what-ifs, the one
+notation."""
 
 from __future__ import annotations
 
@@ -12,11 +13,10 @@ import pytest
 from models.errors import Reason, Refused, SpecError
 from models.game import Move, Recruit, load_board
 from planner.turns.replay import PlanRefused, advance_to, replay, visible
-from service import plans
-from service.castell import Game
+from service.castell import Game, plans
 from tests.planner.turns.game_states import BOARD, ROOMY, played
 
-ROUND3 = Path(__file__).parents[2] / "examples" / "game" / "round3.json"
+ROUND3 = Path(__file__).parents[3] / "examples" / "game" / "round3.json"
 
 
 def round3(tmp_path: Path, rules: dict[str, Any] | None = None) -> Game:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from models.errors import SpecError
-from service.festivals import next_to_be_held
+from service.castell.festivals import next_to_be_held
 from service.results import SCHEMA_VERSION
 from service.results.game import (
     FestivalEntry,

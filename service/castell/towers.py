@@ -143,9 +143,9 @@ def verify(tower: str, asked: Asked) -> Verified:
 
 
 def verify_batch(lines: Iterable[tuple[int, str]]) -> Iterator[BatchItem[VerifyOutput]]:
-    """`verify` of each numbered JSON line (`service.tower_lines.VerifyLine`)."""
+    """`verify` of each numbered JSON line (`service.castell.tower_lines.VerifyLine`)."""
     from service.batch import answer_lines
-    from service.tower_lines import VerifyLine
+    from service.castell.tower_lines import VerifyLine
 
     return answer_lines(lines, VerifyLine, lambda line: verify(line.tower, Asked(
         pool=line.pool, skills=line.skills, rules=line.rules)).output())
@@ -310,9 +310,9 @@ def check(tile: str, asked: Asked, solving: Solving) -> TowerReply:
 
 def best_batch(lines: Iterable[tuple[int, str]], workers: int = 1, seed: int = 0
                ) -> Iterator[BatchItem[BestOutput | CheckOutput]]:
-    """`best` of each numbered JSON line (`service.tower_lines.BestLine`)."""
+    """`best` of each numbered JSON line (`service.castell.tower_lines.BestLine`)."""
     from service.batch import answer_lines
-    from service.tower_lines import BestLine
+    from service.castell.tower_lines import BestLine
 
     return answer_lines(lines, BestLine, lambda line: best(
         _asked(line), line.festival,
@@ -321,9 +321,9 @@ def best_batch(lines: Iterable[tuple[int, str]], workers: int = 1, seed: int = 0
 
 def check_batch(lines: Iterable[tuple[int, str]], workers: int = 1, seed: int = 0
                 ) -> Iterator[BatchItem[BestOutput | CheckOutput]]:
-    """`check` of each numbered JSON line (`service.tower_lines.CheckLine`)."""
+    """`check` of each numbered JSON line (`service.castell.tower_lines.CheckLine`)."""
     from service.batch import answer_lines
-    from service.tower_lines import CheckLine
+    from service.castell.tower_lines import CheckLine
 
     return answer_lines(lines, CheckLine, lambda line: check(
         line.tile, _asked(line), Solving(line.engine, line.time_limit, workers, seed)).output())

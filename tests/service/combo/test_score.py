@@ -6,7 +6,7 @@ import pytest
 
 from models.combo import Grid, load_deck, score_tableau
 from models.errors import SpecError
-from service.combo_score import ScoreLine, read_tableau, score, score_line, stored_gold
+from service.combo.score import ScoreLine, read_tableau, score, score_line, stored_gold
 
 TABLEAU = "C01,C02,C03/V01,V02,V03/~C06,C07,V12"
 

@@ -8,7 +8,7 @@ import pytest
 
 from models.combo import load_state
 from models.errors import SpecError
-from service.combo_new import readings, start_game, write_new
+from service.combo.new import readings, start_game, write_new
 
 
 def test_a_recorded_deal_reads_ids_and_the_first_player_as_typed(tmp_path: Path) -> None:
@@ -36,7 +36,7 @@ def test_a_reading_given_twice_with_two_values_is_refused() -> None:
     import pytest
 
     from models.errors import SpecError
-    from service.combo_new import readings
+    from service.combo.new import readings
 
     twice = ["messenger_target=other_row", "messenger_target=printed"]
     with pytest.raises(SpecError, match="given twice"):

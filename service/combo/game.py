@@ -45,7 +45,7 @@ from service.store import LOCK_WAIT_S, GameFile, SavedGame, StaleRevision
 
 if TYPE_CHECKING:
     from planner.combo import LastTurn, Value
-    from service.combo_arrange import Arrangement
+    from service.combo.arrange import Arrangement
     from service.results.combo import ComboAdviceOutput, ComboStateOutput
 
 UNDO = "undo"
@@ -199,7 +199,7 @@ class ComboGame(SavedGame):
 
     def view(self) -> ComboStateOutput:
         """The game as it stands (`combo show --json`)."""
-        from service.combo_view import state_output
+        from service.combo.view import state_output
 
         return state_output(self.state)
 
@@ -223,7 +223,7 @@ class ComboGame(SavedGame):
                 gold: int | None = None, time_limit: float = 10.0) -> Arrangement:
         """The best completion of a player's tableau in progress with the cards still to come
         (`combo arrange --from`)."""
-        from service.combo_arrange import complete_tableau
+        from service.combo.arrange import complete_tableau
 
         return complete_tableau(self, name, cards, keys=keys, gold=gold, time_limit=time_limit)
 
@@ -232,7 +232,7 @@ class ComboGame(SavedGame):
                value: Value = "score") -> ComboAdviceOutput:
         """Every legal action of the player to move, ranked by the final score it leads to
         (`combo advise`; `player`, as typed, must be the player to move)."""
-        from service.combo_advice import advise
+        from service.combo.advice import advise
 
         return advise(self, player, samples=samples, seed=seed, time_limit=time_limit,
                       last_turn=last_turn, value=value)

@@ -1,4 +1,4 @@
-"""service.views: the wheel, the festival preview and the score asked of a game."""
+"""service.castell.views: the wheel, the festival preview and the score asked of a game."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 
 from models.game import load_board
 from service.castell import Game
-from service.views import score, wheel
+from service.castell.views import score, wheel
 
-EXAMPLE = Path(__file__).parents[2] / "examples" / "game" / "round3.json"
+EXAMPLE = Path(__file__).parents[3] / "examples" / "game" / "round3.json"
 BOARD = load_board()
 
 

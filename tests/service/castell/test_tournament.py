@@ -10,7 +10,7 @@ import pytest
 
 from models.errors import SpecError
 from planner.castell import GameRecord, Setup, games, summarise
-from service.castell_tournament import castell_tournament, write_scores_svg
+from service.castell.tournament import castell_tournament, write_scores_svg
 from tests.planner.castell.games import BOARD
 
 

@@ -11,7 +11,7 @@ from models.errors import SpecError
 from models.puzzle import Puzzle
 from models.tower import STANDARD
 from planner.puzzles import generate_one, kind_for
-from service import puzzles
+from service.castell import puzzles
 
 EXAMPLE = Path("examples/puzzles/medium.jsonl")
 
@@ -88,9 +88,9 @@ def test_a_set_names_each_puzzle_once_and_fields_belong_to_their_kind() -> None:
     import pytest
 
     from models.errors import SpecError
-    from service.puzzles import read_puzzles
+    from service.castell.puzzles import read_puzzles
 
-    example = Path(__file__).parents[2] / "examples" / "puzzles" / "medium.jsonl"
+    example = Path(__file__).parents[3] / "examples" / "puzzles" / "medium.jsonl"
     first = json.loads(example.read_text().splitlines()[0])
     assert first["kind"] == "tallest"
     with pytest.raises(SpecError, match="also the id on line 1"):

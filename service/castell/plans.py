@@ -20,7 +20,7 @@ from planner.turns import (
     plan_ahead,
 )
 from service.cancel import current_token
-from service.plan_output import plan_output
+from service.castell.plan_output import plan_output
 
 if TYPE_CHECKING:
     from service.castell import Game

@@ -28,10 +28,10 @@ from models.game import (
 )
 from models.tower import rules_named
 from service.castell import Game
-from service.festivals import referee_finder
+from service.castell.festivals import referee_finder
 from service.store import StaleRevision
 
-EXAMPLE = Path(__file__).parents[2] / "examples" / "game" / "round3.json"
+EXAMPLE = Path(__file__).parents[3] / "examples" / "game" / "round3.json"
 BOARD = load_board()
 
 
@@ -209,7 +209,7 @@ def test_two_festivals_in_one_region_take_a_tower_each(round3: Path) -> None:
 def test_the_referee_finder_never_turns_a_clock_into_cannot_compete() -> None:
     """With no time at all the search cannot prove: the festival is not resolved (a refusal
     to resolve), rather than recorded as 'no valid tower can compete'."""
-    from service.festivals import TowerSearchUnfinished
+    from service.castell.festivals import TowerSearchUnfinished
 
     state = Game.load(EXAMPLE).position()
     space = state.festivals_in(state.round)[0]

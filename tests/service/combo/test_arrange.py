@@ -8,7 +8,7 @@ import pytest
 from models.combo import Take, load_deck, new_game
 from models.errors import SpecError
 from service.combo import ComboGame
-from service.combo_arrange import arrange_cards
+from service.combo.arrange import arrange_cards
 
 NINE = "C01,C05,C12,V03,V07,V18,V22,~C30,V31"
 
