@@ -15,7 +15,6 @@ from planner.castell.tournament import (
     play_out,
     seats,
     summarise,
-    wilson,
 )
 from planner.castell.tournament import run as run_tournament
 from planner.castell.turn import (
@@ -29,6 +28,7 @@ from planner.castell.turn import (
     seen,
     tile_finder,
 )
+from planner.stats import wilson
 
 __all__ = [
     "BOTS",

@@ -11,7 +11,6 @@ games make one rotation); each seat's bot gets its own generator, seeded from (s
 
 from __future__ import annotations
 
-import math
 import random
 import statistics
 from collections.abc import Callable, Iterator, Sequence
@@ -25,6 +24,7 @@ from planner.castell.bots import BOTS
 from planner.castell.record import SKILLS, GameRecord
 from planner.castell.report import category_wins, skill_values
 from planner.castell.turn import Bot, play_turn
+from planner.stats import wilson
 
 MAX_GAMES = 1_000_000
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -110,16 +110,6 @@ def games(setup: Setup, bots: Sequence[str], count: int, seed: int) -> Iterator[
         raise SpecError(f"--games is 1..{MAX_GAMES}")
     for index in range(count):
         yield play_game(setup, bots, seed, index)
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (ties count as shared fractions)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass

@@ -32,9 +32,10 @@ from planner.combo.question import (
     offsets_for,
     parse_cards,
 )
-from planner.combo.tournament import GameRecord, Summary, games, play_game, summarise, wilson
+from planner.combo.tournament import GameRecord, Summary, games, play_game, summarise
 from planner.combo.tournament import run as run_tournament
 from planner.lazy import lazy_names
+from planner.stats import wilson
 
 if TYPE_CHECKING:
     from planner.combo.arrange import Engine, Limits, best_arrangement

@@ -8,7 +8,6 @@ number of worker processes, and games come back in index order.
 
 from __future__ import annotations
 
-import math
 import random
 import statistics
 from collections.abc import Callable, Iterator, Sequence
@@ -19,6 +18,7 @@ from models.combo import MAX_PLAYERS, MIN_PLAYERS, Deck, final_scores, new_game
 from models.errors import SpecError
 from planner.combo.advisor import BOT_SAMPLES, advisor_bot
 from planner.combo.bots import BOTS, Bot, play_out
+from planner.stats import wilson
 from planner.stopping import in_workers
 
 MAX_GAMES = 1_000_000
@@ -115,16 +115,6 @@ def games(deck: Deck, bots: Sequence[str], count: int, seed: int, workers: int =
         return
     # Ctrl-C stops the running games at once (`in_workers`: up to 16 advisor games a chunk)
     yield from in_workers(_play, jobs, workers, chunksize=max(1, min(16, count // (workers * 8))))
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (ties count as shared fractions)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from models.errors import SpecError
 from models.files import write_atomic
 from models.game import Board, load_board
+from service.batches.games import GameRecords, is_game_line
 from service.results.base import output_of
 from service.results.tournament import CastellTournamentOutput
 
@@ -69,31 +70,7 @@ class CastellTournamentJob:
                 for i in indices]
 
     def valid_line(self, index: int, value: Any) -> bool:
-        """A game record of this game (its index, a seat per bot)."""
-        return (isinstance(value, dict) and value.get("index") == index
-                and isinstance(value.get("players"), list)
-                and len(value["players"]) == len(self.bots))
-
-
-@dataclass
-class _Reducer:
-    games: int
-    lines: list[str] = field(default_factory=list)
-    records: list[GameRecord] = field(default_factory=list)
-
-    def add(self, lines: list[str]) -> None:
-        from planner.castell import GameRecord
-
-        self.lines += lines
-        self.records += [GameRecord.of(json.loads(line)) for line in lines]
-
-    @property
-    def done(self) -> int:
-        return len(self.records)
-
-    @property
-    def finished(self) -> bool:
-        return len(self.records) >= self.games
+        return is_game_line(index, value, len(self.bots))
 
 
 def bot_names(bots: str) -> tuple[str, ...]:
@@ -141,7 +118,9 @@ def castell_tournament(bots: str, games: int, seed: int, out: str | Path | None 
                      "rules": rules, "wheel side": wheel_side, "chunk": chunk_size}
         folder = Folder(out, "tournament", arguments)
         folder.open()
-    reducer = _Reducer(games)
+    from planner.castell import GameRecord
+
+    reducer = GameRecords(games, GameRecord.of)
     with open_engine(workers, dask) as engine:
         run(job, reducer, engine, folder, on_progress)
     summary = summarise(reducer.records)

@@ -9,17 +9,18 @@ import csv
 import hashlib
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from models.combo import Deck, load_deck
 from models.files import atomic_open
+from service.batches.games import GameRecords, is_game_line
 from service.results.base import output_of
 from service.results.combo import ComboTournamentOutput
 
 if TYPE_CHECKING:
-    from planner.combo import GameRecord
+    pass
 
 # planner.combo.BOT_SAMPLES, kept here so that reading the command's options loads no solver
 # (a test holds them equal)
@@ -85,31 +86,7 @@ class TournamentJob:
                 for i in indices]
 
     def valid_line(self, index: int, value: Any) -> bool:
-        """A game record of this game (its index, a seat per bot)."""
-        return (isinstance(value, dict) and value.get("index") == index
-                and isinstance(value.get("players"), list)
-                and len(value["players"]) == len(self.bots))
-
-
-@dataclass
-class TournamentReducer:
-    games: int
-    lines: list[str] = field(default_factory=list)
-    records: list[GameRecord] = field(default_factory=list)
-
-    def add(self, lines: list[str]) -> None:
-        from planner.combo import GameRecord
-
-        self.lines += lines
-        self.records += [GameRecord.of(json.loads(line)) for line in lines]
-
-    @property
-    def done(self) -> int:
-        return len(self.records)
-
-    @property
-    def finished(self) -> bool:
-        return len(self.records) >= self.games
+        return is_game_line(index, value, len(self.bots))
 
 
 def _arguments(job: TournamentJob, cards_file: str | None) -> dict[str, Any]:
@@ -141,7 +118,7 @@ def tournament_batch(bots: str, games: int, seed: int, out: str | Path | None, *
     if out is not None:
         folder = Folder(out, "combo tournament", _arguments(job, cards_file))
         folder.open()
-    reducer = TournamentReducer(games)
+    reducer = GameRecords(games, GameRecord.of)
     with open_engine(workers, dask) as engine:
         run(job, reducer, engine, folder, on_progress)
     result = Tournament(output_of(ComboTournamentOutput,
