@@ -24,41 +24,41 @@ from cli.repeats import refuse_repeats
 if TYPE_CHECKING:
     from typer import _click as click  # typer's own click (annotations only)
 
-# name: (module, attribute, summary), in the order `castell --help` lists them
+# name: (module under `cli`, attribute, summary), in the order `castell --help` lists them
 COMMANDS: dict[str, tuple[str, str, str]] = {
-    "verify": ("cli.verify", "verify", "Check a tower against the rules and your skill ranks "
+    "verify": ("castell.verify", "verify", "Check a tower against the rules and your skill ranks "
                "(with --state: a player's team, skill ranks and readings in a game)."),
-    "best": ("cli.solve", "best", "Your best tower: the tallest (then widest), or with "
+    "best": ("castell.solve", "best", "Your best tower: the tallest (then widest), or with "
              "--festival the best festival score."),
-    "check": ("cli.solve", "check", "Can you claim a local performance tile? Shows a tower that "
-              "meets it, or why not."),
-    "board": ("cli.board", "board", "The board: regions, borders, dotted links and festival "
+    "check": ("castell.solve", "check", "Can you claim a local performance tile? Shows a "
+              "tower that meets it, or why not."),
+    "board": ("castell.board", "board", "The board: regions, borders, dotted links and festival "
               "towns."),
-    "route": ("cli.board", "route", "Shortest routes between two regions, and the turns they "
+    "route": ("castell.board", "route", "Shortest routes between two regions, and the turns they "
               "take."),
-    "wheel": ("cli.game", "wheel", "Which skill each region offers this round and the next "
+    "wheel": ("castell.game", "wheel", "Which skill each region offers this round and the next "
               "ones."),
-    "festival": ("cli.game", "festival", "Preview the festivals held at the end of the state's "
+    "festival": ("castell.game", "festival", "Preview the festivals held at the end of the state's "
                  "round, as `end` will hold them."),
-    "score": ("cli.game", "score", "End-of-game score breakdown per player in the five "
+    "score": ("castell.game", "score", "End-of-game score breakdown per player in the five "
               "categories, and the winner."),
-    "plan": ("cli.plan", "plan", "Plan a player's next turns: moves, recruits, training, "
+    "plan": ("castell.plan", "plan", "Plan a player's next turns: moves, recruits, training, "
              "special actions."),
-    "play": ("cli.play", "play", "Record one step of a real game for the player whose turn it "
+    "play": ("castell.play", "play", "Record one step of a real game for the player whose turn it "
              "is, and save the state."),
-    "rules": ("cli.rules", "rules", "List every rules switch: its values, its default, and what "
-              "it means."),
-    "state": ("cli.state", "app", "Create and show game state files."),
-    "tournament": ("cli.tournament", "tournament", "Castell bots play whole seeded games: win "
+    "rules": ("castell.rules", "rules", "List every rules switch: its values, its default, and "
+              "what it means."),
+    "state": ("castell.state", "app", "Create and show game state files."),
+    "tournament": ("castell.tournament", "tournament", "Castell bots play whole seeded games: win "
                    "rates, scores, margins, the first player's advantage."),
-    # cli.combo_solve adds the solver commands to cli.combo's app: loading it loads both
-    "combo": ("cli.combo_solve", "app", "Castle Combo: cards, exact end scores, a game to play "
+    # cli.combo.solve adds the solver commands to cli.combo.app's app: loading it loads both
+    "combo": ("combo.solve", "app", "Castle Combo: cards, exact end scores, a game to play "
               "or record, and solvers (best arrangement, turn advice, bot tournaments)."),
-    "puzzle": ("cli.puzzle", "app", "Generate, check, solve and print puzzles with one "
+    "puzzle": ("castell.puzzle", "app", "Generate, check, solve and print puzzles with one "
                "solution."),
-    "serve": ("cli.serve", "serve", "Open the table companion in the browser: both games, on "
+    "serve": ("serve", "serve", "Open the table companion in the browser: both games, on "
               "every player's screen."),
-    "schema": ("cli.schema", "schema", "Print the JSON Schema of a command's --json output."),
+    "schema": ("schema", "schema", "Print the JSON Schema of a command's --json output."),
 }
 
 
@@ -74,7 +74,7 @@ class LazyCommand(TyperCommand):
 
     @cached_property
     def real(self) -> click.Command:
-        target = getattr(import_module(self.module), self.attribute)
+        target = getattr(import_module(f"cli.{self.module}"), self.attribute)
         if isinstance(target, typer.Typer):
             command = typer.main.get_command(target)
         else:

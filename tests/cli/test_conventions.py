@@ -82,10 +82,10 @@ def test_a_missing_file_is_one_line(args: list[str]) -> None:
 
 
 def test_the_choice_enums_match_the_core() -> None:
-    from cli.game import WheelTile
+    from cli.castell.game import WheelTile
+    from cli.castell.puzzle import PuzzleKind, PuzzleLevel
+    from cli.castell.solve import EngineName
     from cli.options import complete_rules
-    from cli.puzzle import PuzzleKind, PuzzleLevel
-    from cli.solve import EngineName
     from models.puzzle import DIFFICULTIES, KINDS
     from models.tower import VARIANTS, Skill
     from planner.tower.api import ENGINES

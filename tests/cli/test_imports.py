@@ -82,7 +82,7 @@ def test_listed_summaries_are_the_commands_own(name: str) -> None:
     """`castell --help` lists each command by a summary kept in `cli.main` (so that listing
     imports nothing): it must stay the first paragraph of the command's own help."""
     module, attribute, summary = COMMANDS[name]
-    target = getattr(import_module(module), attribute)
+    target = getattr(import_module(f"cli.{module}"), attribute)
     own = target.info.help if isinstance(target, typer.Typer) else inspect.getdoc(target)
     assert isinstance(own, str)
     assert " ".join(own.split("\n\n")[0].split()) == summary

@@ -13,7 +13,7 @@ import pytest
 from models.tower import Pool, SkillRanks, Tower, check_tower, rules_named
 from tests.cli.helpers import assert_bad_input, is_uses, json_lines, no_crash, one_json, run
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 VERIFY_KEYS = {"valid", "tower", "height", "castellers", "uses", "violations"}
 
 

@@ -300,7 +300,7 @@ def test_a_write_killed_before_the_rename_leaves_the_old_file(tmp_path: Path) ->
               "from cli.main import app\n"
               "sys.argv = ['castell', 'play', sys.argv[1], 'move', 'girona']\n"
               "app()\n")
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     done = subprocess.run([sys.executable, "-c", script, str(game)], cwd=root,
                           env={**os.environ, "PYTHONPATH": str(root)}, check=False)
     assert done.returncode == -9
@@ -519,7 +519,7 @@ def test_a_clock_is_never_recorded_as_cannot_compete(tmp_path: Path) -> None:
     towers are either still proven (the dp is that fast: the same result as with the default
     limit) or the round is not resolved at all (exit 2, the file untouched): never a "no valid
     tower" for a player who has one."""
-    example = Path(__file__).parents[2] / "examples" / "game" / "round3.json"
+    example = Path(__file__).parents[3] / "examples" / "game" / "round3.json"
     slow, fast = tmp_path / "slow.json", tmp_path / "fast.json"
     for path in (slow, fast):
         path.write_bytes(example.read_bytes())

@@ -24,7 +24,7 @@ from models.game.state import GameState
 from models.tower import STANDARD, Festival, Pool, SkillRanks, Tower, check_tower
 from tests.cli.helpers import assert_bad_input, no_crash, one_json
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 ROUND3 = str(REPO / "examples" / "game" / "round3.json")
 ISLANDS = REPO / "examples" / "boards" / "islands.toml"
 DEFAULT_TOML = REPO / "models" / "game" / "data" / "board.toml"

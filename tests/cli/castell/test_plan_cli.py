@@ -117,7 +117,7 @@ def test_plan_help_has_examples() -> None:
     assert "castell plan game.json" in result.stdout
 
 
-ROUND3 = str(Path(__file__).parents[2] / "examples" / "game" / "round3.json")
+ROUND3 = str(Path(__file__).parents[3] / "examples" / "game" / "round3.json")
 
 
 def test_plan_json_explains_each_step_and_the_what_if() -> None:
@@ -202,7 +202,7 @@ def test_a_what_if_under_other_readings_says_so() -> None:
     assert "what_if_rules" not in plain
 
 
-STATES = Path(__file__).parents[2] / "benchmarks" / "plan_states"
+STATES = Path(__file__).parents[3] / "benchmarks" / "plan_states"
 
 
 def test_the_festival_plan_never_names_a_festival_it_showed_out_of_reach() -> None:

@@ -9,7 +9,7 @@ import typer
 from rich.text import Text
 
 from cli import options
-from cli.combo_render import print_cards, print_state, print_stats, sheet_table
+from cli.combo.render import print_cards, print_state, print_stats, sheet_table
 from cli.edge import Terminated, at_edge, emit_output, err, out, written_after_stop
 from cli.inputs import emit_batch
 from models.combo import MAX_GOLD, MAX_KEYS, READINGS, group_words

@@ -7,9 +7,10 @@ from typing import Annotated
 
 import typer
 
-from cli import complete, options
+from cli import options
+from cli.castell import complete
+from cli.castell.plan_render import render
 from cli.edge import ExitCode, at_edge, emit_output, err, fail_interrupted, graceful
-from cli.plan_render import render
 from models.errors import SpecError
 from service.castell import RULES_WITH_STATE, Game, plans
 from service.results.plan import PlanOutput

@@ -8,8 +8,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from cli.castell.render import stack, tower_picture
 from cli.edge import err, out
-from cli.render import stack, tower_picture
 from models.game import Board, format_action
 from models.tower import Rules, Tower
 from service.results.plan import ForecastPlacing, PlanFestival, PlanForecast, PlanOutput

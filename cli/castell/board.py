@@ -10,7 +10,8 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from cli import complete, options
+from cli import options
+from cli.castell import complete
 from cli.edge import at_edge, emit_output, err, out
 from models.game import load_board as board_from
 from service.castell.maps import board_view, route_view

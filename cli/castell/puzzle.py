@@ -22,9 +22,9 @@ from rich.text import Text
 
 from cli import options
 from cli.batches import Dask, batch_progress, batch_stops
+from cli.castell.render import tower_picture
 from cli.edge import ExitCode, at_edge, emit_output, err, out
 from cli.inputs import batch_lines
-from cli.render import tower_picture
 from models.files import atomic_open
 from models.puzzle import Difficulty, Kind, Puzzle
 from service.castell import puzzles as use
@@ -160,7 +160,7 @@ def book(
 
       castell puzzle book --count 10000 --out book/ --dask tcp://scheduler:8786
     """
-    from cli.sheet import render_sheet  # deferred: keeps start-up light
+    from cli.castell.sheet import render_sheet  # deferred: keeps start-up light
     from service.castell.puzzle_book import BookJob
     from service.castell.puzzle_book import book as make_book
 
@@ -253,7 +253,7 @@ def sheet(
 
       castell puzzle sheet examples/puzzles/medium.jsonl --out sheets/
     """
-    from cli.sheet import render_sheet  # deferred: keeps start-up light
+    from cli.castell.sheet import render_sheet  # deferred: keeps start-up light
 
     written = use.sheet(read_puzzles(puzzle_file), Path(directory), title, render_sheet)
     if as_json:

@@ -276,7 +276,7 @@ def test_actions_may_be_written_as_separate_words(tmp_path: Path) -> None:
 
 
 def test_the_example_deal_records_a_game(tmp_path: Path) -> None:
-    rows = Path(__file__).resolve().parents[2] / "examples" / "combo" / "rows.toml"
+    rows = Path(__file__).resolve().parents[3] / "examples" / "combo" / "rows.toml"
     path = _new(tmp_path, "--players", "Ana,Ben", "--deal", str(rows), "--first", "Ben")
     data = one_json(run("combo", "play", str(path), "buy V15", "reveal", "V08", "--json"))
     assert data["rows"]["village"] == ["V02", "V08", "V33"] and data["to_play"] == "Ana"

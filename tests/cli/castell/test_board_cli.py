@@ -21,7 +21,7 @@ import tomli_w
 
 from tests.cli.helpers import assert_bad_input, no_crash, one_json, run
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 ISLANDS = str(REPO / "examples" / "boards" / "islands.toml")
 DEFAULT_TOML = REPO / "models" / "game" / "data" / "board.toml"
 SVG = "{http://www.w3.org/2000/svg}"

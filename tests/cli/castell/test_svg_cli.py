@@ -11,7 +11,7 @@ from models.game import load_board, load_state
 from tests.cli.game_driver import castell
 
 SVG = "{http://www.w3.org/2000/svg}"
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 ROUND3 = REPO / "examples" / "game" / "round3.json"
 BOARD = load_board()
 # DejaVu Sans advance widths (em) of the characters in a tower caption: what a viewer draws

@@ -9,9 +9,9 @@ from rich.panel import Panel
 from rich.text import Text
 
 from cli import options
+from cli.castell.render import stack, tower_picture, uses_text, violations_table
 from cli.edge import ExitCode, at_edge, emit_output, fail, out
 from cli.inputs import TowerRules, WhatIfRules, batch_lines, emit_items
-from cli.render import stack, tower_picture, uses_text, violations_table
 from service.castell.towers import Asked, Verified, verify_batch
 from service.castell.towers import verify as verify_tower
 

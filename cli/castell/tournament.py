@@ -9,8 +9,8 @@ from rich.table import Table
 
 from cli import options
 from cli.batches import Dask, batch_progress, batch_stops
+from cli.castell.state import WheelSide
 from cli.edge import at_edge, emit_output, err, out
-from cli.state import WheelSide
 from models.files import not_an_input
 
 if TYPE_CHECKING:

@@ -11,6 +11,8 @@ from rich.panel import Panel
 from rich.text import Text
 
 from cli import options
+from cli.castell.render import stack, tower_picture, uses_text
+from cli.castell.verify import what_if_line
 from cli.edge import (
     ExitCode,
     at_edge,
@@ -22,8 +24,6 @@ from cli.edge import (
     out,
 )
 from cli.inputs import TowerRules, WhatIfRules, batch_lines, emit_items
-from cli.render import stack, tower_picture, uses_text
-from cli.verify import what_if_line
 from models.files import not_an_input
 from service.castell import towers
 from service.castell.towers import Asked, Solving, TowerReply

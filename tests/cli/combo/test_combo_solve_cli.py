@@ -197,9 +197,9 @@ def test_arrange_limit_before_the_proof_is_exit_3_with_the_best_found() -> None:
 
 def test_arrange_stopped_by_ctrl_c_prints_its_answer_and_exits_130(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import cli.combo_solve
+    import cli.combo.solve
 
-    monkeypatch.setattr(cli.combo_solve, "interrupted", lambda: True)
+    monkeypatch.setattr(cli.combo.solve, "interrupted", lambda: True)
     result = run("combo", "arrange", NINE, "--keys", "2", "--gold", "6", "--json")
     assert result.exit_code == 130
     assert json.loads(result.stdout)["tableau"]

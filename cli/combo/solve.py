@@ -14,8 +14,8 @@ from rich.text import Text
 
 from cli import options
 from cli.batches import Dask, batch_progress, batch_stops
-from cli.combo import CardsFile, StateArg, app
-from cli.combo_render import grid_picture, print_advice, print_summary, sheet_table
+from cli.combo.app import CardsFile, StateArg, app
+from cli.combo.render import grid_picture, print_advice, print_summary, sheet_table
 from cli.edge import (
     ExitCode,
     at_edge,

@@ -16,7 +16,7 @@ from planner.puzzles import generate_one, puzzle_key
 from tests.cli.helpers import one_json
 
 runner = CliRunner()
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "puzzles"
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "puzzles"
 
 
 def _figures(svg_text: str) -> list[int]:

@@ -1,0 +1,1 @@
+"""The Castle Combo commands (`castell combo ...`)."""
