@@ -4,31 +4,22 @@ the page polls for the answer and may cancel it; a step on the game cancels it t
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
-from models.game import format_action
-from service.castell import Game
-from service.castell.plans import plan
-from service.combo import ComboGame
-from web.app import page
 from web.games import game_file
+from web.pages import turns_of
 from web.play import load
+from web.render import page
 from web.security import check_change
 
 router = APIRouter()
 # the planner's own default is longer; at the table an answer within seconds is what helps
 PLAN_TIME_LIMIT = 8.0
 ADVICE_TIME_LIMIT = 5.0
-ADVICE_SAMPLES = 16
-
-
-def _work(game: Game | ComboGame) -> Any:
-    if isinstance(game, Game):
-        return lambda: plan(game, time_limit=PLAN_TIME_LIMIT)
-    return lambda: game.advise(samples=ADVICE_SAMPLES, time_limit=ADVICE_TIME_LIMIT)
+TIME_LIMITS = {"castell": PLAN_TIME_LIMIT, "combo": ADVICE_TIME_LIMIT}
 
 
 def _answer(request: Request, name: str) -> HTMLResponse:
@@ -37,10 +28,8 @@ def _answer(request: Request, name: str) -> HTMLResponse:
     game = load(path, kind)
     # each planned turn: its round and its steps (text, reason); the first is "do this step"
     turns: list[tuple[int, list[tuple[str, str]]]] = []
-    if job is not None and job.done.is_set() and isinstance(game, Game) \
-            and job.result is not None:
-        turns = [(turn.round, [(format_action(s.action, game.board), s.reason)
-                               for s in turn.steps]) for turn in job.result.turns]
+    if job is not None and job.done.is_set() and job.result is not None:
+        turns = turns_of(request.app.state.pages, game, job.result)
     steps = [step for _, listed in turns for step in listed]
     return page(request, "advice.html", {"name": name, "job": job, "kind": kind,
                                          "revision": game.revision, "steps": steps,
@@ -58,10 +47,9 @@ def ask(request: Request, name: str, revision: Annotated[int, Form(ge=0)]) -> HT
     game = load(path, kind)
     if game.revision != revision:
         raise HTTPException(409, "the game changed: reload")
-    if (isinstance(game, Game) and game.state.game_over) or \
-            (isinstance(game, ComboGame) and game.state.now.game_over):
+    if game.game_over:
         raise HTTPException(400, "the game is over")
-    request.app.state.jobs.start(name, game.revision, _work(game))
+    request.app.state.jobs.start(name, game.revision, game.advice(TIME_LIMITS[game.kind]))
     return _answer(request, name)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import jinja2
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, PlainTextResponse, Response
+from fastapi.responses import PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
@@ -24,7 +24,11 @@ HERE = Path(__file__).parent
 def create_app(library: Library, access: Access | None = None, join_url: str | None = None
                ) -> FastAPI:
     """The companion for the games in `library`; `access.token` set: changes need it."""
-    from web import advising, best, games, start
+    from web import advising, games, start
+    from web.castell import page as castell_page
+    from web.castell import routes as castell_routes
+    from web.combo import page as combo_page
+    from web.combo import routes as combo_routes
 
     app = FastAPI(title="castell serve", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.library = library
@@ -34,6 +38,8 @@ def create_app(library: Library, access: Access | None = None, join_url: str | N
     # set when the server stops (`castell serve`'s Ctrl-C or SIGTERM): the event streams end
     app.state.stopping = threading.Event()
     app.state.solves = Solves()  # the solves requests start, bounded
+    # each game's page, for the routes both games share (`web.pages`)
+    app.state.pages = {"castell": castell_page.PAGE, "combo": combo_page.PAGE}
     # autoescape on for every template: a player's name or a card file's text is never HTML
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined)
@@ -42,7 +48,8 @@ def create_app(library: Library, access: Access | None = None, join_url: str | N
     app.include_router(start.router)
     app.include_router(games.router)
     app.include_router(advising.router)
-    app.include_router(best.router)
+    app.include_router(castell_routes.router)
+    app.include_router(combo_routes.router)
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> Response:
@@ -76,12 +83,3 @@ def _one_line(error: RequestValidationError) -> str:
     first = error.errors()[0] if error.errors() else {}
     where = " ".join(str(part) for part in first.get("loc", ())[1:]) or "the request"
     return f"bad input: {where}: {first.get('msg', 'not valid')}"[:200]
-
-
-def page(request: Request, template: str, context: dict[str, object], status: int = 200
-         ) -> HTMLResponse:
-    templates: Jinja2Templates = request.app.state.templates
-    access: Access = request.app.state.access
-    return templates.TemplateResponse(request, template, {
-        "lan": access.token is not None, "join_url": None, **context},
-        status_code=status)

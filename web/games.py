@@ -1,5 +1,6 @@
-"""A game's routes: its page, the fragment that live updates reload, its event stream, its
-steps (each control's one form) and a dry run for the tower builder."""
+"""A game's routes, whichever game: its page, the fragment that live updates reload, its event
+stream, its state for scripts and its steps (each control's one form). Each game's own routes
+are in its package (`web.castell.routes`, `web.combo.routes`)."""
 
 from __future__ import annotations
 
@@ -16,16 +17,12 @@ from fastapi.responses import (
     StreamingResponse,
 )
 
-from models.combo import format_action as combo_action
-from models.errors import CastellError
-from models.game import format_action, format_step
-from service.castell import Game
-from service.combo import ComboGame
-from web import castell_page, combo_page
-from web.app import page
+from service.handle import GameHandle, Kind, Steps
 from web.events import revisions
-from web.library import Kind, Library, NotFound, kind_of
-from web.play import StepError, Steps, load, play
+from web.library import Library, NotFound, kind_of
+from web.pages import Pages
+from web.play import StepError, load, play
+from web.render import page
 from web.security import check_change
 
 router = APIRouter()
@@ -45,10 +42,10 @@ def game_file(request: Request, name: str) -> tuple[Path, Kind]:
     return path, kind
 
 
-def context(game: Game | ComboGame, name: str) -> dict[str, object]:
-    if isinstance(game, Game):
-        return castell_page.context(game, name)
-    return combo_page.context(game, name)
+def context(request: Request, game: GameHandle, name: str) -> dict[str, object]:
+    """The game page's content, by the game's own page module (`web.pages`)."""
+    pages: Pages = request.app.state.pages
+    return pages[game.kind].context(game, name)
 
 
 def _show(request: Request, name: str, template: str) -> HTMLResponse:
@@ -58,7 +55,7 @@ def _show(request: Request, name: str, template: str) -> HTMLResponse:
     except StepError as error:
         raise HTTPException(error.status, error.message) from None
     job = request.app.state.jobs.get(name)
-    return page(request, template, {**context(game, name), "job": job})
+    return page(request, template, {**context(request, game, name), "job": job})
 
 
 @router.get("/g/{name}", response_class=HTMLResponse)
@@ -88,17 +85,9 @@ def game_json(request: Request, name: str) -> JSONResponse:
         game = load(path, kind)
     except StepError as error:
         raise HTTPException(error.status, error.message) from None
-    if isinstance(game, Game):
-        entries = game.state.history.entries if game.state.history else []
-        legal = [format_action(a, game.board) for a in game.legal_actions()]
-        history = [format_step(e, game.board) for e in entries]
-        over = game.state.game_over
-    else:
-        legal = [combo_action(a) for a in game.legal_actions()]
-        history = [e.action for e in game.state.history]
-        over = game.state.now.game_over
     return JSONResponse({"name": name, "kind": kind, "revision": game.revision,
-                         "game_over": over, "history": history, "legal": legal})
+                         "game_over": game.game_over, "history": game.history_lines(),
+                         "legal": game.legal_steps()})
 
 
 def _done(request: Request, name: str, revision: int) -> Response:
@@ -108,7 +97,7 @@ def _done(request: Request, name: str, revision: int) -> Response:
     return _show(request, name, "game_fragment.html")
 
 
-def _refused(request: Request, error: StepError, where: str) -> Response:
+def refused(request: Request, error: StepError, where: str) -> Response:
     """The refusal's one line, for htmx shown beside the control that sent it."""
     response = page(request, "refused.html", {"message": error.message, "code": error.code,
                                               "stale": error.status == 409},
@@ -120,15 +109,15 @@ def _refused(request: Request, error: StepError, where: str) -> Response:
     return response
 
 
-def _run(request: Request, name: str, steps: Steps, revision: int, where: str,
+def run(request: Request, name: str, steps: Steps, revision: int, where: str,
          confirm: bool = False) -> Response:
     path, kind = game_file(request, name)
     if not steps or len(steps) > MAX_STEPS:
-        return _refused(request, StepError(400, "no step given"), where)
+        return refused(request, StepError(400, "no step given"), where)
     try:
         new = play(path, kind, steps, revision, confirm)
     except StepError as error:
-        return _refused(request, error, where)
+        return refused(request, error, where)
     return _done(request, name, new)
 
 
@@ -141,66 +130,4 @@ def step(request: Request, name: str, revision: Revision,
          step: Annotated[str, Form(min_length=1, max_length=300)], where: Where = "",
          confirm: Annotated[bool, Form()] = False) -> Response:
     """One step in the game's notation (a button's value, a typed action)."""
-    return _run(request, name, [step], revision, where, confirm)
-
-
-@router.post("/g/{name}/claim", dependencies=[Depends(check_change)])
-def claim(request: Request, name: str, revision: Revision,
-          tile: Annotated[str, Form(min_length=1, max_length=20)],
-          tower: Annotated[str, Form(min_length=1, max_length=200)], where: Where = ""
-          ) -> Response:
-    """A special claim with the tower the builder holds."""
-    return _run(request, name, [["special", "claim", tile, tower]], revision, where)
-
-
-@router.post("/g/{name}/festival-tower", dependencies=[Depends(check_change)])
-def festival_tower(request: Request, name: str, revision: Revision,
-                   player: Annotated[str, Form(min_length=1, max_length=60)],
-                   location: Annotated[str, Form(min_length=1, max_length=80)],
-                   tower: Annotated[str, Form(max_length=200)] = "",
-                   competing: Annotated[str, Form(max_length=5)] = "yes",
-                   where: Where = "") -> Response:
-    """The tower `player` names for the festival at `location` (or not competing)."""
-    named = "none" if competing == "no" or not tower.strip() else tower
-    return _run(request, name, [["festival-tower", player, location, named]], revision, where)
-
-
-@router.post("/g/{name}/refill", dependencies=[Depends(check_change)])
-async def refill(request: Request, name: str) -> Response:
-    """Every region's real draw at once (`refill-REGION_ID` = the sizes drawn), one write."""
-    form = await request.form()
-    path, kind = game_file(request, name)
-    where = str(form.get("where", "refill"))
-    try:
-        revision = int(str(form.get("revision", "")))
-    except ValueError:
-        return _refused(request, StepError(400, "revision: a whole number"), where)
-    game = load(path, kind)
-    if not isinstance(game, Game):
-        raise HTTPException(404, "a Castle Combo game has no refills")
-    names = {r.id: r.name for r in game.board.regions}
-    steps: list[list[str]] = []
-    for key, value in form.multi_items():
-        region = key.removeprefix("refill-")
-        if key.startswith("refill-") and region in names:
-            steps.append(["refill", names[region], str(value)])
-    return _run(request, name, steps, revision, where)
-
-
-@router.get("/g/{name}/try", response_class=HTMLResponse)
-def try_step(request: Request, name: str, tile: Annotated[str, Query(max_length=20)],
-             tower: Annotated[str, Query(max_length=200)]) -> HTMLResponse:
-    """The tower builder's live check: the claim tried by the referee on a copy, nothing
-    written; its reason when refused."""
-    path, kind = game_file(request, name)
-    message: str | None = None
-    game = load(path, kind) if kind == "castell" else None
-    if not isinstance(game, Game):
-        raise HTTPException(404, "no tower builder in Castle Combo")
-    try:
-        game.step(["special", "claim", tile, tower or "?"])
-    except CastellError as error:  # the referee's refusal, or a tower that cannot be read
-        message = str(error)
-    return page(request, "tower_check.html", {"message": message, "tower": tower})
-
-
+    return run(request, name, [step], revision, where, confirm)

@@ -7,12 +7,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
 from models.errors import CastellError
+from service.handle import Kind
 from service.store import GameFile
 
-Kind = Literal["castell", "combo"]
 # a game's name in a URL: a plain file name, no separator, no leading dot
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}\.json$")
 

@@ -4,21 +4,17 @@ meet become (status, message) here, for the routes to show next to the control."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 
 from models.errors import CastellError, Refused, SpecError, TimeLimitReached
-from service.castell import Game
-from service.combo import ComboGame
+from service.handle import GameHandle, Kind, Steps
+from service.handles import edit_handle, load_handle
 from service.store import StaleRevision
-from web.library import Kind
 
 STALE = "the game changed: reload"
 # Refused (a rule says no) is 422: the request was well formed, the game does not allow it;
 # bad input (a SpecError: unknown region, a typo) is 400; a stale revision 409
 REFUSED_STATUS = 422
-
-Steps = Sequence[str | Sequence[str]]
 
 
 class StepError(Exception):
@@ -40,19 +36,11 @@ def play(path: Path, kind: Kind, steps: Steps, revision: int, confirm: bool = Fa
     """Record `steps` (texts or words in the game's notation, `undo` among them) on the game
     in `path` as one write, unless it moved on from `revision`; the new revision."""
     try:
-        if kind == "castell":
-            with Game.editing(path, wait=STEP_LOCK_WAIT_S) as game:
-                for step in steps:
-                    game.step(step, expect_revision=revision, confirm_reveal=confirm,
-                              time_limit=FESTIVAL_TIME_LIMIT_S)
-                game.save(revision)
-                return game.revision
-        with ComboGame.editing(path, wait=STEP_LOCK_WAIT_S) as combo:
-            for step in steps:
-                text = step if isinstance(step, str) else " ".join(step)
-                combo.step(text, expect_revision=revision)
-            combo.save(revision)
-            return combo.revision
+        with edit_handle(path, kind, STEP_LOCK_WAIT_S) as game:
+            game.play(steps, expect_revision=revision, confirm_reveal=confirm,
+                      time_limit=FESTIVAL_TIME_LIMIT_S)
+            game.save(revision)
+            return game.revision
     except StaleRevision:
         raise StepError(409, STALE, "stale_revision") from None
     except Refused as error:
@@ -67,9 +55,9 @@ def play(path: Path, kind: Kind, steps: Steps, revision: int, confirm: bool = Fa
         raise StepError(503, str(error)) from None
 
 
-def load(path: Path, kind: Kind) -> Game | ComboGame:
+def load(path: Path, kind: Kind) -> GameHandle:
     """The game as it stands (read without the lock: the write is atomic)."""
     try:
-        return Game.load(path) if kind == "castell" else ComboGame.load(path)
+        return load_handle(path, kind)
     except CastellError as error:
         raise StepError(400, str(error)) from None

@@ -17,9 +17,9 @@ from models.game import load_board
 from service.castell.setup import TypedDeal
 from service.castell.setup import start_game as start_castell
 from service.combo.new import start_game as start_combo
-from web.app import page
 from web.library import Library
 from web.play import StepError
+from web.render import page
 from web.security import TOKEN_COOKIE, Access, check_change, holds_token
 
 router = APIRouter()

@@ -11,14 +11,15 @@ refused when the file moved on since it was loaded.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from models.errors import Reason, Refused, SpecError
 from models.game import RefillEntry, TowerChoiceEntry, load_board
 from service.castell.festivals import preview, referee_finder
 from service.castell.steps import StepOutcome, claim_finder, step_outcome
+from service.handle import Kind, Steps
 from service.store import LOCK_WAIT_S, GameFile, SavedGame, StaleRevision
 
 if TYPE_CHECKING:
@@ -47,8 +48,10 @@ def _board_for(state: GameState, state_path: Path | None, board_path: str | Path
 
 
 class Game(SavedGame):
-    """A Castell game: its state (with its history), its board, and where it is kept."""
+    """A Castell game: its state (with its history), its board, and where it is kept (a
+    `service.handle.GameHandle`)."""
 
+    kind: ClassVar[Kind] = "castell"
     state: GameState
 
     def __init__(self, state: GameState, board: Board, path: Path | None = None):
@@ -186,6 +189,34 @@ class Game(SavedGame):
         after.revision = before.revision
         self.state = after
         return step_outcome(before, after, self.board, None)
+
+    # -- the handle protocol (`service.handle.GameHandle`) -------------------------------------
+
+    @property
+    def game_over(self) -> bool:
+        return self.state.game_over
+
+    def legal_steps(self) -> list[str]:
+        from models.game import format_action
+
+        return [format_action(a, self.board) for a in self.legal_actions()]
+
+    def history_lines(self) -> list[str]:
+        from models.game import format_step
+
+        entries = self.state.history.entries if self.state.history else []
+        return [format_step(e, self.board) for e in entries]
+
+    def play(self, steps: Steps, *, expect_revision: int, confirm_reveal: bool = False,
+             time_limit: float | None = None) -> None:
+        for step in steps:
+            self.step(step, expect_revision=expect_revision, confirm_reveal=confirm_reveal,
+                      time_limit=REFEREE_TIME_LIMIT if time_limit is None else time_limit)
+
+    def advice(self, time_limit: float) -> Callable[[], Any]:
+        from service.castell.plans import plan
+
+        return lambda: plan(self, time_limit=time_limit)
 
     def _check_revision(self, expected: int | None) -> None:
         if expected is not None and expected != self.state.revision:

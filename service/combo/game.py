@@ -11,10 +11,10 @@ changes nothing.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from models.combo import (
     Action,
@@ -41,6 +41,7 @@ from models.combo import (
 )
 from models.errors import Reason, SpecError
 from models.names import did_you_mean, typed_match
+from service.handle import Kind, Steps
 from service.store import LOCK_WAIT_S, GameFile, SavedGame, StaleRevision
 
 if TYPE_CHECKING:
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
     from service.results.combo import ComboAdviceOutput, ComboStateOutput
 
 UNDO = "undo"
+ADVICE_SAMPLES = 16  # the default advice's sampled completions of each candidate (the page's)
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,10 @@ class ComboStep:
 
 
 class ComboGame(SavedGame):
-    """A Castle Combo game: its state (with its history) and where it is kept."""
+    """A Castle Combo game: its state (with its history) and where it is kept (a
+    `service.handle.GameHandle`)."""
+
+    kind: ClassVar[Kind] = "combo"
 
     state: GameState
 
@@ -140,6 +145,31 @@ class ComboGame(SavedGame):
     def _mover(self) -> str | None:
         table = self.state.now
         return None if table.game_over else table.player.name
+
+    # -- the handle protocol (`service.handle.GameHandle`) -------------------------------------
+
+    @property
+    def game_over(self) -> bool:
+        return self.state.now.game_over
+
+    def legal_steps(self) -> list[str]:
+        from models.combo import format_action
+
+        return [format_action(a) for a in self.legal_actions()]
+
+    def history_lines(self) -> list[str]:
+        return [e.action for e in self.state.history]
+
+    def play(self, steps: Steps, *, expect_revision: int, confirm_reveal: bool = False,
+             time_limit: float | None = None) -> None:
+        """Castle Combo's steps reveal nothing a player has not seen and take no solve:
+        `confirm_reveal` and `time_limit` have nothing to act on."""
+        for step in steps:
+            self.step(step if isinstance(step, str) else " ".join(step),
+                      expect_revision=expect_revision)
+
+    def advice(self, time_limit: float) -> Callable[[], Any]:
+        return lambda: self.advise(samples=ADVICE_SAMPLES, time_limit=time_limit)
 
     # -- steps -------------------------------------------------------------------------------
 

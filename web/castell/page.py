@@ -11,6 +11,7 @@ from models.game import EndTurn, Move, Recruit, Special, Train, format_action, f
 from service.castell import Game
 from service.castell.maps import board_view
 from service.castell.views import festival, score, wheel
+from web.pages import GamePage
 
 # the pawn colours, in seating order (the game's own player colours are not in the state)
 COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd")
@@ -102,3 +103,13 @@ def context(game: Game, name: str) -> dict[str, Any]:
         "refills": state.refills_due, "recorded": state.deal == "recorded",
         "tiles": {t.id: t for t in board.performance_tiles},
     }
+
+
+def planned_turns(game: Game, result: Any) -> list[tuple[int, list[tuple[str, str]]]]:
+    """A plan's turns as the advice panel lists them: each turn's round and its steps (the
+    step's text in the notation, its reason)."""
+    return [(turn.round, [(format_action(s.action, game.board), s.reason) for s in turn.steps])
+            for turn in result.turns]
+
+
+PAGE = GamePage(context, planned_turns)

@@ -19,6 +19,7 @@ from models.combo import (
     price,
 )
 from service.combo import ComboGame
+from web.pages import GamePage
 
 
 def ability_text(card: Card) -> str:
@@ -67,3 +68,6 @@ def context(game: ComboGame, name: str) -> dict[str, Any]:
         "discards": {loc: len(table.discard[loc]) for loc in LOCATIONS},
         "history": [f"{e.player}: {e.action}" if e.player else e.action for e in view.history],
     }
+
+
+PAGE = GamePage(context)

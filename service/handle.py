@@ -1,0 +1,51 @@
+"""What every game handle is, whichever game (`GameHandle`): the edges ask a handle through
+this protocol, never by the game's type, so that a page, a route or a command that serves both
+games is written once (`service.handles` gives the handle of each kind of game file).
+
+Each game's own use cases stay on its handle and in its package (`service.castell`,
+`service.combo`); this protocol is only what both share: loading and editing a file, the
+revision, whether the game is over, the legal steps and the history in the game's notation,
+steps recorded by their text, and the default advice for the player to move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Literal, Protocol
+
+Kind = Literal["castell", "combo"]
+KINDS: tuple[Kind, ...] = ("castell", "combo")
+Steps = Sequence[str | Sequence[str]]
+
+
+class GameHandle(Protocol):
+    """A game kept in a file, as both games' handles (`service.castell.Game`,
+    `service.combo.ComboGame`) answer it."""
+
+    kind: ClassVar[Kind]
+
+    @property
+    def revision(self) -> int: ...
+
+    @property
+    def game_over(self) -> bool: ...
+
+    def legal_steps(self) -> list[str]:
+        """The steps the game allows now, each in the game's notation."""
+        ...
+
+    def history_lines(self) -> list[str]:
+        """The steps recorded so far, oldest first, in the game's notation."""
+        ...
+
+    def play(self, steps: Steps, *, expect_revision: int, confirm_reveal: bool = False,
+             time_limit: float | None = None) -> None:
+        """Record `steps` (texts, or the words of one) through the referee, refused when the
+        game is not at `expect_revision`; `save` writes them."""
+        ...
+
+    def save(self, expect_revision: int | None = None) -> None: ...
+
+    def advice(self, time_limit: float) -> Callable[[], Any]:
+        """The default advice for the player to move, as work to run (in the background)."""
+        ...

@@ -1,0 +1,102 @@
+"""The routes only Castell has: a claim with the builder's tower, a festival tower named, every
+region's refill at once, the tower builder's live check (nothing written), and a player's best
+festival tower for the next festival they can reach (the `castell best --state` question,
+asked of the game's file, drawn level by level)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Form, HTTPException, Query, Request
+from fastapi.responses import HTMLResponse, Response
+
+from models.errors import CastellError
+from service.castell import Game
+from service.castell.towers import Asked, Solving, best
+from web.games import Revision, Where, game_file, refused, run
+from web.play import StepError
+from web.render import page
+from web.security import check_change, check_token
+
+router = APIRouter()
+# the dp engine answers in milliseconds on any team the rules allow; a safety net only
+BEST_TIME_LIMIT = 10.0
+
+
+@router.get("/g/{name}/best-tower", response_class=HTMLResponse,
+            dependencies=[Depends(check_token)])
+def best_tower(request: Request, name: str,
+               player: Annotated[str, Query(min_length=1, max_length=60)]) -> HTMLResponse:
+    path, kind = game_file(request, name)
+    if kind != "castell":
+        raise HTTPException(404, "best tower is a Castell question")
+    try:
+        with request.app.state.solves.slot():
+            reply = best(Asked(state=path, player=player), None,
+                         Solving("dp", BEST_TIME_LIMIT))
+    except CastellError as error:
+        raise HTTPException(400, str(error)) from None
+    return page(request, "best_tower.html", {"answer": reply.output(), "reached": reply.reached,
+                                             "player": reply.looked_for or player})
+
+
+@router.post("/g/{name}/claim", dependencies=[Depends(check_change)])
+def claim(request: Request, name: str, revision: Revision,
+          tile: Annotated[str, Form(min_length=1, max_length=20)],
+          tower: Annotated[str, Form(min_length=1, max_length=200)], where: Where = ""
+          ) -> Response:
+    """A special claim with the tower the builder holds."""
+    return run(request, name, [["special", "claim", tile, tower]], revision, where)
+
+
+@router.post("/g/{name}/festival-tower", dependencies=[Depends(check_change)])
+def festival_tower(request: Request, name: str, revision: Revision,
+                   player: Annotated[str, Form(min_length=1, max_length=60)],
+                   location: Annotated[str, Form(min_length=1, max_length=80)],
+                   tower: Annotated[str, Form(max_length=200)] = "",
+                   competing: Annotated[str, Form(max_length=5)] = "yes",
+                   where: Where = "") -> Response:
+    """The tower `player` names for the festival at `location` (or not competing)."""
+    named = "none" if competing == "no" or not tower.strip() else tower
+    return run(request, name, [["festival-tower", player, location, named]], revision, where)
+
+
+@router.post("/g/{name}/refill", dependencies=[Depends(check_change)])
+async def refill(request: Request, name: str) -> Response:
+    """Every region's real draw at once (`refill-REGION_ID` = the sizes drawn), one write."""
+    form = await request.form()
+    path, kind = game_file(request, name)
+    where = str(form.get("where", "refill"))
+    try:
+        revision = int(str(form.get("revision", "")))
+    except ValueError:
+        return refused(request, StepError(400, "revision: a whole number"), where)
+    if kind != "castell":
+        raise HTTPException(404, "a Castle Combo game has no refills")
+    game = Game.load(path)
+    names = {r.id: r.name for r in game.board.regions}
+    steps: list[list[str]] = []
+    for key, value in form.multi_items():
+        region = key.removeprefix("refill-")
+        if key.startswith("refill-") and region in names:
+            steps.append(["refill", names[region], str(value)])
+    return run(request, name, steps, revision, where)
+
+
+@router.get("/g/{name}/try", response_class=HTMLResponse)
+def try_step(request: Request, name: str, tile: Annotated[str, Query(max_length=20)],
+             tower: Annotated[str, Query(max_length=200)]) -> HTMLResponse:
+    """The tower builder's live check: the claim tried by the referee on a copy, nothing
+    written; its reason when refused."""
+    path, kind = game_file(request, name)
+    message: str | None = None
+    if kind != "castell":
+        raise HTTPException(404, "no tower builder in Castle Combo")
+    game = Game.load(path)
+    try:
+        game.step(["special", "claim", tile, tower or "?"])
+    except CastellError as error:  # the referee's refusal, or a tower that cannot be read
+        message = str(error)
+    return page(request, "tower_check.html", {"message": message, "tower": tower})
+
+
