@@ -91,6 +91,24 @@ def one_line(message: str) -> str:
     return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in message)
 
 
+def flag(field: str) -> str:
+    """The option a service input field is given by (`what_if_rules` -> `--what-if-rules`)."""
+    return "--" + field.replace("_", "-")
+
+
+# what the CLI adds to a refusal about an option: the options that answer it instead
+HINTS = {"rules": " (--what-if-rules asks a game under other readings)",
+         "what_if_rules": " (--state FILE)"}
+
+
+def worded(error: Exception) -> str:
+    """An error's line as the CLI says it: the option it is about first, where it names one."""
+    field = getattr(error, "field", None)
+    if not field:
+        return str(error)
+    return f"{flag(field)}: {error}{HINTS.get(field, '')}"
+
+
 def fail(message: str, code: ExitCode = ExitCode.BAD_INPUT) -> NoReturn:
     # a Text, not a str: the user's own text in the message is never read as markup or emoji
     with contextlib.suppress(OSError):  # stderr on a full disk: the exit code still says it
@@ -124,7 +142,7 @@ def at_edge(command: Callable[P, R]) -> Callable[P, R]:
             more = " (--time-limit SECONDS)" if "time_limit" in kwargs else ""
             fail(f"{error}{more}", ExitCode.TIME_LIMIT)
         except CastellError as error:
-            fail(str(error))
+            fail(worded(error))
         except (typer.Exit, typer.Abort):
             raise
         except KeyboardInterrupt:

@@ -17,7 +17,10 @@ class CastellError(Exception):
 
 
 class SpecError(CastellError, ValueError):
-    """The user's input cannot be read: a notation, an option or a file field is malformed."""
+    """The user's input cannot be read: a notation, an option or a file field is malformed.
+    `field`: the input it is about, by the application layer's name (`players`, `what_if_rules`),
+    for each edge to word its own way (the CLI names its option, the page its control); the
+    message itself names no edge's option."""
 
     def __init__(self, message: str, *, token: str | None = None, field: str | None = None):
         self.token = token

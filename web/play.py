@@ -10,6 +10,7 @@ from models.errors import CastellError, Refused, SpecError, TimeLimitReached
 from service.handle import GameHandle, Kind, Steps
 from service.handles import edit_handle, load_handle
 from service.store import StaleRevision
+from web.wording import said
 
 STALE = "the game changed: reload"
 # Refused (a rule says no) is 422: the request was well formed, the game does not allow it;
@@ -46,7 +47,7 @@ def play(path: Path, kind: Kind, steps: Steps, revision: int, confirm: bool = Fa
     except Refused as error:
         raise StepError(REFUSED_STATUS, str(error), error.code.value) from None
     except SpecError as error:
-        raise StepError(400, str(error)) from None
+        raise StepError(400, said(error)) from None
     except TimeLimitReached as error:  # nothing recorded: the page words how to give more
         raise StepError(503, f"{error}: the page gives each tower {FESTIVAL_TIME_LIMIT_S:g} s; "
                         f"at the server, castell play {path.name} end --time-limit 600 gives "
@@ -60,4 +61,4 @@ def load(path: Path, kind: Kind) -> GameHandle:
     try:
         return load_handle(path, kind)
     except CastellError as error:
-        raise StepError(400, str(error)) from None
+        raise StepError(400, said(error)) from None

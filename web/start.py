@@ -21,6 +21,7 @@ from web.library import Library
 from web.play import StepError
 from web.render import page
 from web.security import TOKEN_COOKIE, Access, check_change, holds_token
+from web.wording import said
 
 router = APIRouter()
 CARD_FILE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}\.toml$")
@@ -72,7 +73,7 @@ def _created(request: Request, file: str, write: Callable[[Path], None]) -> Resp
         name = file if file.endswith(".json") else f"{file}.json"
         raise StepError(409, f"a game called '{name}' exists already") from None
     except CastellError as error:
-        raise StepError(400, str(error)) from None
+        raise StepError(400, said(error)) from None
     if request.headers.get("hx-request"):
         return Response(status_code=204, headers={"HX-Redirect": f"/g/{path.name}"})
     return RedirectResponse(f"/g/{path.name}", status_code=303)

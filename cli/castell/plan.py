@@ -81,7 +81,7 @@ def plan(
       castell plan game.json --player Anna --fix "move barcelona"
     """
     if rules is not None:
-        raise SpecError(RULES_WITH_STATE)
+        raise SpecError(RULES_WITH_STATE, field="rules")
     game = Game.load(state_file, board_file)
     game.require_refilled()
     wanted = plans.goal_of(goal, tile)

@@ -19,7 +19,7 @@ from typing import Any
 
 from models.errors import SpecError
 
-INSTALL_DASK = ("--dask needs Dask, an optional extra: pip install -e \".[dask]\" "
+INSTALL_DASK = ("Dask is an optional extra: pip install -e \".[dask]\" "
                 "(or pip install \"dask[distributed]\")")
 MAX_LOCAL_WORKERS = 256
 
@@ -109,11 +109,12 @@ def _local_workers(address: str) -> int | None:
     if address.startswith("local:"):
         text = address.removeprefix("local:")
         if not text.isdigit() or not 1 <= int(text) <= MAX_LOCAL_WORKERS:
-            raise SpecError(f"--dask local:N takes N in 1..{MAX_LOCAL_WORKERS}, got '{address}'")
+            raise SpecError(f"local:N takes N in 1..{MAX_LOCAL_WORKERS}, got '{address}'",
+                            field="dask")
         return int(text)
     if not address.startswith(("tcp://", "tls://", "ucx://", "inproc://")):
-        raise SpecError(f"--dask takes a scheduler address (tcp://HOST:PORT) or local:N, "
-                        f"got '{address}'")
+        raise SpecError(f"a scheduler address (tcp://HOST:PORT) or local:N, not '{address}'",
+                        field="dask")
     return None
 
 
@@ -123,7 +124,7 @@ def _dask(address: str) -> Iterator[Engine]:
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise SpecError(INSTALL_DASK) from None
+        raise SpecError(INSTALL_DASK, field="dask") from None
     with contextlib.ExitStack() as stack:
         if local is not None:
             cluster = stack.enter_context(LocalCluster(

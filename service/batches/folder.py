@@ -45,7 +45,7 @@ class Folder:
                 return
             if self.path.exists() and any(self.path.iterdir()):
                 raise SpecError(f"'{self.path}' is not empty and holds no manifest.json: give "
-                                "a new or empty folder to --out")
+                                "a new or empty folder", field="out")
             self.path.mkdir(parents=True, exist_ok=True)
             write_atomic(manifest, json.dumps(self.manifest, indent=1) + "\n")
         except OSError as error:
@@ -59,13 +59,14 @@ class Folder:
         if not isinstance(found, dict) or found.get("command") != self.command:
             was = found.get("command") if isinstance(found, dict) else None
             raise SpecError(f"'{self.path}' holds a run of `castell {was}`, not of "
-                            f"`castell {self.command}`: give another --out")
+                            f"`castell {self.command}`: give another folder", field="out")
         before = found.get("arguments", {})
         for name, value in self.arguments.items():
             if before.get(name) != value:
-                raise SpecError(f"'{self.path}' holds a run with {name} {_shown(before.get(name))}"
-                                f", not {_shown(value)}: give the same arguments to continue "
-                                "it, or another --out")
+                raise SpecError(f"'{self.path}' holds a run with {name.lstrip('-')} "
+                                f"{_shown(before.get(name))}, not {_shown(value)}: give the "
+                                "same arguments to continue it, or another folder",
+                                field="out")
 
     @property
     def key(self) -> str:

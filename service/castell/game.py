@@ -42,7 +42,7 @@ def _board_for(state: GameState, state_path: Path | None, board_path: str | Path
         if found is None:
             where = f"{state_path}: " if state_path is not None else ""
             raise SpecError(f"{where}board file '{state.board}' not found; "
-                            "pass it with --board FILE")
+                            "give the board file", field="board")
         board_path = str(found)
     return load_board(board_path)
 
@@ -238,6 +238,5 @@ class Game(SavedGame):
         return rules_named(rules_text)
 
 
-RULES_WITH_STATE = ("--rules does not go with --state: the game's readings are stored in it "
-                    "(see `castell state show`); to ask under other readings, use "
-                    "--what-if-rules")
+RULES_WITH_STATE = ("readings do not go with a game: the game's readings are stored in it; "
+                    "to ask under other readings, ask a what-if")

@@ -44,10 +44,11 @@ def goal_of(goal: str, tile: str | None = None) -> Goal:
     if kind == "tile":
         wanted = inline if inline else tile
         if not wanted or not wanted.strip():
-            raise SpecError("--goal tile needs the tile's id, e.g. '--goal tile LP07'")
+            raise SpecError("the tile goal needs the tile's id, e.g. tile LP07", field="goal")
         return Goal("tile", wanted.strip().upper())
     if tile is not None or inline:
-        raise SpecError(f"a tile id ('{tile or inline}') only goes with --goal tile")
+        raise SpecError(f"a tile id ('{tile or inline}') only goes with the tile goal",
+                         field="goal")
     return Goal(kind)  # type: ignore[arg-type]
 
 
@@ -64,13 +65,13 @@ def fixed_actions(text: str, board: Board) -> list[Action]:
         try:
             action = parse_action(part, board)
         except SpecError as error:
-            raise SpecError(f"--fix: '{part}': {error}", token=part) from None
+            raise SpecError(f"'{part}': {error}", token=part, field="fix") from None
         if isinstance(action, EndTurn):
-            raise SpecError(f"--fix: '{part}': the fixed actions are the first turn's, and the "
-                            "plan ends its turns itself: leave 'end' out", token=part)
+            raise SpecError(f"'{part}': the fixed actions are the first turn's, and the plan "
+                            "ends its turns itself: leave 'end' out", token=part, field="fix")
         actions.append(action)
     if not actions:
-        raise SpecError("--fix: no action given")
+        raise SpecError("no action given", field="fix")
     return actions
 
 

@@ -40,16 +40,17 @@ def start_game(board: Board, board_name: str, count: int | None, names: list[str
             asked, where = f"{count} players named", "the deal"
         else:  # `state new`'s options
             dealt = load_deal(deal)
-            asked, where = f"--players {count}", f"the deal in {deal}"
+            asked, where = f"{count} players", f"the deal in {deal}"
         if count is not None and count != len(dealt.players):
             raise SpecError(f"{asked}, but {where} is for "
-                            f"{len(dealt.players)} players ({', '.join(dealt.players)})")
+                            f"{len(dealt.players)} players ({', '.join(dealt.players)})",
+                            field="players")
         state = game_from_deal(board, dealt, names, rules, board_name=board_name,
                                wheel_side=wheel_side)
     else:
         count = 3 if count is None else count
         if not 2 <= count <= 4:
-            raise SpecError(f"--players: 2 to 4 players, not {count}")
+            raise SpecError(f"2 to 4 players, not {count}", field="players")
         state = new_game(board, count, seed, names, board_name=board_name, rules=rules,
                          wheel_side=wheel_side)
     check_census(state, board)

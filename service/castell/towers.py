@@ -32,9 +32,10 @@ if TYPE_CHECKING:
     from service.castell import Game
     from service.results.towers import BestOutput, CheckOutput, VerifyOutput
 
-WHAT_IF_WITHOUT_STATE = ("--what-if-rules goes with --state FILE (without a game, --rules "
-                         "gives the readings)")
-NO_TEAM_WITH_STATE = "--state FILE takes the player's team and skills: drop --pool/--skills"
+WHAT_IF_WITHOUT_STATE = ("a what-if goes with a game (without a game, the readings are "
+                         "given as they are)")
+NO_TEAM_WITH_STATE = ("a game gives the player's team and skills: a pool or skills do not go "
+                      "with it")
 CLOCK_HIT_SHARE = 0.9  # of the time limit, run by an unproven solve: see `TowerReply.output`
 
 
@@ -86,18 +87,18 @@ def team_of(asked: Asked) -> Team:
     game's readings (a what-if's when asked for)."""
     if asked.state is None:
         if asked.player is not None:
-            raise SpecError("--player goes with --state FILE")
+            raise SpecError("a player goes with a game", field="player")
         if asked.what_if_rules is not None:
-            raise SpecError(WHAT_IF_WITHOUT_STATE)
+            raise SpecError(WHAT_IF_WITHOUT_STATE, field="what_if_rules")
         rules = rules_named("standard" if asked.rules is None else asked.rules)
         pool = Pool.parse(asked.pool, rules) if asked.pool is not None else None
         return Team(pool, SkillRanks.parse(asked.skills), rules, board_file=asked.board)
     if asked.pool is not None or asked.skills != "none":
-        raise SpecError(NO_TEAM_WITH_STATE)
+        raise SpecError(NO_TEAM_WITH_STATE, field="pool")
     from service.castell import RULES_WITH_STATE, Game
 
     if asked.rules is not None:
-        raise SpecError(RULES_WITH_STATE)
+        raise SpecError(RULES_WITH_STATE, field="rules")
     game = Game.load(asked.state, asked.board)
     player = game.player(asked.player)
     rules = game.what_if(asked.what_if_rules)
@@ -342,7 +343,7 @@ def _answer(question: Question, team: Team, solving: Solving) -> Answer:
     from planner.tower import answer
 
     if team.pool is None:
-        raise SpecError("a tower question needs a pool (--pool, or --state FILE)")
+        raise SpecError("a tower question needs a pool, or a game and a player", field="pool")
     return answer(question, team.pool, team.ranks, team.rules,
                   engine=engine_named(solving.engine), time_limit=solving.time_limit,
                   workers=solving.workers, seed=solving.seed)

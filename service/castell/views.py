@@ -36,9 +36,11 @@ def wheel(game: Game, first: int | None, ahead: int, skill: str | None) -> Wheel
     board, state = game.board, game.state
     start = first or state.round
     if first is not None and not 1 <= first <= board.rounds:
-        raise SpecError(f"--round {first} is not a round of this game (1 to {board.rounds})")
+        raise SpecError(f"{first} is not a round of this game (1 to {board.rounds})",
+                        field="round")
     if ahead > board.rounds:
-        raise SpecError(f"--ahead {ahead} is more rounds than the game has ({board.rounds})")
+        raise SpecError(f"{ahead} is more rounds than the game has ({board.rounds})",
+                        field="ahead")
     last = min(start + ahead - 1, board.rounds)
     rows = [(r, rotation_in_round(state.wheel_rotation, state.round, r))
             for r in range(start, last + 1)]

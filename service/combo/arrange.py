@@ -36,17 +36,17 @@ def fixed_cells(text: str | None, slots: list[Slot], deck: Deck) -> dict[str, Po
     if not text:
         return found
     if len(text) > 400:
-        raise SpecError("--fixed is at most 400 characters")
+        raise SpecError("at most 400 characters", field="fixed")
     ids = {s.card for s in slots}
     for part in text.split(","):
         card_id, sep, cell = part.strip().partition("@")
         card_id = deck.spelt(card_id.strip().lstrip("~"))
         if not sep:
-            raise SpecError(f"--fixed: '{part}' is not CARD@CELL (e.g. C07@top-left)")
+            raise SpecError(f"'{part}' is not CARD@CELL (e.g. C07@top-left)", field="fixed")
         if card_id not in ids:
-            raise SpecError(f"--fixed: '{card_id}' is not one of the cards to arrange")
+            raise SpecError(f"'{card_id}' is not one of the cards to arrange", field="fixed")
         if card_id in found:
-            raise SpecError(f"--fixed: '{card_id}' is fixed twice")
+            raise SpecError(f"'{card_id}' is fixed twice", field="fixed")
         found[card_id] = cell_pos(cell.strip())
     return found
 
@@ -71,7 +71,8 @@ def complete_tableau(game: ComboGame, name: str | None, cards: str, *, keys: int
 
     names = [p.name for p in game.state.now.players]
     if name is None:
-        raise SpecError(f"--from needs --player (one of {', '.join(names)})")
+        raise SpecError(f"whose cards to arrange from the game: one of {', '.join(names)}",
+                        field="player")
     player = game.player(name)
     deck = game.deck
     have = [Slot(p.card, p.face_down) for p in player.tableau]

@@ -26,12 +26,12 @@ def readings(items: list[str] | None) -> ComboRules:
     for item in items or []:
         name, sep, value = item.partition("=")
         if not sep or name.strip() not in READINGS:
-            raise SpecError(f"--reading '{item}': write NAME=VALUE, NAME one of "
-                            f"{', '.join(READINGS)}")
+            raise SpecError(f"'{item}': write NAME=VALUE, NAME one of {', '.join(READINGS)}",
+                            field="reading")
         key = name.strip()
         if key in values and values[key] != value.strip():
-            raise SpecError(f"--reading {key} is given twice ({values[key]}, {value.strip()}): "
-                            "keep one")
+            raise SpecError(f"{key} is given twice ({values[key]}, {value.strip()}): keep one",
+                            field="reading")
         values[key] = value.strip()
     return validate(ComboRules, values, "--reading")
 
@@ -63,7 +63,7 @@ def start_game(players: str, *, seed: int = 0, cards_file: str | None = None,
     rules = readings(reading)
     if deal is not None:
         if first is None:
-            raise SpecError("--deal records a real game: say who starts with --first")
+            raise SpecError("a real game's deal is recorded with who starts", field="first")
         rows = read_deal(deal)
     if rows is not None:
         if first is None:

@@ -63,24 +63,24 @@ def stored_gold(text: str | None, grid: Grid, deck: Deck) -> dict[str, int]:
     if not text:
         return found
     if len(text) > 400:
-        raise SpecError("--stored is at most 400 characters")
+        raise SpecError("at most 400 characters", field="stored")
     for part in text.split(","):
         where, sep, amount = part.strip().partition("=")
         if not sep:
-            raise SpecError(f"--stored: '{part}' is not CELL=N (e.g. top-left=3)")
+            raise SpecError(f"'{part}' is not CELL=N (e.g. top-left=3)", field="stored")
         if not amount.strip().isdigit() or len(amount.strip()) > 5:
-            raise SpecError(f"--stored: the gold '{amount.strip()}' in '{part}' is not a whole "
-                            "number from 0 to 99999")
+            raise SpecError(f"the gold '{amount.strip()}' in '{part}' is not a whole number "
+                            "from 0 to 99999", field="stored")
         where = where.strip()
         if where in CELLS:
             slot = grid.at(cell_pos(where))
             if slot is None:
-                raise SpecError(f"--stored: the {where} cell is empty")
+                raise SpecError(f"the {where} cell is empty", field="stored")
             card = slot.card
         else:
             card = deck.spelt(where)
         if card in found:
-            raise SpecError(f"--stored: '{where}' is given twice")
+            raise SpecError(f"'{where}' is given twice", field="stored")
         found[card] = int(amount)
     return found
 

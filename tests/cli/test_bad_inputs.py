@@ -24,8 +24,8 @@ BAG = "1x15,2x15,3x15,4x15,5x15,6x15,7x15,8x15,9x15,10x15"  # the whole default 
     (["check", "exhibition:99999999:width", "--pool", "9x4"], ["above 150"]),
     (["best", "--pool", "9", "--skills", "width=99999999999"], ["above 150"]),
     (["wheel", STATE, "--ahead", "1000000000"], ["--ahead", "1 to 100"]),
-    (["wheel", STATE, "--ahead", "11"], ["--ahead 11", "(10)"]),
-    (["wheel", STATE, "--round", "99"], ["--round 99", "1 to 10"]),
+    (["wheel", STATE, "--ahead", "11"], ["--ahead: 11 is more rounds", "(10)"]),
+    (["wheel", STATE, "--round", "99"], ["--round: 99 is not a round", "1 to 10"]),
     (["puzzle", "generate", "--count", "100000000"], ["--count", "1 to 10000"]),
     # values passed on unchecked
     (["best", "--pool", "9", "--seed", "2147483648"], ["--seed", "0 to 2147483647"]),

@@ -17,6 +17,7 @@ from web.games import Revision, Where, game_file, refused, run
 from web.play import StepError
 from web.render import page
 from web.security import check_change, check_token
+from web.wording import said
 
 router = APIRouter()
 # the dp engine answers in milliseconds on any team the rules allow; a safety net only
@@ -35,7 +36,7 @@ def best_tower(request: Request, name: str,
             reply = best(Asked(state=path, player=player), None,
                          Solving("dp", BEST_TIME_LIMIT))
     except CastellError as error:
-        raise HTTPException(400, str(error)) from None
+        raise HTTPException(400, said(error)) from None
     return page(request, "best_tower.html", {"answer": reply.output(), "reached": reply.reached,
                                              "player": reply.looked_for or player})
 
@@ -96,7 +97,7 @@ def try_step(request: Request, name: str, tile: Annotated[str, Query(max_length=
     try:
         game.step(["special", "claim", tile, tower or "?"])
     except CastellError as error:  # the referee's refusal, or a tower that cannot be read
-        message = str(error)
+        message = said(error)
     return page(request, "tower_check.html", {"message": message, "tower": tower})
 
 

@@ -12,6 +12,7 @@ from models.errors import CastellError
 from web.games import game_file
 from web.render import page
 from web.security import check_token
+from web.wording import said
 
 router = APIRouter()
 
@@ -40,6 +41,6 @@ def arrangement(request: Request, name: str,
                                      keys=who.keys, gold=who.gold,
                                      time_limit=ARRANGE_TIME_LIMIT)
     except CastellError as error:
-        raise HTTPException(400, str(error)) from None
+        raise HTTPException(400, said(error)) from None
     return page(request, "arrangement.html", {"player": who.name, "best": best_one.output,
                                               "made": game.score(who.name).total})

@@ -720,6 +720,6 @@ def test_a_player_count_that_contradicts_the_deal_is_refused(tmp_path: Path) -> 
     deal.write_text(template.stdout)
     out = tmp_path / "game.json"
     assert_bad_input(run("state", "new", "--deal", str(deal), "--players", "4", "-o", str(out)),
-                     "--players 4", "for 3 players")
+                     "--players: 4 players", "for 3 players")
     assert not out.exists()
     assert run("state", "new", "--deal", str(deal), "-o", str(out)).exit_code == 0

@@ -63,7 +63,7 @@ def test_plan_tile_goal_proven_impossible_is_exit_1(game: str, tmp_path: Path) -
 @pytest.mark.parametrize(("args", "fragment"), [
     (("--goal", "bogus"), "unknown goal"),
     (("--goal", "tile"), "needs the tile's id"),
-    (("--goal", "festival", "LP01"), "only goes with --goal tile"),
+    (("--goal", "festival", "LP01"), "--goal: a tile id ('LP01') only goes with the tile goal"),
     (("--goal", "tile", "NOPE"), "NOPE"),
     (("--player", "Zed"), "no player 'Zed'"),
 ])
@@ -185,7 +185,7 @@ def test_fix_reads_the_one_notation_with_spaces_or_commas() -> None:
 
 def test_rules_are_the_games_own_and_refused_on_the_command_line() -> None:
     assert_bad_input(run("plan", ROUND3, "--rules", "standard,special_move=any"),
-                     "--rules does not go with", "--what-if-rules")
+                     "--rules: readings do not go with a game", "--what-if-rules")
 
 
 def test_a_what_if_under_other_readings_says_so() -> None:

@@ -584,10 +584,11 @@ def test_best_and_check_of_a_player_named_as_typed(typed: str) -> None:
 @pytest.mark.parametrize("command", [["best"], ["check", "shape:4-2-1-1"]])
 def test_rules_with_a_state_is_refused(command: list[str]) -> None:
     # it was dropped silently: `best` answered under the game's readings
+    from cli.edge import HINTS
     from service.castell import RULES_WITH_STATE
 
     result = run(*command, "--state", GAME, "--player", "Anna", "--rules", "one-fewer")
-    assert assert_bad_input(result) == f"error: {RULES_WITH_STATE}"
+    assert assert_bad_input(result) == f"error: --rules: {RULES_WITH_STATE}{HINTS['rules']}"
 
 
 @pytest.mark.parametrize(("command", "asked"), [

@@ -339,10 +339,11 @@ WIDE = "10,10,10,10/6,6/5/1"  # valid under the standard rules, not under one-fe
 
 
 def test_rules_with_a_state_is_refused() -> None:
+    from cli.edge import HINTS
     from service.castell import RULES_WITH_STATE
 
     result = run("verify", WIDE, "--state", GAME, "--player", "anna", "--rules", "one-fewer")
-    assert assert_bad_input(result) == f"error: {RULES_WITH_STATE}"
+    assert assert_bad_input(result) == f"error: --rules: {RULES_WITH_STATE}{HINTS['rules']}"
 
 
 def test_a_what_if_answers_under_its_readings_and_says_so() -> None:

@@ -227,7 +227,7 @@ def test_tournament_out_folder_matches_the_plain_run_and_resumes(tmp_path: Path)
     assert (folder / "games.jsonl").read_text().splitlines() == games
     changed = run("combo", "tournament", "--bots", "greedy,greedy", *args[4:], "--out",
                   str(folder))
-    assert_bad_input(changed, "--bots greedy,random, not greedy,greedy")
+    assert_bad_input(changed, "--out: ", "bots greedy,random, not greedy,greedy")
 
 
 def test_tournament_dask_without_the_extra_is_one_line_exit_2(

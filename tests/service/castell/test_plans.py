@@ -114,9 +114,10 @@ def test_fixed_actions_read_the_one_notation() -> None:
         plans.fixed_actions("recruit 7 5 3", board)
     assert refused.value.code is Reason.RECRUIT_LIMIT
     for text, fragment in (("end", "leave 'end' out"), (";", "no action given"),
-                           ("fly girona", "--fix: 'fly girona': unknown action")):
-        with pytest.raises(SpecError, match=fragment):
+                           ("fly girona", "'fly girona': unknown action")):
+        with pytest.raises(SpecError, match=fragment) as refused:
             plans.fixed_actions(text, board)
+        assert refused.value.field == "fix"
 
 
 def test_the_player_is_named_as_typed_and_an_unknown_one_is_refused(tmp_path: Path) -> None:

@@ -135,15 +135,18 @@ def test_a_what_if_uses_its_readings_and_says_so() -> None:
 
 
 def test_a_what_if_needs_a_game() -> None:
-    with pytest.raises(SpecError, match="--what-if-rules goes with --state"):
+    with pytest.raises(SpecError, match="a what-if goes with a game") as refused:
         verify(WIDE, Asked(pool="9", what_if_rules="one-fewer"))
+    assert refused.value.field == "what_if_rules"
 
 
 def test_a_team_is_given_once() -> None:
-    with pytest.raises(SpecError, match="drop --pool/--skills"):
+    with pytest.raises(SpecError, match="a pool or skills do not go with it") as refused:
         verify(WIDE, Asked(state=ROUND3, skills="width=1"))
-    with pytest.raises(SpecError, match="--player goes with --state"):
+    assert refused.value.field == "pool"
+    with pytest.raises(SpecError, match="a player goes with a game") as refused:
         verify(WIDE, Asked(player="Anna"))
+    assert refused.value.field == "player"
 
 
 # -- batches --------------------------------------------------------------------------------

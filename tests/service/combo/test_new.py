@@ -18,8 +18,9 @@ def test_a_recorded_deal_reads_ids_and_the_first_player_as_typed(tmp_path: Path)
     state = start_game("Ana,Ben", deal=str(deal), first=" ben")
     assert state.recorded and state.now.player.name == "Ben"
     assert state.now.rows == {"castle": ["C01", "C02", "C03"], "village": ["V01", "V02", "V03"]}
-    with pytest.raises(SpecError, match="--first"):
+    with pytest.raises(SpecError, match="recorded with who starts") as refused:
         start_game("Ana,Ben", deal=str(deal))
+    assert refused.value.field == "first"
 
 
 def test_readings_and_the_written_file(tmp_path: Path) -> None:
