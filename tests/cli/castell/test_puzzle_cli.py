@@ -215,14 +215,14 @@ def test_an_error_after_a_stop_still_says_what_was_kept(
     not the edge's plain "interrupted" (one clean-clone CI run printed that)."""
     import signal
 
-    from cli import edge
+    from cli import stops
     from service.castell import puzzle_book
 
     def stopped_pool(*args: object, **kwargs: object) -> None:
         if getattr(signal, signal_name) == signal.SIGTERM:
-            edge._terminate()
-        assert edge._token is not None
-        edge._token.cancel()  # what the watcher does the moment the signal arrives
+            stops._terminate()
+        assert stops._token is not None
+        stops._token.cancel()  # what the watcher does the moment the signal arrives
         raise RuntimeError("the pool broke under the stop")
 
     monkeypatch.setattr(puzzle_book, "book", stopped_pool)

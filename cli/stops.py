@@ -1,0 +1,185 @@
+"""How a command stops: Ctrl-C (exit 130) and SIGTERM (143) cancel the command's token at
+once, so that a running solve returns its best so far; the command's time limit counts from
+its start; a write that landed before the stop is said as saved."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from types import FrameType
+from typing import Any, NoReturn
+
+import typer
+
+from cli.consoles import ExitCode, err
+from service.cancel import CancelToken, cancel_scope
+
+_said_interrupted = False
+
+
+def said_interrupted(value: bool | None = None) -> bool:
+    """Whether this run already printed "interrupted" (`value` sets it: the root group clears
+    it at each run)."""
+    global _said_interrupted
+    if value is not None:
+        _said_interrupted = value
+    return _said_interrupted
+
+
+class Terminated(BaseException):  # a signal, as KeyboardInterrupt is: not an Exception
+    """SIGTERM arrived: unwinds like Ctrl-C (an atomic write in progress removes its
+    temporary file), then exit 143."""
+
+
+def _terminate() -> None:
+    global _terminated
+    _terminated = True
+
+
+def _on_sigterm(signum: int, frame: FrameType | None) -> None:
+    _terminate()
+    if _token is not None:
+        _token.cancel()
+    raise Terminated
+
+
+def stop_word(code: ExitCode) -> str:
+    """What a stop is called: "terminated" (SIGTERM, 143) or "interrupted" (Ctrl-C, 130)."""
+    return "terminated" if code == ExitCode.TERMINATED else "interrupted"
+
+
+def fail_interrupted(message: str | None = None,
+                     code: ExitCode = ExitCode.INTERRUPTED) -> NoReturn:
+    """One line on stderr (by default the stop's word), exit 130 (143 for SIGTERM)."""
+    global _said_interrupted
+    _said_interrupted = True
+    with contextlib.suppress(OSError):
+        err().print(stop_word(code) if message is None else message, highlight=False)
+    raise typer.Exit(int(code))
+
+
+# Ctrl-C. Python runs a signal handler only between bytecodes, so a long CP-SAT solve (C++,
+# GIL released) would hold it off until its time limit; the wakeup fd lets a watcher thread
+# see the signal at once and cancel the command's token (planner.stopping), which stops its
+# solvers. Then the main thread's handler raises KeyboardInterrupt, except inside `graceful()`,
+# where the first Ctrl-C lets the stopped solve return its best answer so far (the command
+# prints it marked interrupted). The token is this command's own: the edge makes one per run.
+
+_presses = 0
+_terminated = False  # SIGTERM came (seen by the watcher or the handler), not only Ctrl-C
+_graceful = False
+_token: CancelToken | None = None
+# when the running command began (one command per process; in tests, per invocation)
+_started = time.monotonic()
+
+
+def stop_code() -> ExitCode | None:
+    """How this command was stopped: SIGTERM (143), Ctrl-C (130), or not (None)."""
+    if _terminated:
+        return ExitCode.TERMINATED
+    return ExitCode.INTERRUPTED if interrupted() else None
+
+
+def interrupted() -> bool:
+    """Ctrl-C came during this command (so its answer is the best found so far)."""
+    return _presses > 0 or (_token is not None and _token.cancelled)
+
+
+@contextlib.contextmanager
+def graceful() -> Iterator[None]:
+    """A solve inside this block is stopped by the first Ctrl-C, not abandoned."""
+    global _graceful
+    _graceful = True
+    try:
+        yield
+    finally:
+        _graceful = False
+
+
+def _on_sigint(signum: int, frame: FrameType | None) -> None:
+    global _presses
+    _presses += 1
+    if _token is not None:
+        _token.cancel()
+    if _graceful and _presses == 1:
+        return
+    raise KeyboardInterrupt
+
+
+def _watch(fd: int, token: CancelToken) -> None:
+    """Cancel the token as soon as SIGINT arrives; keep stopping any solve that starts later."""
+    with contextlib.suppress(OSError):
+        while True:
+            ready, _, _ = select.select([fd], [], [], 0.05 if token.cancelled else None)
+            if ready:
+                data = os.read(fd, 64)
+                if not data:
+                    break
+                if signal.SIGTERM in data:
+                    _terminate()
+                if signal.SIGINT in data or signal.SIGTERM in data:
+                    token.cancel()
+            token.stop_active()
+    os.close(fd)
+
+
+def _deadline(options: dict[str, Any]) -> float | None:
+    """When a command's `--time-limit` runs out, counted from the process's start: the limit
+    bounds the whole command, its imports and set-up included (ortools alone takes about a
+    second), not only its solves. A batch's limit is each line's own (None here)."""
+    limit = options.get("time_limit")
+    if not isinstance(limit, int | float) or options.get("batch") is not None:
+        return None
+    return _started + limit
+
+
+def command_started() -> None:
+    """The root group's `main` calls this first: a command's time limit counts from here."""
+    global _started
+    _started = time.monotonic()
+
+
+@contextlib.contextmanager
+def _interrupts(deadline: float | None = None) -> Iterator[None]:
+    global _presses, _terminated, _token
+    if threading.current_thread() is not threading.main_thread():
+        with cancel_scope(CancelToken(deadline)):
+            yield
+        return
+    _presses, _terminated = 0, False
+    token = _token = CancelToken(deadline)
+    reader, writer = os.pipe()
+    os.set_blocking(writer, False)
+    previous_fd = signal.set_wakeup_fd(writer, warn_on_full_buffer=False)
+    previous = signal.signal(signal.SIGINT, _on_sigint)
+    previous_term = signal.signal(signal.SIGTERM, _on_sigterm)
+    watcher = threading.Thread(target=_watch, args=(reader, token), daemon=True, name="sigint")
+    watcher.start()
+    try:
+        with cancel_scope(token):
+            yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        signal.signal(signal.SIGTERM, previous_term)
+        signal.set_wakeup_fd(previous_fd)
+        os.close(writer)  # the watcher reads end-of-file and ends
+        _token = None
+
+
+def written_after_stop(path: str | Path, loaded: list[int]) -> int | None:
+    """After a stop (Ctrl-C, SIGTERM) in a command that writes a game: the file's revision
+    when the command's write landed before the stop (`loaded` holds the revision it loaded;
+    empty: it loaded nothing), else None. The write is atomic, so a newer revision is the
+    whole step: the command says "saved" rather than "interrupted"."""
+    from service.store import GameFile
+
+    if not loaded:
+        return None
+    now = GameFile(path).revision_on_disk()
+    return now if now > loaded[0] else None
