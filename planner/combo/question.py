@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Literal
 
 from models.combo import (
@@ -33,6 +32,7 @@ from models.combo import (
     score_tableau,
 )
 from models.errors import SpecError
+from planner.status import Status as Status  # the project's one Status
 
 SIDE = 3
 ALL_CELLS: tuple[Pos, ...] = tuple((r, c) for r in range(SIDE) for c in range(SIDE))
@@ -41,11 +41,8 @@ Kind = Literal["fixed", "line", "position"]
 LINEAR = ("shield", "banner", "card_with_cost", "card_with_shields", "card_with_discount")
 
 
-class Status(StrEnum):
-    OPTIMAL = "optimal"  # proven best
-    FEASIBLE = "feasible"  # an arrangement, but the limit came before the proof
-    INFEASIBLE = "infeasible"  # proven: the pins leave no arrangement
-    UNKNOWN = "unknown"  # the limit came before any arrangement
+# how far an arrangement's solve got (infeasible: the pins leave no arrangement): the project's
+# one Status
 
 
 def kind(card: Card, face_down: bool) -> Kind:

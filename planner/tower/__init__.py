@@ -38,13 +38,13 @@ if TYPE_CHECKING:
         solve_cpsat,
         stopped_by_clock,
     )
-    from planner.tower.layout import Limits, TowerLayout, build_layout
+    from planner.tower.layout import LayoutCaps, TowerLayout, build_layout
 
 _LAZY = {
     "STATUS": "planner.tower.cpsat", "build_model": "planner.tower.cpsat",
     "configure": "planner.tower.cpsat", "solve_cpsat": "planner.tower.cpsat",
     "DETERMINISTIC_PER_SECOND": "planner.tower.cpsat", "stopped_by_clock": "planner.tower.cpsat",
-    "Limits": "planner.tower.layout", "TowerLayout": "planner.tower.layout",
+    "LayoutCaps": "planner.tower.layout", "TowerLayout": "planner.tower.layout",
     "build_layout": "planner.tower.layout",
 }
 
@@ -54,7 +54,7 @@ __getattr__ = lazy_names(__name__, _LAZY)
 
 __all__ = [
     "DEFAULT_ENGINE", "DEFAULT_TIME_LIMIT", "DETERMINISTIC_PER_SECOND", "ENGINES", "STATUS",
-    "Answer", "BestTower", "Engine", "FestivalTower", "Limits", "Question", "SolveResult",
+    "Answer", "BestTower", "Engine", "FestivalTower", "LayoutCaps", "Question", "SolveResult",
     "Status", "Suggestion", "TileCheck", "TowerLayout", "WhyNot", "answer", "build_layout",
     "build_model", "configure", "festival_tower", "height_weight", "level_cap", "max_height",
     "objective_of", "solve", "solve_cpsat", "solve_dp", "stopped_by_clock", "tile_tower",

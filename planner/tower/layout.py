@@ -27,7 +27,7 @@ Expr = cp_model.LinearExprT
 
 
 @dataclass(frozen=True)
-class Limits:
+class LayoutCaps:
     """A pool and ranks that are themselves decided by a bigger model (the turn planner): the
     layout is built for upper bounds and these expressions cap what the tower may use."""
 
@@ -37,7 +37,7 @@ class Limits:
 
 
 @dataclass
-class Slot:
+class LevelSlot:
     """A candidate level of the CP-SAT layout: its low size, its place in the stack, its counts."""
     low: int
     stacked: int  # 0 for the first level of this low size, j for the j-th one stacked on it
@@ -63,7 +63,7 @@ class TowerLayout:
     pool: Pool
     ranks: SkillRanks
     rules: Rules
-    slots: list[Slot]
+    slots: list[LevelSlot]
     width_k: Var
     objective: cp_model.LinearExprT | None = None  # set by the question's builder
 
@@ -175,7 +175,7 @@ class TowerLayout:
                          strength=total("strength"), width=width)
 
 
-def _add_position_shadow(model: cp_model.CpModel, slots: list[Slot], W: int, cap: int,
+def _add_position_shadow(model: cp_model.CpModel, slots: list[LevelSlot], W: int, cap: int,
                          k: Var, height: int, one_size: int) -> None:
     """Per-position counts c_0 >= c_1 >= ... that every valid tower also satisfies.
 
@@ -211,7 +211,7 @@ def _add_position_shadow(model: cp_model.CpModel, slots: list[Slot], W: int, cap
 
 
 def build_layout(model: cp_model.CpModel, pool: Pool, ranks: SkillRanks, rules: Rules, *,
-                 choose_k: bool = False, limits: Limits | None = None) -> TowerLayout:
+                 choose_k: bool = False, limits: LayoutCaps | None = None) -> TowerLayout:
     """The slots and the rules R1..R4 with every skill exception.
 
     Unless `choose_k`, the width limit is raised by the whole Width rank: the most permissive
@@ -238,13 +238,13 @@ class _Slots:
         self.model, self.pool, self.rules, self.k = model, pool, rules, k
         self.cap, self.total = level_cap(pool, ranks, rules), pool.total
         self.zero = model.new_constant(0)
-        self.slots: list[Slot] = []
-        self.first_of: dict[int, Slot] = {}
+        self.slots: list[LevelSlot] = []
+        self.first_of: dict[int, LevelSlot] = {}
         self.previous_count: cp_model.LinearExpr | int = self.total + 1  # none below the bottom
         self.anything_below: Var = self.zero
 
     def add(self, size: int, j: int) -> None:
-        """Slot `j` of low size `size` (j > 0: a level standing on the one before by
+        """LevelSlot `j` of low size `size` (j > 0: a level standing on the one before by
         Strength)."""
         model, name = self.model, f"{size}_{j}"
         act, lows, mixed, highs = self._castellers(size, j, name)
@@ -253,7 +253,7 @@ class _Slots:
         model.add(n <= self.cap)
         count, balance = self._decrease(name, act, n)
         base, wide = self._width_and_base(name, act, n)
-        slot = Slot(size, j, act, lows, highs, mixed, balance, strength, base, wide)
+        slot = LevelSlot(size, j, act, lows, highs, mixed, balance, strength, base, wide)
         self.slots.append(slot)
         if j == 0:
             self.first_of[size] = slot
@@ -326,8 +326,8 @@ class _Slots:
 
 
 def _within_pool_and_ranks(model: cp_model.CpModel, pool: Pool, ranks: SkillRanks,
-                           rules: Rules, slots: list[Slot], k: Var,
-                           limits: Limits | None) -> None:
+                           rules: Rules, slots: list[LevelSlot], k: Var,
+                           limits: LayoutCaps | None) -> None:
     """The castellers of each size within the pool, each skill's uses within its rank, the
     span of sizes, the position shadow and the levels Base frees."""
     cap = level_cap(pool, ranks, rules)
@@ -354,7 +354,7 @@ def _within_pool_and_ranks(model: cp_model.CpModel, pool: Pool, ranks: SkillRank
 
 
 def _freeable(ranks: SkillRanks, rules: Rules, rank: Mapping[Skill, Expr],
-              limits: Limits | None) -> Expr:
+              limits: LayoutCaps | None) -> Expr:
     """How many levels Base may free: its rank, or with the bottom-only reading one at most
     (with `limits`, whether any Base rank is held)."""
     freeable: Expr = min(ranks.base, 1) if rules.base_scope == "bottom-only" else ranks.base

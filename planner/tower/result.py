@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 from models.tower import SkillUses, Tower
+from planner.status import Status
 
-
-class Status(StrEnum):
-    """How far a solve got: optimal, feasible, infeasible or unknown."""
-    OPTIMAL = "optimal"  # proven best (or, for a tile, a tower that meets it was found)
-    FEASIBLE = "feasible"  # a tower, but the time limit came before the proof
-    INFEASIBLE = "infeasible"  # proven: no tower answers the question
-    UNKNOWN = "unknown"  # the time limit came before any answer
+# how far a solve got (for a tile, optimal is a tower that meets it): the project's one Status
+__all__ = ["SolveResult", "Status"]
 
 
 @dataclass(frozen=True)

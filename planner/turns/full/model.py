@@ -27,7 +27,7 @@ from planner.stopping import solve_stoppable, stop_requested
 from planner.tower import (
     STATUS,
     FestivalTower,
-    Limits,
+    LayoutCaps,
     Status,
     TowerLayout,
     build_layout,
@@ -301,7 +301,7 @@ def _limited_layout(plan: PlanModel, stop: int | None, name: str
     base_any = model.new_bool_var(f"{name}_base_any")
     model.add(base_any <= ranks[Skill.BASE])
     layout = build_layout(model, upper, top_ranks, horizon.rules,
-                          limits=Limits(counts, ranks, base_any))
+                          limits=LayoutCaps(counts, ranks, base_any))
     return layout, counts, ranks
 
 
@@ -397,7 +397,7 @@ def _bounded_precheck(question: FestivalTower, team: Pool, ranks: SkillRanks, up
     rank = {k: model.new_int_var(ranks[k], top_ranks[k], f"r_{k.value}") for k in Skill}
     base_any = model.new_bool_var("base_any")
     model.add(base_any <= rank[Skill.BASE])
-    layout = build_layout(model, upper, top_ranks, rules, limits=Limits(counts, rank, base_any))
+    layout = build_layout(model, upper, top_ranks, rules, limits=LayoutCaps(counts, rank, base_any))
     added = []
     for z, n in counts.items():
         more = model.new_int_var(0, upper.count(z), f"more{z}")

@@ -42,7 +42,7 @@ from models.game import RECRUIT_LIMIT, SPECIAL, Board, FestivalSpace, move_targe
 from models.tower import Rules, Skill
 from models.tower.skills import MAX_RANK
 from planner.tower import (
-    Limits,
+    LayoutCaps,
     TowerLayout,
     build_layout,
 )
@@ -400,7 +400,7 @@ def _festival(lean: LeanModel, t: int, space: FestivalSpace, cap: int) -> LeanFe
     base_any = model.new_bool_var(f"{name}_base_any")
     model.add(base_any <= ranks[Skill.BASE])
     layout = build_layout(model, upper, top_ranks, horizon.rules,
-                          limits=Limits(counts, ranks, base_any))
+                          limits=LayoutCaps(counts, ranks, base_any))
     eligible = model.new_bool_var(f"{name}_eligible")
     model.add_implication(eligible, lean.turns[t].at_end[space.region])
     for slot in layout.slots:

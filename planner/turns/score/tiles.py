@@ -15,7 +15,7 @@ from ortools.sat.python import cp_model
 
 from models.game import PerformanceTile
 from models.tower import Pool, ShapeTile, Skill, SkillRanks
-from planner.tower import Limits, build_layout
+from planner.tower import LayoutCaps, build_layout
 from planner.tower.bounds import tile_in_reach
 from planner.turns.score.lean_model import LeanClaim, LeanScore, claim_values
 
@@ -59,7 +59,7 @@ def _tile_layout(score: LeanScore, claim: LeanClaim) -> None:
     base_any = model.new_bool_var(f"{name}_base_any")
     model.add(base_any <= ranks[Skill.BASE])
     layout = build_layout(model, upper, top_ranks, horizon.rules,
-                          limits=Limits(counts, ranks, base_any))
+                          limits=LayoutCaps(counts, ranks, base_any))
     for t, at in claim.at.items():
         for size, n in counts.items():
             model.add(n <= score.team_at(claim, t)[size]).only_enforce_if(at)
