@@ -73,6 +73,7 @@ if TYPE_CHECKING:
         refill,
         refills_needed,
         require_refilled,
+        top_up,
     )
     from models.game.regions import NoRoute, RegionGraph, Route, graph_of, move_targets
     from models.game.scoring import CATEGORIES, score_game, score_player, size_token_points
@@ -128,7 +129,7 @@ _HOME: dict[str, tuple[str, ...]] = {
     "models.game.referee": (
         "IllegalAction", "apply", "end_round", "end_turn", "legal_actions", "missing_refills",
         "name_festival_tower", "named_towers", "refill", "refills_needed",
-        "require_refilled",
+        "require_refilled", "top_up",
     ),
     "models.game.regions": (
         "NoRoute", "RegionGraph", "Route", "graph_of", "move_targets",
@@ -254,6 +255,7 @@ __all__ = [
     "slot_tiles",
     "state_from_dict",
     "step",
+    "top_up",
     "turns_before",
     "undo",
     "where_offered",

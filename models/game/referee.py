@@ -330,19 +330,26 @@ def name_festival_tower(state: GameState, board: Board, name: str, tower: str | 
     return new
 
 
-def refills_needed(state: GameState, board: Board) -> dict[str, int]:
-    """How many castellers each region draws at a refill: up to its setup count, in board
-    order, while the bag lasts."""
-    assert state.bag is not None
-    left = Pool.parse(state.bag).total
+def top_up(state: GameState, board: Board, left: int | None = None) -> dict[str, int]:
+    """The refill rule: each region short of its setup count draws up to it, in board order,
+    while `left` castellers last (None: the bag unknown, every shortfall)."""
     target = board.setup_castellers[len(state.players)]
     due: dict[str, int] = {}
     for region_id in board.region_ids:
-        short = min(target - state.regions[region_id].supply.total, left)
+        short = target - state.regions[region_id].supply.total
+        if left is not None:
+            short = min(short, left)
         if short > 0:
             due[region_id] = short
-            left -= short
+            if left is not None:
+                left -= short
     return due
+
+
+def refills_needed(state: GameState, board: Board) -> dict[str, int]:
+    """How many castellers each region draws at a refill (`top_up`, while the bag lasts)."""
+    assert state.bag is not None
+    return top_up(state, board, Pool.parse(state.bag).total)
 
 
 def missing_refills(state: GameState) -> str | None:
@@ -386,13 +393,10 @@ def _refill(state: GameState, board: Board) -> None:
     assert state.bag is not None
     rng = random.Random(state.seed * 1009 + state.round)
     bag = sorted(Pool.parse(state.bag))
-    target = board.setup_castellers[len(state.players)]
-    for region_id in board.region_ids:
+    for region_id, short in top_up(state, board).items():
         region = state.regions[region_id]
-        short = target - region.supply.total
-        if short > 0:
-            added = draw(bag, short, rng)
-            region.castellers = str(Pool.of([*region.supply, *added]))
+        added = draw(bag, short, rng)
+        region.castellers = str(Pool.of([*region.supply, *added]))
     state.bag = str(Pool.of(bag))
 
 

@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from models.errors import ProvenNo, SpecError
-from models.game.board import Board
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the board only in annotations: it imports this module for its graph
     import networkx as nx
 
+    from models.game.board import Board
     from models.tower import Rules
 
 

@@ -26,6 +26,7 @@ from models.game import (
     apply,
     end_turn,
     resolve_festival,
+    top_up,
 )
 from models.tower import Festival, Pool, Rules, SkillRanks, Tower
 from planner.tower import DEFAULT_TIME_LIMIT, FestivalTower, Status, solve
@@ -107,8 +108,7 @@ def finish_turn(state: GameState, board: Board, rules: Rules, finder: TowerFinde
     """End a turn in the replay, recording the refills the plan cannot see."""
     last = state.turn_order[-1] == state.turn.player
     if last and refills is not None and state.round in board.refill_rounds:
-        target = board.setup_castellers[len(state.players)]
-        short = tuple(g for g in board.region_ids if state.regions[g].supply.total < target)
+        short = tuple(top_up(state, board))
         if short and state.bag is None:
             refills.append(Refill(state.round, short))
     try:
