@@ -1,9 +1,11 @@
 """A game file on disk: read and written under an exclusive lock, each write +1 on its
 revision, a write from a writer that loaded an older revision refused (never a lost step).
 
-The lock is `filelock`'s, on a `.lock` file beside the real game file (symbolic links
-resolved: two paths to one file share one lock); the write itself is atomic
-(`models.files.write_atomic`: a temporary file renamed over the old one).
+The lock is `filelock`'s, on a lock file of the real game file (symbolic links resolved: two
+paths to one file share one lock) kept in a hidden folder beside it (`LOCKS`), so that no lock
+file lies among the games; the write itself is atomic (`models.files.write_atomic`: a
+temporary file renamed over the old one). A lock file is never deleted: another writer may be
+waiting on it, and a new file at its path would let two writers in at once.
 """
 
 from __future__ import annotations
@@ -18,6 +20,15 @@ from filelock import FileLock, Timeout
 
 from models.errors import CastellError, Reason, Refused, SpecError
 from models.files import MAX_FILE_BYTES, parse_json, read_text, write_atomic
+
+LOCKS = ".castell-locks"  # the hidden folder of the lock files, beside the game files
+
+
+def lock_path(path: Path | str) -> Path:
+    """The lock file of the game file at `path` (its real path's)."""
+    real = Path(os.path.realpath(path))
+    return real.parent / LOCKS / f"{real.name}.lock"
+
 
 # how long a writer waits for another one to finish its step before it gives up: a step is
 # milliseconds (a festival's towers, seconds), so this is only ever reached by a stuck process
@@ -43,11 +54,12 @@ class GameFile:
         self.wait = wait  # how long a writer waits for another one's step
         # on the real path: a link to the file and the file itself are one writer's at a time
         # (each path's own lock let two writers through it, one step lost)
-        self._lock = FileLock(os.path.realpath(self.path) + ".lock", timeout=wait)
+        self._lock = FileLock(lock_path(self.path), timeout=wait)
 
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
         try:
+            Path(self._lock.lock_file).parent.mkdir(exist_ok=True)
             with self._lock:
                 yield
         except Timeout:

@@ -117,3 +117,19 @@ def test_a_deeply_nested_file_has_no_revision_and_no_crash(tmp_path: Path) -> No
     assert GameFile(deep).revision_on_disk() == 0
     with pytest.raises(SpecError, match="nested deeper than"):
         GameFile(deep).data()
+
+
+def test_no_lock_file_lies_beside_a_game(tmp_path: Path) -> None:
+    """Issue 36: a step left g.json.lock beside g.json (and a lock of '.' left '..lock'): the
+    locks live in a hidden folder beside the games, one file a game, its real path's."""
+    import json
+
+    from service import store
+
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps({"revision": 0}), encoding="utf-8")
+    (tmp_path / "l.json").symlink_to(path)
+    store.GameFile(path).write(json.dumps({"revision": 1}), 0)
+    store.GameFile(tmp_path / "l.json").write(json.dumps({"revision": 2}), 1)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [store.LOCKS, "g.json", "l.json"]
+    assert [p.name for p in (tmp_path / store.LOCKS).iterdir()] == ["g.json.lock"]

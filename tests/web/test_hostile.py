@@ -145,8 +145,12 @@ def test_a_lock_held_elsewhere_makes_a_step_busy_not_a_wait(client: TestClient,
     (`web.play.STEP_LOCK_WAIT_S`), then is 503 "busy", and reads go on meanwhile."""
     from filelock import FileLock
 
+    from service.store import lock_path
+
     state = client.get("/api/g/round3.json").json()
-    held = FileLock(str((folder / "round3.json").resolve()) + ".lock")
+    lock = lock_path(folder / "round3.json")
+    lock.parent.mkdir(exist_ok=True)
+    held = FileLock(lock)
     with held:
         step = client.post("/g/round3.json/step", data={"step": state["legal"][0],
                                                        "revision": state["revision"]})
