@@ -13,15 +13,14 @@ from rich.text import Text
 from cli.edge import out
 from models.combo import (
     LOCATIONS,
-    Card,
     Deck,
     GameState,
     Grid,
     Location,
     ScoreSheet,
+    ability_text,
     describe,
     discount,
-    effect_file,
     final_scores,
     pending_reveals,
     price,
@@ -36,14 +35,6 @@ from service.results.combo import (
 STYLE = {"castle": "bold blue", "village": "bold green"}
 
 
-def _abilities(card: Card) -> str:
-    parts = []
-    for effect in card.ability:
-        flat = effect_file(effect)
-        parts.append(", ".join(f"{k}={v}" for k, v in flat.items()))
-    return "; ".join(parts) or "-"
-
-
 def print_cards(listing: ComboCardsOutput) -> None:
     table = Table(title=escape(f"{listing.source}: {len(listing.cards)} cards"))
     for column in ("id", "name", "location", "cost", "shields", "msg", "discount", "scroll",
@@ -53,7 +44,7 @@ def print_cards(listing: ComboCardsOutput) -> None:
         table.add_row(Text(card.id, style=STYLE[card.location]), Text(card.name),
                       card.location, str(card.cost), ", ".join(card.shields) or "-",
                       "yes" if card.has_messenger else "", ", ".join(card.discount) or "",
-                      Text(describe(card.score)), Text(_abilities(card)))
+                      Text(describe(card.score)), Text(ability_text(card) or "-"))
     out().print(table)
     for warning in listing.warnings:
         out().print(Text(f"warning: {warning}", style="yellow"))

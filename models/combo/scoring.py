@@ -13,6 +13,7 @@ from typing import Any
 from models.combo.cards import (
     AllPurseCount,
     Card,
+    Count,
     FaceDownIf,
     PositionIf,
     Score,
@@ -83,15 +84,21 @@ def describe(score: Score | None) -> str:
         else:
             what = "a face-down card"
         return f"{score.points} if {what}"
-    form = score.count
-    assert form is not None
+    assert score.count is not None
+    return f"{score.points} {count_words(score.count)}"
+
+
+def count_words(form: Count) -> str:
+    """What a count counts, in words ("per banner (castle) in row"): a scroll's and an
+    ability's alike."""
     fields = form.model_dump(exclude={"per"})
     scope = fields.pop("scope", "tableau")
     or_more = fields.pop("or_more", False)
     detail = ", ".join(f"{v}" if not isinstance(v, list) else "+".join(v)
                        for v in fields.values()) + (" or more" if or_more else "")
     where = "" if scope == "tableau" else f" in {scope}"
-    return f"{score.points} per {form.per}{f' ({detail})' if detail else ''}{where}"
+    per = form.per.replace("_", " ")
+    return f"per {per}{f' ({detail})' if detail else ''}{where}"
 
 
 def view_of(grid: Grid, deck: Deck, keys: int, purse_gold: Mapping[str, int]) -> View:

@@ -9,23 +9,16 @@ from typing import Any
 
 from models.combo import (
     LOCATIONS,
-    Card,
     Key,
     Reveal,
     Take,
+    ability_text,
     describe,
-    effect_file,
     format_action,
     price,
 )
 from service.combo import ComboGame
 from web.pages import GamePage
-
-
-def ability_text(card: Card) -> str:
-    """The card's ability as the card file writes it (the same words `combo cards` prints)."""
-    parts = [", ".join(f"{k}={v}" for k, v in effect_file(e).items()) for e in card.ability]
-    return "; ".join(parts)
 
 
 def card_view(game: ComboGame, card_id: str) -> dict[str, Any]:
