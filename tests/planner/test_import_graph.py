@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import grimp
 import networkx as nx
+import pytest
 
 
-def _cycles(package: str) -> list[list[str]]:
-    graph = grimp.build_graph(package)
+def _cycles(package: str, type_checking: bool = True) -> list[list[str]]:
+    graph = grimp.build_graph(package, exclude_type_checking_imports=not type_checking)
     edges = nx.DiGraph()
     for module in graph.modules:
         for imported in graph.find_modules_directly_imported_by(module):
@@ -21,4 +22,13 @@ def _cycles(package: str) -> list[list[str]]:
 
 def test_no_import_circle_in_the_planner() -> None:
     cycles = _cycles("planner")
+    assert not cycles, "import circles: " + "; ".join(" -> ".join(c) for c in cycles[:5])
+
+
+@pytest.mark.parametrize("package", ["models", "service", "web", "cli"])
+def test_no_import_circle_in_the_other_layers(package: str) -> None:
+    """Issue 36: `service.combo` <-> its use cases, `web.app` <-> its routers and
+    `models.game.regions` <-> `board` imported each other. An import made for annotations
+    only (under TYPE_CHECKING) runs never and is no circle."""
+    cycles = _cycles(package, type_checking=False)
     assert not cycles, "import circles: " + "; ".join(" -> ".join(c) for c in cycles[:5])
