@@ -3,14 +3,37 @@ print it, and a score sheet as `combo score --json` prints it."""
 
 from __future__ import annotations
 
-from models.combo import LOCATIONS, GameState, ScoreSheet, discount, final_scores, pending_reveals
+from models.combo import (
+    LOCATIONS,
+    Action,
+    Deck,
+    GameState,
+    Key,
+    Reveal,
+    ScoreSheet,
+    Take,
+    ability_text,
+    cell_name,
+    describe,
+    discount,
+    final_scores,
+    format_action,
+    legal_actions,
+    pending_reveals,
+    price,
+    score_tableau,
+)
 from service.results.base import output_of
 from service.results.combo import (
+    ComboAction,
+    ComboCardView,
+    ComboCell,
     ComboFinalScore,
     ComboHistoryEntry,
     ComboPlayer,
     ComboScoreOutput,
     ComboStateOutput,
+    ComboTableau,
 )
 
 
@@ -36,7 +59,10 @@ def state_output(state: GameState) -> ComboStateOutput:
         "pending_reveals": dict(pending_reveals(table)),
         "players": players,
         "history": [ComboHistoryEntry(player=e.player, action=e.action) for e in state.history],
+        "tableaux": _tableaux(state),
+        "actions": [_action(a, deck) for a in legal_actions(state)],
     }
+    fields["cards"] = _cards(state, fields["tableaux"])  # type: ignore[arg-type]
     if table.game_over:  # set only then: the JSON has no `scores` before the end
         scores, winners = final_scores(state)
         fields["scores"] = [ComboFinalScore.model_validate({"player": s.player,
@@ -44,3 +70,54 @@ def state_output(state: GameState) -> ComboStateOutput:
                             for s in scores]
         fields["winners"] = winners
     return output_of(ComboStateOutput, fields)
+
+
+def _tableaux(state: GameState) -> list[ComboTableau]:
+    deck = state.deck()
+    shown = []
+    for player in state.now.players:
+        grid = player.grid()
+        cells = [[None if slot is None else
+                  ComboCell(cell=cell_name(r, c), card=slot.card, face_down=slot.face_down)
+                  for c, slot in enumerate(row)] for r, row in enumerate(grid.rows)]
+        sheet = score_tableau(grid, deck, player.keys, player.gold, player.purses)
+        shown.append(ComboTableau(player=player.name, cells=cells, score=sheet.total))
+    return shown
+
+
+def _cards(state: GameState, tableaux: list[ComboTableau]) -> dict[str, ComboCardView]:
+    """Every face-up card of the rows and the tableaux, in words, priced for the mover."""
+    deck, table = state.deck(), state.now
+    ids = [c for loc in LOCATIONS for c in table.rows[loc] if c is not None]
+    ids += [cell.card for t in tableaux for row in t.cells for cell in row
+            if cell is not None and not cell.face_down]
+    views = {}
+    for card_id in ids:
+        card = deck.card(card_id)
+        views[card_id] = ComboCardView(
+            id=card.id, name=card.name, location=card.location, cost=card.cost,
+            price=None if table.game_over else price(table.player, deck, card),
+            shields=list(card.shields), messenger=card.has_messenger,
+            discount=list(card.discount), scroll=describe(card.score) if card.score else "",
+            ability=ability_text(card), capacity=card.capacity)
+    return views
+
+
+def _action(action: Action, deck: Deck) -> ComboAction:
+    """A legal step and its words."""
+    step = format_action(action)
+    if isinstance(action, Key):
+        what = "move the Messenger" if action.kind == "move" else "renew the row"
+        return ComboAction(step=step, label=f"use a key: {what}", kind="key")
+    if isinstance(action, Reveal):
+        return ComboAction(step=step, label="reveal " + ", ".join(action.cards), kind="reveal")
+    assert isinstance(action, Take)
+    card = deck.card(action.card)
+    words = [("flip " if action.face_down else "buy ") + f"{card.name} ({card.id})"]
+    if action.at is not None:
+        words.append(f"at {action.at[0]},{action.at[1]}")
+    if action.neighbour is not None:
+        words.append(f"counting {action.neighbour}'s tableau")
+    words += [f"choosing option {n}" for n in action.choices]
+    words += [f"discarding {d}" for d in action.discards]
+    return ComboAction(step=step, label=" ".join(words), kind="take", card=card.id)

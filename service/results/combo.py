@@ -104,8 +104,49 @@ class ComboFinalScore(_Part):
     gold_left: int
 
 
+class ComboCardView(_Part):
+    """A face-up card as a player reads it, in plain words."""
+
+    id: str
+    name: str
+    location: str
+    cost: int
+    price: int | None = Field(description="What it costs the player to move (with their "
+                              "discounts); null once the game is over.")
+    shields: list[str]
+    messenger: bool
+    discount: list[str]
+    scroll: str = Field(description="Its scroll in words ('' without one).")
+    ability: str = Field(description="Its ability in words ('' without one).")
+    capacity: int = Field(description="Its purse's capacity (0: no purse).")
+
+
+class ComboCell(_Part):
+    """A tableau's card: which, and whether it lies face down (drawn as a card's back)."""
+
+    cell: str
+    card: str
+    face_down: bool
+
+
+class ComboTableau(_Part):
+    player: str
+    cells: list[list[ComboCell | None]] = Field(description="Rows top to bottom; null: empty.")
+    score: int = Field(description="The tableau's score if the game ended now.")
+
+
+class ComboAction(_Part):
+    """A legal step of the player to move: the text the referee takes, and its words."""
+
+    step: str
+    label: str
+    kind: Literal["take", "key", "reveal"]
+    card: str | None = None
+
+
 class ComboStateOutput(Output):
-    """`castell combo show --json` and `combo play --json`: the game as it stands."""
+    """`castell combo show --json` and `combo play --json`: the game as it stands, as every edge
+    shows it (the CLI's tables and the table page are drawn from it)."""
 
     game_over: bool
     to_play: str | None
@@ -119,6 +160,11 @@ class ComboStateOutput(Output):
     history: list[ComboHistoryEntry]
     scores: list[ComboFinalScore] | None = Field(None, description="Once the game is over.")
     winners: list[str] | None = Field(None, description="Once the game is over.")
+    cards: dict[str, ComboCardView] = Field(
+        default_factory=dict, description="Every card in the rows and the tableaux, by id.")
+    tableaux: list[ComboTableau] = Field(default_factory=list)
+    actions: list[ComboAction] = Field(
+        default_factory=list, description="The legal steps of the player to move.")
 
 
 class ComboArrangeOutput(Output):

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -448,3 +449,17 @@ def test_the_end_of_a_round_gets_the_time_its_festival_needs(
     assert ended
     held = Game.load(folder / "round3.json").state
     assert all(f.resolved for f in held.festivals if f.round == 3)
+
+
+def test_a_face_down_card_is_drawn_face_down_and_steps_are_labelled(client: TestClient) -> None:
+    """Issue 37: the page drew face-down cards face up (their name, shields and scroll); the
+    take buttons read the notation ('buy V10 at -1,0')."""
+    state = client.get("/api/g/combo.json").json()
+    flip = next(s for s in state["legal"] if s.startswith("flip "))
+    assert client.post("/g/combo.json/step", data={"step": flip, "revision": state["revision"]}
+                       ).status_code in (200, 303)
+    page = client.get("/g/combo.json").text
+    assert page.count("face-down") == 1
+    assert "choose=" not in page and "{'gain'" not in page
+    assert re.search(r'<button type="submit" name="step" value="(buy|flip) [^"]*">'
+                     r'(buy|flip) [A-Z][a-z]', page)
