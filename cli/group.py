@@ -14,8 +14,6 @@ from typing import Any
 import typer
 from rich.console import Console
 from rich.text import Text
-from typer import _click as click  # typer vendors click: its exceptions, not click's
-from typer._click.exceptions import MissingParameter, NoArgsIsHelpError, NoSuchOption
 from typer.core import TyperGroup
 
 import cli.edge as edge
@@ -54,19 +52,8 @@ class CastellGroup(TyperGroup):
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False,
                                 windows_expand_args=windows_expand_args, **extra)
-        except NoArgsIsHelpError as error:
-            assert error.ctx is not None
-            click.echo(error.ctx.get_help())
-            code = int(ExitCode.BAD_INPUT)
-        except click.ClickException as error:
-            try:
-                line = usage_line(error)
-            except Exception:  # the edge itself must never fail: click's own wording then
-                line = error.format_message()
-            with contextlib.suppress(OSError):  # stderr on a full disk: the exit code says it
-                err().print(Text.assemble(("error: ", "bold red"), one_line(line)),
-                            highlight=False, soft_wrap=True)
-            code = error.exit_code
+        except CLICK_ERROR as error:
+            code = _clicked(error)
         except typer.Abort:
             code = int(ExitCode.INTERRUPTED)
         except OSError as error:  # help or --version into a closed pipe or a full disk
@@ -87,23 +74,54 @@ class CastellGroup(TyperGroup):
         return code
 
 
-def usage_line(error: click.ClickException) -> str:
+# Typer vendors click (its exceptions are not `click`'s): the classes are reached through
+# Typer's public BadParameter, and told apart by name, never through a private module
+CLICK_ERROR: type[Any] = next(c for c in typer.BadParameter.__mro__
+                              if c.__name__ == "ClickException")
+
+
+def _named(error: BaseException, name: str) -> bool:
+    """Whether `error` is click's exception `name` (or a subclass of it)."""
+    return any(c.__name__ == name for c in type(error).__mro__)
+
+
+def _clicked(error: Any) -> int:
+    """A usage error as one line on stderr (help for a command given no arguments); its exit
+    code."""
+    if _named(error, "NoArgsIsHelpError"):
+        assert error.ctx is not None
+        typer.echo(error.ctx.get_help())
+        return int(ExitCode.BAD_INPUT)
+    try:
+        line = usage_line(error)
+    except Exception:  # the edge itself must never fail: click's own wording then
+        line = error.format_message()
+    with contextlib.suppress(OSError):  # stderr on a full disk: the exit code says it
+        err().print(Text.assemble(("error: ", "bold red"), one_line(line)),
+                    highlight=False, soft_wrap=True)
+    code: int = error.exit_code
+    return code
+
+
+def usage_line(error: Any) -> str:
     """One line: the command, what is wrong, where to look."""
     context = getattr(error, "ctx", None)
     command = context.command_path if context is not None else "castell"
-    param = getattr(error, "param", None)
+    param: Any = getattr(error, "param", None)
     message = error.format_message()
-    if isinstance(error, typer.BadParameter) and param is not None:
+    if isinstance(error, typer.BadParameter) and param is None:
+        message = error.message  # a usage error of ours (`cli.repeats`): no "Invalid value"
+    elif isinstance(error, typer.BadParameter):
         if param.param_type_name == "option" and param.opts:
             name = max(param.opts, key=len)
         else:
             name = str(getattr(param, "metavar", None) or param.name or "").upper()
         message = f"{name} {error.message.removeprefix('Value error, ')}"
-        if isinstance(error, MissingParameter) and not error.message:
+        if _named(error, "MissingParameter") and not error.message:
             message = f"missing {name}"  # click's own wording is left empty by typer
     message = " ".join(message.split(" ")).replace("\n", " ").rstrip(".")
     option = getattr(error, "option_name", None)
-    if isinstance(error, NoSuchOption) and option and not option[1:2].isalpha() \
+    if _named(error, "NoSuchOption") and option and not option[1:2].isalpha() \
             and not option.startswith("--"):
         # "-1", "-,-,-/..": a value, not an option (`play g.json recruit -1`, an empty cell)
         message += "; a value that starts with '-' goes after '--' (castell ... -- -1)"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import typer
 from typer.core import TyperCommand
@@ -20,9 +20,6 @@ from cli import options
 from cli.group import CastellGroup, reflow
 from cli.params import lighten
 from cli.repeats import refuse_repeats
-
-if TYPE_CHECKING:
-    from typer import _click as click  # typer's own click (annotations only)
 
 # name: (module under `cli`, attribute, summary), in the order `castell --help` lists them
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -73,7 +70,7 @@ class LazyCommand(TyperCommand):
         self.module, self.attribute = module, attribute
 
     @cached_property
-    def real(self) -> click.Command:
+    def real(self) -> Any:
         target = getattr(import_module(f"cli.{self.module}"), self.attribute)
         if isinstance(target, typer.Typer):
             command = typer.main.get_command(target)
@@ -92,28 +89,28 @@ class LazyCommand(TyperCommand):
         return command
 
     def make_context(self, info_name: str | None, args: list[str],
-                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+                     parent: Any | None = None, **extra: Any) -> Any:
         return self.real.make_context(info_name, args, parent=parent, **extra)
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def invoke(self, ctx: Any) -> Any:
         return self.real.invoke(ctx)
 
-    def get_help(self, ctx: click.Context) -> str:
-        return self.real.get_help(ctx)
+    def get_help(self, ctx: Any) -> str:
+        return str(self.real.get_help(ctx))
 
 
 class LazyGroup(CastellGroup):
     """The root group: every subcommand is a LazyCommand."""
 
     def make_context(self, info_name: str | None, args: list[str],
-                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+                     parent: Any | None = None, **extra: Any) -> Any:
         lighten(self)  # the root's own options (--version, completion) without pydantic
         return super().make_context(info_name, args, parent=parent, **extra)
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def list_commands(self, ctx: Any) -> list[str]:
         return [*super().list_commands(ctx), *COMMANDS]
 
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+    def get_command(self, ctx: Any, cmd_name: str) -> Any | None:
         if cmd_name in COMMANDS:
             if cmd_name not in self.commands:
                 module, attribute, summary = COMMANDS[cmd_name]

@@ -5,31 +5,63 @@ command runs: importing pydantic and building one adapter per option is most of 
 command like `castell verify` or `castell route` spends before it starts. The parameters most
 commands take are text, existing file paths and whole numbers read by our own parsers
 (`cli.options.whole`, `seconds`); for those this module gives the same conversion as Typer's
-adapters, minus pydantic: text as given, flags, a path checked by Typer's own `coerce_cli_path`
-(exists, file or directory, '-'), a parser's value or its error. Choices (enums, literals),
-lists and file objects keep Typer's adapters. On a Typer without runtime coercion this does
-nothing.
+adapters, minus pydantic: text as given, flags, a path checked as Typer checks it
+(`checked_path`: exists, file or directory, '-'), a parser's value or its error. Choices
+(enums, literals), lists and file objects keep Typer's adapters. On a Typer without runtime
+coercion this does nothing.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-try:  # Typer >= 0.2x: runtime coercion (pydantic adapters), a private API: see pyproject
-    from typer._click.exceptions import BadParameter
-    from typer._coercion import RuntimeParam
-    from typer._param_types import coerce_cli_path, routes_to_path
-except ImportError:  # pragma: no cover - an older Typer converts with click types
-    RuntimeParam = None  # type: ignore[assignment,misc]
+import typer.core
+from typer import BadParameter, format_filename
+
+# Typer >= 0.2x: runtime coercion (pydantic adapters), each parameter's hook, as its public
+# `typer.core` module names it (None: an older Typer, which converts with click types)
+RuntimeParam: Any = getattr(typer.core, "RuntimeParam", None)
+
+
+def _label(info: Any) -> str:
+    """What a path parameter asks for, as Typer's own check words it."""
+    if info.file_okay and not info.dir_okay:
+        return "file"
+    return "dir" if info.dir_okay and not info.file_okay else "path"
+
+
+def checked_path(value: Path, info: Any, param: Any, ctx: Any) -> Path:
+    """A path parameter's checks, as Typer's own (exists, file or directory, readable,
+    writable, '-' where allowed, resolved where asked), with the same words."""
+    if info.file_okay and info.allow_dash and str(value) == "-":
+        return value
+    checked = type(value)(os.path.realpath(value)) if info.resolve_path else value
+    label, shown = _label(info), repr(format_filename(value))
+    try:
+        mode = os.stat(checked).st_mode
+    except OSError:
+        if not info.exists:
+            return checked
+        raise BadParameter(f"{label} {shown} does not exist.", ctx=ctx, param=param) from None
+    if not info.file_okay and stat.S_ISREG(mode):
+        raise BadParameter(f"{label} {shown} is a file.", ctx=ctx, param=param)
+    if not info.dir_okay and stat.S_ISDIR(mode):
+        raise BadParameter(f"{label} {shown} is a directory.", ctx=ctx, param=param)
+    if info.readable and not os.access(checked, os.R_OK):
+        raise BadParameter(f"{label} {shown} is not readable.", ctx=ctx, param=param)
+    if info.writable and not os.access(checked, os.W_OK):
+        raise BadParameter(f"{label} {shown} is not writable.", ctx=ctx, param=param)
+    return checked
 
 
 if RuntimeParam is not None:
 
     @dataclass(frozen=True)
-    class _Text(RuntimeParam):
+    class _Text(RuntimeParam):  # type: ignore[misc]
         """A `str` parameter: the text as given (bytes decoded as the file system does)."""
 
         def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
@@ -41,7 +73,7 @@ if RuntimeParam is not None:
     _FALSE = frozenset(("0", "off", "f", "false", "n", "no"))
 
     @dataclass(frozen=True)
-    class _Flag(RuntimeParam):
+    class _Flag(RuntimeParam):  # type: ignore[misc]
         """A `bool` parameter: a flag's bool as it is; text as pydantic's lax bool reads it
         (as Typer's adapter does: blank is False)."""
 
@@ -55,18 +87,17 @@ if RuntimeParam is not None:
                                f"input: {value!r}", ctx=ctx, param=param)
 
     @dataclass(frozen=True)
-    class _File(RuntimeParam):
+    class _File(RuntimeParam):  # type: ignore[misc]
         """A `Path` parameter: Typer's own checks (exists, dir_okay, '-'), given a Path."""
 
         def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
             path_type: Any = self.annotation  # a Path class (`_light` keeps path_type=)
             if isinstance(value, (str, bytes)):
                 value = path_type(os.fsdecode(value))
-            return coerce_cli_path(value, self.parameter_info, path_type=path_type,
-                                   param=param, ctx=ctx)
+            return checked_path(value, self.parameter_info, param, ctx)
 
     @dataclass(frozen=True)
-    class _Parsed(RuntimeParam):
+    class _Parsed(RuntimeParam):  # type: ignore[misc]
         """A parameter with `parser=`: the parser's value (its BadParameter as it is, a
         ValueError as a BadParameter, as Typer's adapter reports them)."""
 
@@ -89,8 +120,7 @@ def _light(descriptor: Any) -> Any:
         return _Text(parameter_info=info, annotation=annotation)
     if annotation is bool:
         return _Flag(parameter_info=info, annotation=annotation)
-    if (isinstance(annotation, type) and issubclass(annotation, Path) and info.path_type is None
-            and routes_to_path(annotation, info)):
+    if isinstance(annotation, type) and issubclass(annotation, Path) and info.path_type is None:
         return _File(parameter_info=info, annotation=annotation)
     return None
 

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from typer import _click as click  # typer vendors click
-from typer._click.exceptions import UsageError
+import typer
 from typer.core import TyperGroup, TyperOption
 
 
-def refuse_repeats(command: click.Command) -> None:
+def refuse_repeats(command: Any) -> None:
     """Make `command` (and every command of a group) refuse a single-valued option given
     twice with different values, as a usage error naming both values."""
     if isinstance(command, TyperGroup):
@@ -21,14 +20,15 @@ def refuse_repeats(command: click.Command) -> None:
         return
     original = command.parse_args
 
-    def parse_args(ctx: click.Context, args: list[str]) -> list[str]:
+    def parse_args(ctx: typer.Context, args: list[str]) -> list[str]:
         _check(command, ctx, args)
-        return original(ctx, args)
+        parsed: list[str] = original(ctx, args)
+        return parsed
 
-    command.parse_args = parse_args  # type: ignore[method-assign]
+    command.parse_args = parse_args
 
 
-def _single_valued(command: click.Command) -> dict[str, TyperOption]:
+def _single_valued(command: Any) -> dict[str, TyperOption]:
     names: dict[str, TyperOption] = {}
     for param in command.params:
         if (isinstance(param, TyperOption) and not param.multiple and not param.is_flag
@@ -38,7 +38,7 @@ def _single_valued(command: click.Command) -> dict[str, TyperOption]:
     return names
 
 
-def _check(command: click.Command, ctx: click.Context, args: list[str]) -> None:
+def _check(command: Any, ctx: typer.Context, args: list[str]) -> None:
     names = _single_valued(command)
     seen: dict[str, tuple[str, Any]] = {}
     index = 0
@@ -62,6 +62,7 @@ def _check(command: click.Command, ctx: click.Context, args: list[str]) -> None:
             continue
         before = seen.get(option.name or name)
         if before is not None and before[1] != value:
-            raise UsageError(f"{before[0]} is given twice, as '{before[1]}' and as "
-                                   f"'{value}': give it once", ctx)
+            # a usage error (Typer's public one: a bad parameter that names none)
+            raise typer.BadParameter(f"{before[0]} is given twice, as '{before[1]}' and as "
+                                     f"'{value}': give it once", ctx)
         seen[option.name or name] = (name, value)

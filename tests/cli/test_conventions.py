@@ -186,3 +186,24 @@ def test_a_narrow_terminal_folds_names_never_cuts_them(args: list[str]) -> None:
     assert result.exit_code == 0
     body = [line for line in result.stdout.splitlines() if "┃" not in line]  # headers may cut
     assert not any("…" in line for line in body), result.stdout
+
+
+def test_no_private_module_of_typer_is_imported() -> None:
+    """Issue 36: cli.params, cli.group and cli.repeats imported typer._coercion,
+    typer._param_types and typer._click (which a Typer minor may move without a word)."""
+    import ast
+
+    root = Path(__file__).resolve().parents[2] / "cli"
+    private = []
+    for module in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [f"{node.module}.{a.name}" for a in node.names]
+            else:
+                continue
+            private += [f"{module.name}: {n}" for n in names
+                        if n.startswith("typer.") and any(p.startswith("_")
+                                                           for p in n.split(".")[1:])]
+    assert not private, private
