@@ -115,6 +115,11 @@ class SavedGame:
             raise SpecError("this game has no file to save to")
         loaded = self.loaded_revision if expect_revision is None else expect_revision
         new = self.state.model_copy(update={"revision": loaded + 1})
-        self.file.write(new.to_json(), loaded)
+        text = new.to_json()
+        self.file.write(text, loaded)
         self.state = new
         self.loaded_revision = new.revision
+        self.saved(text)
+
+    def saved(self, text: str) -> None:
+        """What a handle does once its state is written as `text` (nothing by default)."""

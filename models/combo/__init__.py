@@ -75,6 +75,7 @@ from models.combo.scoring import (
     score_tableau,
 )
 from models.combo.state import (
+    MAX_GAME_BYTES,
     GameState,
     HistoryEntry,
     Placed,
@@ -84,6 +85,7 @@ from models.combo.state import (
     new_game,
     recorded_game,
     state_from_dict,
+    state_from_text,
 )
 from models.combo.tableau import (
     Grid,
@@ -105,6 +107,7 @@ __all__ = [
     "CARDS_EACH",
     "CELLS",
     "LOCATIONS",
+    "MAX_GAME_BYTES",
     "MAX_GOLD",
     "MAX_KEYS",
     "MAX_PLAYERS",
@@ -182,6 +185,7 @@ __all__ = [
     "sequence_problem",
     "span_ok",
     "state_from_dict",
+    "state_from_text",
     "undo",
     "walk",
     "winners"

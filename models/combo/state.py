@@ -242,12 +242,19 @@ def state_from_dict(data: Any, source: str = "state") -> GameState:
     return state
 
 
+# a game's state holds its deck and history: a few card files' worth at the most
+MAX_GAME_BYTES = 4 * MAX_FILE_BYTES
+
+
 def load_state(path: Path | str) -> GameState:
     """A game from a game file on disk."""
     target = Path(path)
-    # a game's state holds its deck and history: a few card files' worth at the most
-    text = read_text(target, 4 * MAX_FILE_BYTES)
-    return state_from_dict(parse_json(text, str(target)), str(target))
+    return state_from_text(read_text(target, MAX_GAME_BYTES), str(target))
+
+
+def state_from_text(text: str, source: str = "state") -> GameState:
+    """A game from a game file's text, checked (`state_from_dict`)."""
+    return state_from_dict(parse_json(text, source), source)
 
 
 def player_names(names: list[str]) -> list[str]:

@@ -97,6 +97,7 @@ if TYPE_CHECKING:
         check_against_board,
         load_state,
         state_from_dict,
+        state_from_text,
     )
     from models.game.wheel import offers, rotation_in_round, slot_tiles, where_offered
 
@@ -144,7 +145,7 @@ _HOME: dict[str, tuple[str, ...]] = {
         "ActionEntry", "Competitor", "FestivalResult", "FestivalSpace", "FinalScore", "GameState",
         "History", "HistoryEntry", "PlayerState", "RefillEntry", "RegionState",
         "SizeTokenWinner", "Standing", "TowerChoiceEntry", "TurnState",
-        "check_against_board", "load_state", "state_from_dict",
+        "check_against_board", "load_state", "state_from_dict", "state_from_text",
     ),
     "models.game.wheel": (
         "offers", "rotation_in_round", "slot_tiles", "where_offered",
@@ -254,6 +255,7 @@ __all__ = [
     "size_token_winner",
     "slot_tiles",
     "state_from_dict",
+    "state_from_text",
     "step",
     "top_up",
     "turns_before",

@@ -327,13 +327,18 @@ SHOWN_SCHEMA_VERSION = 1
 
 def load_state(path: Path | str, board: Board | None = None) -> GameState:
     """A game state from a state file on disk (also `state show --json` output), checked."""
-    data = parse_json(read_text(Path(path)), str(path))
-    if isinstance(data, dict) and data.get("schema_version") == SHOWN_SCHEMA_VERSION:
-        data = {key: value for key, value in data.items() if key != "schema_version"}
-    state = validate(GameState, data, str(path))
+    state = state_from_text(read_text(Path(path)), str(path))
     if board is not None:
         check_against_board(state, board)
     return state
+
+
+def state_from_text(text: str, source: str = "state") -> GameState:
+    """A game state from a state file's text (or `state show --json` output), checked."""
+    data = parse_json(text, source)
+    if isinstance(data, dict) and data.get("schema_version") == SHOWN_SCHEMA_VERSION:
+        data = {key: value for key, value in data.items() if key != "schema_version"}
+    return validate(GameState, data, source)
 
 
 def state_from_dict(data: object, source: str = "state") -> GameState:

@@ -21,6 +21,7 @@ from service.castell.festivals import preview, referee_finder
 from service.castell.steps import StepOutcome, claim_finder, step_outcome
 from service.handle import Kind, Steps
 from service.store import LOCK_WAIT_S, GameFile, SavedGame, StaleRevision
+from service.verified import VERIFIED
 
 if TYPE_CHECKING:
     from models.game import Action, Board, GameState, HistoryEntry, Outcome, PlayerState
@@ -64,17 +65,44 @@ class Game(SavedGame):
         self.path = path
         self.file = GameFile(path) if path is not None else None
         self.loaded_revision = state.revision
+        self.named_board = True  # the board the state names (False: a --board of the asker's)
 
     # -- loading and saving ------------------------------------------------------------------
 
     @classmethod
     def load(cls, path: str | Path, board_path: str | Path | None = None) -> Game:
-        """The game kept in `path` (its board found as `_board_for` says)."""
-        from models.game import load_state
+        """The game kept in `path` (its board found as `_board_for` says), its history
+        replayed once for each text the file has held (`service.verified`: a server reads a
+        game many times between two steps)."""
+        from models.files import read_text
+        from models.game import state_from_text
 
         where = Path(path)
-        state = load_state(where)
-        return cls(state, _board_for(state, where, board_path), where)
+        text = read_text(where)
+
+        def verify() -> Game:
+            state = state_from_text(text, str(where))
+            return cls(state, _board_for(state, where, board_path), where)
+
+        if board_path is not None:  # another board than the state names: a question of its own
+            game = verify()
+            game.named_board = False
+            return game
+        return VERIFIED.get(where, text, verify, cls._copied)
+
+    @classmethod
+    def _copied(cls, game: Game) -> Game:
+        """A handle of its own on a verified game (no second replay)."""
+        copy = cls.__new__(cls)
+        copy.state, copy.board, copy.path = game.state.model_copy(deep=True), game.board, game.path
+        copy.file = GameFile(game.path) if game.path is not None else None
+        copy.loaded_revision, copy.named_board = game.loaded_revision, True
+        return copy
+
+    def saved(self, text: str) -> None:
+        """What a step saved is verified: the referee recorded it."""
+        if self.path is not None and self.named_board:
+            VERIFIED.keep(self.path, text, self, self._copied)
 
     @classmethod
     def from_state(cls, state: GameState, board: Board, path: str | Path | None = None

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from models.combo import (
+    MAX_GAME_BYTES,
     Action,
     ComboRules,
     Deck,
@@ -32,17 +33,19 @@ from models.combo import (
     drawn,
     final_scores,
     legal_actions,
-    load_state,
     parse_action,
     pending_reveals,
     replay_problem,
     score_tableau,
+    state_from_text,
     undo,
 )
 from models.errors import Reason, SpecError
+from models.files import read_text
 from models.names import did_you_mean, typed_match
 from service.handle import Kind, Steps
 from service.store import LOCK_WAIT_S, GameFile, SavedGame, StaleRevision
+from service.verified import VERIFIED
 
 if TYPE_CHECKING:
     from planner.combo import LastTurn, Value
@@ -89,11 +92,26 @@ class ComboGame(SavedGame):
         """The game kept in `path`; refused (SpecError) when its history, replayed from the
         start, does not reach the position it holds (a hand-edited file)."""
         where = Path(path)
-        state = load_state(where)
-        problem = replay_problem(state)
-        if problem:
-            raise SpecError(f"{where}: {problem}")
-        return cls(state, where)
+        text = read_text(where, MAX_GAME_BYTES)
+
+        def verify() -> ComboGame:
+            state = state_from_text(text, str(where))
+            problem = replay_problem(state)
+            if problem:
+                raise SpecError(f"{where}: {problem}")
+            return cls(state, where)
+
+        return VERIFIED.get(where, text, verify, cls._copied)
+
+    @classmethod
+    def _copied(cls, game: ComboGame) -> ComboGame:
+        """A handle of its own on a verified game (no second replay)."""
+        return cls(game.state.model_copy(deep=True), game.path)
+
+    def saved(self, text: str) -> None:
+        """What a step saved is verified: the referee played it."""
+        if self.path is not None:
+            VERIFIED.keep(self.path, text, self, self._copied)
 
     @classmethod
     def from_state(cls, state: GameState, path: str | Path | None = None) -> ComboGame:

@@ -1,0 +1,67 @@
+"""The games this process has verified, by their files' exact text: a game file is verified
+(its history replayed through the referee) once when it is read or changed on disk, never
+again while its text stays the same. A server's pages, live updates and advice read a game
+many times between two steps; each read is a file read and a hash, not a replay.
+
+Keyed by the file's real path and the SHA-256 of the very text that was verified (never by a
+modification time: a write within the clock's tick would look unchanged); what a step saves is
+kept under the text it wrote, since the referee recorded it. Bounded (`SIZE` games, least
+recently used first out); every answer is a deep copy, so that no handle changes another's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+SIZE = 64  # games kept (a state of a whole game is tens of kilobytes)
+
+
+def _key(path: Path, text: str) -> tuple[str, str]:
+    return (os.path.realpath(path), hashlib.sha256(text.encode("utf-8")).hexdigest())
+
+
+class Verified:
+    """Verified games by (real path, text); counts the verifications it could not spare."""
+
+    def __init__(self, size: int = SIZE):
+        self.size = size
+        self.verifications = 0
+        self._kept: OrderedDict[tuple[str, str], Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, path: Path, text: str, verify: Callable[[], T],
+            copy: Callable[[T], T]) -> T:
+        """The game `verify()` makes of `text` (the file at `path`), verified once."""
+        key = _key(path, text)
+        with self._lock:
+            kept = self._kept.get(key)
+            if kept is not None:
+                self._kept.move_to_end(key)
+                return copy(kept)
+            self.verifications += 1
+        made = verify()
+        self.keep(path, text, made, copy)
+        return made
+
+    def keep(self, path: Path, text: str, value: T, copy: Callable[[T], T]) -> None:
+        """Remember `value` as the verified game of `text` (a copy: the caller goes on)."""
+        key = _key(path, text)
+        with self._lock:
+            self._kept[key] = copy(value)
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._kept.clear()
+
+
+VERIFIED = Verified()
