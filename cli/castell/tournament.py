@@ -24,7 +24,8 @@ CATEGORY_HEADS = {"best_tower": "tower", "region_variety": "variety", "prizes": 
 def tournament(
     bots: Annotated[str, typer.Option(
         "--bots", help="Comma-separated bots, one per seat (2-4): random, greedy, advisor "
-        "(the default advice of `castell plan`), score (`castell plan --goal score`).")]
+        "(the default advice of `castell plan`), score (`castell plan --goal score`), "
+        "cautious (with --cautious), festival (--goal festival).")]
         = "advisor,greedy,greedy",
     games: Annotated[int, typer.Option(
         "--games", "-g", parser=options.whole(1, 1_000_000), metavar="N",

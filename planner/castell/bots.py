@@ -12,7 +12,9 @@ towers it names) from what that player sees (`seen`: no bag, no future refills).
   festival of this round named for it; greedy's turn when the plan finds nothing.
 - `score`: the same for `Goal("score")` (today the advice's goal too; this bot stays the
   score goal when the advice's goal changes);
-- `festival`: the same for `Goal("festival")`, the advice's goal until 2026-12.
+- `festival`: the same for `Goal("festival")`, the advice's goal until 2026-12;
+- `cautious`: the score goal planning no recruit where a rival could recruit first
+  (`castell plan --cautious`).
 """
 
 from __future__ import annotations
@@ -73,6 +75,8 @@ class Advisor:
     goal: Goal = ADVICE_GOAL
     time_limit: float = DEFAULT_PLAN_TIME_LIMIT
     budget: PlanBudget = DEFAULT_BUDGET
+    cautious: bool = False  # no recruit where a rival could recruit first (`--cautious`)
+    turns: int | None = None  # the horizon (None: the default, through the next festival)
     wall_s: list[float] = field(default_factory=list)
     cpu_s: list[float] = field(default_factory=list)
     fallbacks: int = 0
@@ -83,7 +87,8 @@ class Advisor:
         started, cpu = time.perf_counter(), time.process_time()
         with time_limited(self.budget.wall(self.time_limit)):
             ahead = plan_ahead(state, board, state.turn.player, rules=state.game_rules,
-                               turns=None, goal=self.goal, time_limit=self.time_limit,
+                               turns=self.turns, goal=self.goal, cautious=self.cautious,
+                               time_limit=self.time_limit,
                                workers=1, seed=0, budget=self.budget)
         self.wall_s.append(time.perf_counter() - started)
         self.cpu_s.append(time.process_time() - cpu)
@@ -106,4 +111,5 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "advisor": Advisor,
     "festival": lambda: Advisor(Goal("festival")),
     "score": lambda: Advisor(Goal("score")),
+    "cautious": lambda: Advisor(Goal("score"), cautious=True),
 }

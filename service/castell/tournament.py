@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from planner.castell import GameRecord, Setup
 
 # bots that plan (seconds a turn: one game a chunk) and the others (a game in about a second)
-PLANNING_BOTS = frozenset({"advisor", "score"})
+PLANNING_BOTS = frozenset({"advisor", "cautious", "festival", "score"})
 PLANNING_CHUNK, QUICK_CHUNK = 1, 10
 
 

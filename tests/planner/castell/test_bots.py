@@ -76,7 +76,9 @@ def test_no_bot_sees_the_bag() -> None:
     assert len(_refills(planted)) == len(planted)  # the hidden futures do differ
     quick = {"advisor": lambda: Advisor(time_limit=2.0, budget=ROOMY),
              "score": lambda: Advisor(Goal("score"), time_limit=2.0, budget=ROOMY),
-             "festival": lambda: Advisor(Goal("festival"), time_limit=2.0, budget=ROOMY)}
+             "festival": lambda: Advisor(Goal("festival"), time_limit=2.0, budget=ROOMY),
+             "cautious": lambda: Advisor(Goal("score"), time_limit=2.0, budget=ROOMY,
+                                         cautious=True)}
     assert set(quick) == {name for name, made in BOTS.items() if isinstance(made(), Advisor)}
     for name in BOTS:
         bots = [quick.get(name, BOTS[name])() for _ in planted]

@@ -64,3 +64,13 @@ def test_bad_bots_and_counts_are_refused() -> None:
         castell_tournament("greedy", 1, 1)
     with pytest.raises(SpecError, match="1 to 1000000"):
         castell_tournament("greedy,random", 0, 1)
+
+
+def test_every_planning_bot_is_run_a_game_a_chunk() -> None:
+    """A bot that plans takes seconds a turn: its games go one a chunk (a chunk of ten would
+    hold back a resumed run by minutes); the festival bot was missing from the list."""
+    from planner.castell import BOTS, Advisor
+    from service.castell.tournament import PLANNING_BOTS
+
+    planning = {name for name, make in BOTS.items() if isinstance(make(), Advisor)}
+    assert planning == PLANNING_BOTS
