@@ -135,6 +135,10 @@ def show(
     svg: Annotated[str | None, typer.Option(
         "--svg", metavar="FILE", help="Also draw the game on the map as an SVG picture.")
     ] = None,
+    view: Annotated[bool, typer.Option(
+        "--view", help="The game as every screen shows it: the legal steps of the player "
+        "to move, labelled, and the history with each step's round and player (the table "
+        "page's own view; with --json, its JSON).")] = False,
 ) -> None:
     """Show a game state: round, turn, players, regions and festivals to come.
 
@@ -146,6 +150,8 @@ def show(
       castell state show examples/game/round3.json
 
       castell state show game.json --svg game.svg
+
+      castell state show game.json --view --json
     """
     not_an_input(svg, state_file, board_file, option="--svg")
     options.not_onto_stdout(svg, as_json)
@@ -155,6 +161,9 @@ def show(
         from service.pictures.svg import game_map, save  # deferred: keeps start-up light
 
         save(game_map(board, state), svg)
+    if view:
+        _print_view(game, as_json)
+        return
     if as_json:
         emit_output(shown(game))
         return
@@ -212,3 +221,23 @@ def show(
 def _breakable(notation: str) -> str:
     """`10x4,8,6x2` as `10x4, 8, 6x2`: a narrow column wraps it between items."""
     return notation.replace(",", ", ")
+
+
+def _print_view(game: Game, as_json: bool) -> None:
+    """The game's view: its JSON, or its legal steps and history as tables."""
+    seen = game.view()
+    if as_json:
+        emit_output(seen)
+        return
+    steps = Table(title=f"{escape(seen.to_play)}: legal steps" if seen.to_play
+                  else "no step to take now")
+    for column in ("step", "what it does"):
+        steps.add_column(column, overflow="fold")
+    for step in seen.actions:
+        steps.add_row(escape(step.step), escape(step.label))
+    history = Table(title=f"history: {len(seen.history)} steps")
+    for column in ("round", "player", "step"):
+        history.add_column(column, overflow="fold")
+    for line in seen.history:
+        history.add_row(str(line.round), escape(line.player or "-"), escape(line.step))
+    out().print(steps, history)

@@ -24,7 +24,7 @@ from models.tower.rules import (
     switch_values,
 )
 from models.tower.skills import SKILL_ORDER, Skill, SkillRanks, parse_skill
-from models.tower.tiles import ExhibitionTile, ShapeTile, Tile, parse_tile
+from models.tower.tiles import ExhibitionTile, ShapeTile, Tile, parse_tile, tile_words
 from models.tower.tower import Level, Tower
 
 __all__ = [
@@ -33,5 +33,6 @@ __all__ = [
     "SkillUses", "Tile", "Tower",
     "Violation", "check_tower", "count_steps", "meets_tile", "parse_sizes", "parse_skill",
     "parse_tile", "rules_from_settings", "rules_named", "switch_values", "tile_shortfalls",
+    "tile_words",
     "width_accountings",
 ]

@@ -58,6 +58,16 @@ class ExhibitionTile:
 Tile = ShapeTile | ExhibitionTile
 
 
+def tile_words(tile: Tile) -> str:
+    """What a tile asks, in words ("a tower of 3, 2, 1 castellers a level, bottom up")."""
+    if isinstance(tile, ShapeTile):
+        return ("a tower of exactly " + ", ".join(map(str, tile.counts))
+                + " castellers a level, bottom up")
+    skills = [s.value for s in tile.ordered_skills()]
+    used = skills[0] if len(skills) == 1 else ", ".join(skills[:-1]) + " and " + skills[-1]
+    return f"a tower of exactly {tile.points} levels that uses {used}"
+
+
 def parse_tile(text: str) -> Tile:
     """A tile from its notation (`shape:4-3-2-1`, `exhibition:4:balance+width`)."""
     body = bounded(text, "tile").strip()

@@ -26,6 +26,7 @@ from service.verified import VERIFIED
 if TYPE_CHECKING:
     from models.game import Action, Board, GameState, HistoryEntry, Outcome, PlayerState
     from models.tower import Rules
+    from service.results.castell_view import CastellView
 
 # The referee's tower searches (a festival's towers at `end`, a claim's tower) are the dp
 # engine's: milliseconds on any pool the rules allow; the limit is only a safety net.
@@ -217,6 +218,12 @@ class Game(SavedGame):
         after.revision = before.revision
         self.state = after
         return step_outcome(before, after, self.board, None)
+
+    def view(self) -> CastellView:
+        """The game as every edge shows it (`state show --view --json`)."""
+        from service.castell.view import castell_view
+
+        return castell_view(self)
 
     # -- the handle protocol (`service.handle.GameHandle`) -------------------------------------
 

@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from models.puzzle import Puzzle
-from service.results import combo, game, plan, puzzles, tournament, towers
+from service.results import castell_view, combo, game, plan, puzzles, tournament, towers
 from service.results.base import BatchError
 
 # Command -> what one line of its `--json` output is. A union: the line is one of them (a
@@ -25,7 +25,7 @@ SCHEMAS: dict[str, Any] = {
     "play": game.PlayOutput | game.RefusedOutput,
     "rules": game.RulesOutput,
     "state new": game.StateNewOutput,
-    "state show": game.StateShowOutput,
+    "state show": game.StateShowOutput | castell_view.CastellView,
     "puzzle generate": puzzles.PuzzleGenerateOutput | Puzzle,
     "puzzle check": puzzles.PuzzleCheckOutput,
     "puzzle solve": puzzles.PuzzleSolveOutput,

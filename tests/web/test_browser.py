@@ -132,7 +132,7 @@ def test_a_short_castell_game_on_three_screens(table: Table) -> None:
     b.get_by_role("checkbox", name="not competing").first.check()
     b.get_by_role("button", name="Name Anna's tower").click()
     expect(history(a)).to_contain_text("festival-tower Anna Reus none", timeout=LIVE_MS)
-    a.get_by_role("button", name="end", exact=True).click()
+    a.get_by_role("button", name="end the turn", exact=True).click()
     expect(b.get_by_role("status")).to_have_text("Anna to play", timeout=LIVE_MS)
     expect(laptop.locator("h1")).to_contain_text("round 4", timeout=LIVE_MS)
 

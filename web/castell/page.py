@@ -1,55 +1,62 @@
-"""What the Castell page shows, read from the game handle and the service's views: the map,
-the players, the wheel, the controls the player to move may use (only legal actions, in the
-one notation), the refill and festival-tower forms, the history and the score."""
+"""What the Castell page shows, read from the game's view (`service.castell.view`) and the
+service's other views: the map, the players, the wheel, the controls the player to move may
+use (only legal steps, labelled, each posting the one notation), the refill and
+festival-tower forms, the history (newest first, with round and player) and the score."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from models.game import EndTurn, Move, Recruit, Special, Train, format_action, format_step
+from models.game import format_action
 from service.castell import Game
 from service.castell.maps import board_view
 from service.castell.views import festival, score, wheel
 from web.pages import GamePage
+
+if TYPE_CHECKING:
+    from service.results.castell_view import CastellView
 
 # the pawn colours, in seating order (the game's own player colours are not in the state)
 COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd")
 MAP_W, MAP_H, MARGIN = 360.0, 300.0, 34.0
 
 
+Button = tuple[str, str]  # (the step's text, its label)
+
+
 @dataclass
 class Controls:
-    """The legal actions of the player to move, grouped as the page shows them (each the text
-    of one step in the notation)."""
+    """The legal steps of the player to move, grouped as the page shows them (each the text
+    of one step in the notation, and its label from the game's view)."""
 
-    moves: dict[str, str] = field(default_factory=dict)  # region id -> step
-    recruits: list[str] = field(default_factory=list)
-    trains: list[str] = field(default_factory=list)
-    specials: list[str] = field(default_factory=list)
+    moves: dict[str, str] = field(default_factory=dict)  # region id -> step (the map's)
+    move_buttons: list[Button] = field(default_factory=list)
+    recruits: list[Button] = field(default_factory=list)
+    trains: list[Button] = field(default_factory=list)
+    specials: list[Button] = field(default_factory=list)
     claims: list[tuple[str, str]] = field(default_factory=list)  # (tile, prefilled tower)
-    end: str | None = None
+    end: Button | None = None
 
 
-def controls(game: Game) -> Controls:
+def controls(view: CastellView) -> Controls:
+    """The view's legal steps, grouped."""
     found = Controls()
-    if game.state.game_over:
-        return found
-    for action in game.legal_actions():
-        text = format_action(action, game.board)
-        if isinstance(action, Move):
-            found.moves[action.to] = text
-        elif isinstance(action, Recruit):
-            found.recruits.append(text)
-        elif isinstance(action, Train):
-            found.trains.append(text)
-        elif isinstance(action, Special) and action.kind == "claim":
-            assert action.tile is not None and action.tower is not None
-            found.claims.append((action.tile, action.tower))
-        elif isinstance(action, Special):
-            found.specials.append(text)
-        elif isinstance(action, EndTurn):
-            found.end = text
+    for step in view.actions:
+        button = (step.step, step.label)
+        if step.kind == "move" and step.region is not None:
+            found.moves[step.region] = step.step
+            found.move_buttons.append(button)
+        elif step.kind == "recruit":
+            found.recruits.append(button)
+        elif step.kind == "train":
+            found.trains.append(button)
+        elif step.kind == "claim" and step.tile is not None and step.tower is not None:
+            found.claims.append((step.tile, step.tower))
+        elif step.kind == "special":
+            found.specials.append(button)
+        elif step.kind == "end":
+            found.end = button
     return found
 
 
@@ -88,8 +95,8 @@ def map_picture(game: Game, moves: dict[str, str]) -> dict[str, Any]:
 def context(game: Game, name: str) -> dict[str, Any]:
     """Everything the page's templates read."""
     state, board = game.state, game.board
-    found = controls(game)
-    history = [format_step(e, board) for e in state.history.entries] if state.history else []
+    view = game.view()
+    found = controls(view)
     festivals = state.festivals_in(state.round)
     preview = festival(game, 10.0) if any(not f.resolved for f in festivals) \
         and not state.refills_due and not state.game_over else None
@@ -98,7 +105,7 @@ def context(game: Game, name: str) -> dict[str, Any]:
         "name": name, "kind": "castell", "game": game, "state": state, "board": board,
         "revision": state.revision, "controls": found, "map": map_picture(game, found.moves),
         "regions": {r.id: r.name for r in board.regions},
-        "wheel": wheel(game, None, 2, None), "history": history,
+        "wheel": wheel(game, None, 2, None), "history": view.history[::-1],
         "score": score(game), "preview": preview, "upcoming": upcoming,
         "refills": state.refills_due, "recorded": state.deal == "recorded",
         "tiles": {t.id: t for t in board.performance_tiles},

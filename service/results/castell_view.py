@@ -1,0 +1,71 @@
+"""Castell's one view of a game: what every edge shows of a position (the table page draws
+from it; `castell state show --view --json` prints it)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from service.results.base import Output, _Part
+
+
+class TileView(_Part):
+    id: str
+    tile: str = Field(description="The tile in the notation (shape:..., exhibition:...).")
+    asks: str = Field(description="What the tile asks, in words.")
+    points: int
+
+
+class RegionView(_Part):
+    id: str
+    name: str
+    castellers: str = Field(description="The castellers lying there (a pool).")
+    special_tokens: int
+    tiles: list[TileView]
+    pawns: list[str] = Field(description="The players whose pawn stands there.")
+
+
+class PlayerView(_Part):
+    name: str
+    pawn: str | None = Field(description="The region the pawn stands in (null: off the board).")
+    team: str
+    skills: dict[str, int]
+    special_tokens: int
+    points: int = Field(description="The end-of-game points if the game ended now.")
+
+
+class StepView(_Part):
+    """A legal step of the player to move: the text the referee takes, and its words."""
+
+    step: str
+    label: str
+    kind: Literal["move", "recruit", "train", "special", "claim", "end"]
+    region: str | None = Field(default=None, description="Where a move goes.")
+    tile: str | None = Field(default=None, description="The tile a claim takes.")
+    tower: str | None = Field(default=None,
+                              description="The tower a claim offers (one that meets it).")
+
+
+class HistoryLine(_Part):
+    """A recorded step with its round and the player who took it (null: the table's own,
+    a refill)."""
+
+    round: int
+    player: str | None
+    step: str
+
+
+class CastellView(Output):
+    """`castell state show --view --json`: the game as every edge shows it."""
+
+    round: int
+    rounds: int
+    game_over: bool
+    to_play: str | None = Field(description="Whose turn it is (null: game over, or a refill "
+                                "is due first).")
+    refills_due: dict[str, int] = Field(description="Region id -> castellers to record.")
+    players: list[PlayerView]
+    regions: list[RegionView]
+    actions: list[StepView]
+    history: list[HistoryLine] = Field(description="Oldest first.")
