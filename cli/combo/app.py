@@ -180,7 +180,7 @@ def show(
     if as_json:
         emit_output(game.view())
         return
-    print_state(game.state)
+    print_state(game.view())
     if svg is not None:
         out().print(Text(f"tableaux drawn to {svg}"))
 
@@ -239,4 +239,4 @@ def play(
     if as_json:
         emit_output(game.view())
         return
-    print_state(game.state)
+    print_state(game.view())

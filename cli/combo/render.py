@@ -12,23 +12,18 @@ from rich.text import Text
 
 from cli.edge import out
 from models.combo import (
-    LOCATIONS,
     Deck,
-    GameState,
     Grid,
-    Location,
     ScoreSheet,
     ability_text,
     describe,
-    discount,
-    final_scores,
-    pending_reveals,
-    price,
 )
 from service.results.combo import (
     ComboAdviceOutput,
     ComboCardsOutput,
+    ComboStateOutput,
     ComboStatsOutput,
+    ComboTableau,
     ComboTournamentOutput,
 )
 
@@ -70,20 +65,29 @@ def print_stats(stats: ComboStatsOutput) -> None:
 
 
 def sheet_table(title: str, sheet: ScoreSheet) -> Table:
+    """A score sheet: each card's line, keys, purses, gold left, the total."""
+    return _sheet(title, [(c.cell, c.card, c.face_down, c.scroll, c.counted, c.points)
+                          for c in sheet.cards],
+                  sheet.keys, sheet.purses, sheet.added, sheet.gold_left, sheet.total)
+
+
+def _sheet(title: str, cards: list[tuple[str, str, bool, str, int, int]], keys: int,
+           purses: Mapping[str, int], added: Mapping[str, int], gold_left: int,
+           total: int) -> Table:
     table = Table(title=title)
     for column in ("cell", "card", "scroll", "counted", "points"):
         # a scroll naming its cells is one long word: folded, never cut with an ellipsis
         table.add_column(column, justify="right" if column in ("counted", "points") else "left",
                          overflow="fold" if column == "scroll" else "ellipsis")
-    for c in sheet.cards:
-        table.add_row(c.cell, Text(("~" if c.face_down else "") + c.card), Text(c.scroll),
-                      "-" if c.face_down else str(c.counted), str(c.points))
-    table.add_row("", "keys", "1 per key", str(sheet.keys), str(sheet.keys))
-    purses = ", ".join(f"{k} {v}" + (f" (+{sheet.added[k]})" if sheet.added.get(k) else "")
-                       for k, v in sheet.purses.items()) or "none"
-    table.add_row("", "purses", Text(f"gold on purses: {purses}"), "", "")
-    table.add_row("", "gold left", "scores nothing (tie-break)", str(sheet.gold_left), "0")
-    table.add_row("", "[bold]total[/]", "", "", f"[bold]{sheet.total}[/]")
+    for cell, card, face_down, scroll, counted, points in cards:
+        table.add_row(cell, Text(("~" if face_down else "") + card), Text(scroll),
+                      "-" if face_down else str(counted), str(points))
+    table.add_row("", "keys", "1 per key", str(keys), str(keys))
+    on = ", ".join(f"{k} {v}" + (f" (+{added[k]})" if added.get(k) else "")
+                   for k, v in purses.items()) or "none"
+    table.add_row("", "purses", Text(f"gold on purses: {on}"), "", "")
+    table.add_row("", "gold left", "scores nothing (tie-break)", str(gold_left), "0")
+    table.add_row("", "[bold]total[/]", "", "", f"[bold]{total}[/]")
     return table
 
 
@@ -111,58 +115,79 @@ def grid_picture(grid: Grid, deck: Deck, purses: Mapping[str, int] | None = None
     return table
 
 
-def _row_text(state: GameState, location: Location) -> Text:
-    deck = state.deck()
-    table = state.now
-    marker = "► " if table.messenger == location else "  "
+def _row_text(view: ComboStateOutput, location: str) -> Text:
+    marker = "► " if view.messenger == location else "  "
     text = Text(f"{marker}{location:<8}", style="bold" if marker.strip() else "")
-    if location in table.dead:
+    if location in view.dead_rows:
         text.append("(out of the game) ", style="red")
-    for card_id in table.rows[location]:
+    for card_id in view.rows[location]:
         if card_id is None:
             text.append("[ ? ] ", style="dim")
             continue
-        card = deck.card(card_id)
+        card = view.cards[card_id]
         text.append(f"{card.id}", style=STYLE[card.location])
-        text.append(f" ({price(table.player, deck, card)}g"
-                    f"{', ➜' if card.has_messenger else ''}) ")
-    text.append(f" deck {len(table.decks[location])}, discard {len(table.discard[location])}",
+        price = "" if card.price is None else f"{card.price}g"
+        text.append(f" ({price}{', ➜' if card.messenger else ''}) ")
+    text.append(f" deck {view.decks[location]}, discard {view.discards[location]}",
                 style="dim")
     return text
 
 
-def print_state(state: GameState) -> None:
-    """Rows, Messenger, each tableau as a 3x3 grid; at the end, the scores and the winner."""
-    table = state.now
-    deck = state.deck()
-    if table.game_over:
+def _tableau_picture(view: ComboStateOutput, tableau: ComboTableau, purses: Mapping[str, int]
+                     ) -> Table:
+    """A player's tableau from the view: a 3x3 table of cards (id, cost, shields, purse)."""
+    table = Table(show_header=False, show_lines=True, padding=(0, 1))
+    for _ in range(3):
+        table.add_column(width=8, justify="center")
+    for row in tableau.cells:
+        cells = []
+        for cell in row:
+            if cell is None:
+                cells.append(Text("·", style="dim"))
+            elif cell.face_down:
+                cells.append(Text(f"~{cell.card}", style="dim"))
+            else:
+                card = view.cards[cell.card]
+                extra = f"\n{purses.get(card.id, 0)}/{card.capacity}g" if card.capacity else ""
+                cells.append(Text(f"{card.id}\n{card.cost}g {len(card.shields)}s{extra}",
+                                  style=STYLE[card.location]))
+        table.add_row(*cells)
+    return table
+
+
+def print_state(view: ComboStateOutput) -> None:
+    """Rows, Messenger, each tableau as a 3x3 grid; at the end, the scores and the winner:
+    the game's view (`combo show --json`), drawn."""
+    if view.game_over:
         status = "game over"
     else:
-        status = f"{table.player.name} to play" + (" (key used)" if table.key_used else "")
+        status = f"{view.to_play} to play" + (" (key used)" if view.key_used else "")
     out().print(Text(status, style="bold"))
-    for location in LOCATIONS:
-        out().print(_row_text(state, location))
-    waiting = pending_reveals(table)
-    if waiting:
-        out().print(Text("waiting for: reveal " + ", ".join(f"{n} {loc}"
-                                                              for loc, n in waiting.items()),
-                         style="yellow"))
+    for location in view.rows:
+        out().print(_row_text(view, location))
+    if view.pending_reveals:
+        out().print(Text("waiting for: reveal " + ", ".join(
+            f"{n} {loc}" for loc, n in view.pending_reveals.items()), style="yellow"))
     boards = Table(show_header=True, box=None)
-    for player in table.players:
+    players = {p.name: p for p in view.players}
+    for tableau in view.tableaux:
+        player = players[tableau.player]
         head = Text(f"{player.name}: {player.gold} gold, {player.keys} keys", style="bold")
-        disc = [f"-{discount(player, deck, loc)} {loc}" for loc in LOCATIONS
-                if discount(player, deck, loc)]
+        disc = [f"-{d} {loc}" for loc, d in player.discounts.items() if d]
         if disc:
             head.append(f" ({', '.join(disc)})")
         boards.add_column(head)
-    boards.add_row(*(grid_picture(p.grid(), deck, p.purses) for p in table.players))
+    boards.add_row(*(_tableau_picture(view, t, players[t.player].purses)
+                     for t in view.tableaux))
     out().print(boards)
-    if table.game_over:
-        scores, winners = final_scores(state)
-        for s in scores:
-            out().print(sheet_table(escape(f"{s.player}: {s.sheet.total} points"), s.sheet))
-        label = "winner" if len(winners) == 1 else "tied winners (they share the win)"
-        out().print(Text(f"{label}: {', '.join(winners)}", style="bold green"))
+    for s in view.scores or []:
+        out().print(_sheet(escape(f"{s.player}: {s.total} points"),
+                           [(c.cell, c.id, c.face_down, c.scroll, c.counted, c.points)
+                            for c in s.cards],
+                           s.keys, s.purses, s.purse_added, s.gold_left, s.total))
+    if view.winners:
+        label = "winner" if len(view.winners) == 1 else "tied winners (they share the win)"
+        out().print(Text(f"{label}: {', '.join(view.winners)}", style="bold green"))
 
 
 def print_advice(advice: ComboAdviceOutput, samples: int, top: int) -> None:

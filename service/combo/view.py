@@ -60,6 +60,8 @@ def state_output(state: GameState) -> ComboStateOutput:
         "players": players,
         "history": [ComboHistoryEntry(player=e.player, action=e.action) for e in state.history],
         "tableaux": _tableaux(state),
+        "decks": {loc: len(table.decks[loc]) for loc in LOCATIONS},
+        "discards": {loc: len(table.discard[loc]) for loc in LOCATIONS},
         "actions": [_action(a, deck) for a in legal_actions(state)],
     }
     fields["cards"] = _cards(state, fields["tableaux"])  # type: ignore[arg-type]

@@ -162,6 +162,10 @@ class ComboStateOutput(Output):
     winners: list[str] | None = Field(None, description="Once the game is over.")
     cards: dict[str, ComboCardView] = Field(
         default_factory=dict, description="Every card in the rows and the tableaux, by id.")
+    decks: dict[str, int] = Field(default_factory=dict,
+                                  description="Per location, the cards left in its deck.")
+    discards: dict[str, int] = Field(default_factory=dict,
+                                     description="Per location, the cards in its discard.")
     tableaux: list[ComboTableau] = Field(default_factory=list)
     actions: list[ComboAction] = Field(
         default_factory=list, description="The legal steps of the player to move.")

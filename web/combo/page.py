@@ -7,9 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from models.combo import (
-    LOCATIONS,
-)
 from service.combo import ComboGame
 from web.pages import GamePage
 
@@ -18,7 +15,6 @@ def context(game: ComboGame, name: str) -> dict[str, Any]:
     """The page's content, read from the game's one view (`ComboGame.view`, what `combo show
     --json` prints): the rows' cards in words, the tableaux (face-down cards drawn face down),
     the legal steps grouped by card and labelled."""
-    table = game.state.now
     view = game.view()
     by_card: dict[str, list[tuple[str, str]]] = {}
     for action in view.actions:
@@ -41,8 +37,7 @@ def context(game: ComboGame, name: str) -> dict[str, Any]:
         "name": name, "kind": "combo", "game": game, "view": view,
         "revision": game.revision, "rows": rows, "by_card": by_card, "keys": keys,
         "reveals": bool(view.pending_reveals), "tableaux": tableaux,
-        "decks": {loc: len(table.decks[loc]) for loc in LOCATIONS},
-        "discards": {loc: len(table.discard[loc]) for loc in LOCATIONS},
+        "decks": view.decks, "discards": view.discards,
         "history": [f"{e.player}: {e.action}" if e.player else e.action for e in view.history],
     }
 
