@@ -23,6 +23,7 @@ from models.tower import tile_words
 from service.results import SCHEMA_VERSION
 from service.results.castell_view import (
     CastellView,
+    HeldFestival,
     HistoryLine,
     PlayerView,
     RegionView,
@@ -48,7 +49,17 @@ def castell_view(game: Game) -> CastellView:
                             points=score_player(p, board).total) for p in state.players],
         regions=_regions(state, board),
         actions=[_step(a, board) for a in game.legal_actions()] if due else [],
-        history=history_lines(state, board))
+        history=history_lines(state, board), held=_held(state, board))
+
+
+def _held(state: GameState, board: Board) -> list[HeldFestival]:
+    """The festivals held, the latest first, with what happened there."""
+    held = [f for f in state.festivals if f.result is not None]
+    held.sort(key=lambda f: f.round, reverse=True)
+    return [HeldFestival(round=f.round, location=f.location, region=board.region(f.region).name,
+                         competitors=list(f.result.competitors),
+                         size_tokens=list(f.result.size_tokens))
+            for f in held if f.result is not None]
 
 
 def _regions(state: GameState, board: Board) -> list[RegionView]:

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from models.game import Competitor, SizeTokenWinner
 from service.results.base import Output, _Part
 
 
@@ -56,6 +57,17 @@ class HistoryLine(_Part):
     step: str
 
 
+class HeldFestival(_Part):
+    """A festival that was held: who competed with which tower (or why not), the prizes and
+    who took each size token (nobody: a tie, or no tower had one)."""
+
+    round: int
+    location: str
+    region: str
+    competitors: list[Competitor]
+    size_tokens: list[SizeTokenWinner]
+
+
 class CastellView(Output):
     """`castell state show --view --json`: the game as every edge shows it."""
 
@@ -69,3 +81,5 @@ class CastellView(Output):
     regions: list[RegionView]
     actions: list[StepView]
     history: list[HistoryLine] = Field(description="Oldest first.")
+    held: list[HeldFestival] = Field(default_factory=list,
+                                     description="The festivals held, the latest first.")

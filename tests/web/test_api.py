@@ -463,3 +463,15 @@ def test_a_face_down_card_is_drawn_face_down_and_steps_are_labelled(client: Test
     assert "choose=" not in page and "{'gain'" not in page
     assert re.search(r'<button type="submit" name="step" value="(buy|flip) [^"]*">'
                      r'(buy|flip) [A-Z][a-z]', page)
+
+
+def test_a_festivals_results_stay_on_the_page_after_the_round(client: TestClient) -> None:
+    """Issue 37: a festival's results vanished after `end` (who competed, towers, scores,
+    prizes, size tokens). Round 3's last turn ends, Reus is held: the page shows it."""
+    state = client.get("/api/g/round3.json").json()
+    assert "Festival results" not in client.get("/g/round3.json").text
+    answer = client.post("/g/round3.json/step", data={"step": "end",
+                                                      "revision": state["revision"]})
+    assert answer.status_code in (200, 303)
+    page = client.get("/g/round3.json").text
+    assert "Festival results" in page and "Round 3: Reus" in page

@@ -106,6 +106,7 @@ def context(game: Game, name: str) -> dict[str, Any]:
         "revision": state.revision, "controls": found, "map": map_picture(game, found.moves),
         "regions": {r.id: r.name for r in board.regions},
         "wheel": wheel(game, None, 2, None), "history": view.history[::-1],
+        "held": view.held,
         "score": score(game), "preview": preview, "upcoming": upcoming,
         "refills": state.refills_due, "recorded": state.deal == "recorded",
         "tiles": {t.id: t for t in board.performance_tiles},

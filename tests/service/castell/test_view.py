@@ -17,9 +17,14 @@ def test_the_history_lines_carry_the_round_and_player_a_replay_finds() -> None:
         for action in turn.actions:
             seen.append((game.state.round, game.state.turn.player))
             game.step(action)
-    lines = game.view().history
-    assert [(h.round, h.player) for h in lines] == seen
-    assert {h.round for h in lines} == {1, 2, 3, 4}
+    view = game.view()
+    assert [(h.round, h.player) for h in view.history] == seen
+    assert {h.round for h in view.history} == {1, 2, 3, 4}
+    held = [f for f in game.state.festivals if f.resolved]
+    assert held and [(f.round, f.location) for f in view.held] == \
+        sorted(((f.round, f.location) for f in held), key=lambda x: -x[0])
+    assert {c.player for f in view.held for c in f.competitors} == \
+        {p.name for p in game.state.players}
 
 
 def test_every_legal_step_is_labelled() -> None:
