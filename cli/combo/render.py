@@ -3,7 +3,7 @@ sheets, tableaux as 3x3 grids, and a game as it stands."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rich.markup import escape
@@ -94,18 +94,27 @@ def _sheet(title: str, cards: list[tuple[str, str, bool, str, int, int]], keys: 
 def grid_picture(grid: Grid, deck: Deck, purses: Mapping[str, int] | None = None) -> Table:
     """A tableau as a 3x3 table of cards (id, cost, shields; purse gold when `purses` is
     given: the gold stored in a game, or none for an arrangement)."""
+    cells = [[None if slot is None else (slot.card, slot.face_down) for slot in row]
+             for row in grid.rows]
+    return _grid_table(cells, deck.card, purses)
+
+
+def _grid_table(rows: list[list[tuple[str, bool] | None]], card_of: Callable[[str], Any],
+                purses: Mapping[str, int] | None) -> Table:
+    """3x3 cells of (card id, face down) as a table; `card_of` gives a face-up card's id,
+    cost, shields, location and capacity (a deck's card or the view's)."""
     table = Table(show_header=False, show_lines=True, padding=(0, 1))
     for _ in range(3):
         table.add_column(width=8, justify="center")
-    for row in grid.rows:
+    for row in rows:
         cells = []
-        for slot in row:
-            if slot is None:
+        for cell in row:
+            if cell is None:
                 cells.append(Text("·", style="dim"))
-            elif slot.face_down:
-                cells.append(Text(f"~{slot.card}", style="dim"))
+            elif cell[1]:
+                cells.append(Text(f"~{cell[0]}", style="dim"))
             else:
-                card = deck.card(slot.card)
+                card = card_of(cell[0])
                 extra = ""
                 if purses is not None and card.capacity:
                     extra = f"\n{purses.get(card.id, 0)}/{card.capacity}g"
@@ -135,24 +144,10 @@ def _row_text(view: ComboStateOutput, location: str) -> Text:
 
 def _tableau_picture(view: ComboStateOutput, tableau: ComboTableau, purses: Mapping[str, int]
                      ) -> Table:
-    """A player's tableau from the view: a 3x3 table of cards (id, cost, shields, purse)."""
-    table = Table(show_header=False, show_lines=True, padding=(0, 1))
-    for _ in range(3):
-        table.add_column(width=8, justify="center")
-    for row in tableau.cells:
-        cells = []
-        for cell in row:
-            if cell is None:
-                cells.append(Text("·", style="dim"))
-            elif cell.face_down:
-                cells.append(Text(f"~{cell.card}", style="dim"))
-            else:
-                card = view.cards[cell.card]
-                extra = f"\n{purses.get(card.id, 0)}/{card.capacity}g" if card.capacity else ""
-                cells.append(Text(f"{card.id}\n{card.cost}g {len(card.shields)}s{extra}",
-                                  style=STYLE[card.location]))
-        table.add_row(*cells)
-    return table
+    """A player's tableau from the view (`grid_picture`'s table)."""
+    cells = [[None if c is None else (c.card, c.face_down) for c in row]
+             for row in tableau.cells]
+    return _grid_table(cells, view.cards.__getitem__, purses)
 
 
 def print_state(view: ComboStateOutput) -> None:
