@@ -475,3 +475,19 @@ def test_a_festivals_results_stay_on_the_page_after_the_round(client: TestClient
     assert answer.status_code in (200, 303)
     page = client.get("/g/round3.json").text
     assert "Festival results" in page and "Round 3: Reus" in page
+
+
+def test_a_damaged_game_is_one_line_on_every_castell_route(client: TestClient,
+                                                            folder: Path) -> None:
+    """A Castell file the referee refuses (a pawn in no region) is 400 with its line on the
+    refill form and the tower builder's check too, never a 500 (they read the file past the
+    routes' shared loader)."""
+    import json
+
+    data = json.loads((folder / "round3.json").read_text())
+    data["players"][0]["pawn"] = "nowhere"
+    (folder / "bad.json").write_text(json.dumps(data))
+    for answer in (client.get("/g/bad.json/try", params={"tile": "LP02", "tower": "4"}),
+                   client.post("/g/bad.json/refill", data={"revision": "0"})):
+        assert answer.status_code == 400, answer.text
+        assert "nowhere" in answer.text

@@ -5,7 +5,7 @@ asked of the game's file, drawn level by level)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, cast
 
 from fastapi import APIRouter, Depends, Form, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, Response
@@ -14,7 +14,7 @@ from models.errors import CastellError
 from service.castell import Game
 from service.castell.towers import Asked, Solving, best
 from web.games import Revision, Where, game_file, refused, run
-from web.play import StepError
+from web.play import StepError, load
 from web.render import page
 from web.security import check_change, check_token
 from web.wording import said
@@ -74,7 +74,7 @@ async def refill(request: Request, name: str) -> Response:
         return refused(request, StepError(400, "revision: a whole number"), where)
     if kind != "castell":
         raise HTTPException(404, "a Castle Combo game has no refills")
-    game = Game.load(path)
+    game = cast(Game, load(path, kind))
     names = {r.id: r.name for r in game.board.regions}
     steps: list[list[str]] = []
     for key, value in form.multi_items():
@@ -93,7 +93,7 @@ def try_step(request: Request, name: str, tile: Annotated[str, Query(max_length=
     message: str | None = None
     if kind != "castell":
         raise HTTPException(404, "no tower builder in Castle Combo")
-    game = Game.load(path)
+    game = cast(Game, load(path, kind))
     try:
         game.step(["special", "claim", tile, tower or "?"])
     except CastellError as error:  # the referee's refusal, or a tower that cannot be read

@@ -3,13 +3,14 @@ cards (`combo arrange`), against the score they made."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, cast
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 
 from models.errors import CastellError
 from web.games import game_file
+from web.play import load
 from web.render import page
 from web.security import check_token
 from web.wording import said
@@ -29,7 +30,7 @@ def arrangement(request: Request, name: str,
     from service.combo.arrange import arrange_cards
 
     path, kind = game_file(request, name)
-    game = ComboGame.load(path) if kind == "combo" else None
+    game = cast(ComboGame, load(path, kind)) if kind == "combo" else None
     if game is None or not game.game_over:
         raise HTTPException(404, "the best arrangement is asked once a Castle Combo game is over")
     try:
