@@ -76,7 +76,6 @@ class Advisor:
     time_limit: float = DEFAULT_PLAN_TIME_LIMIT
     budget: PlanBudget = DEFAULT_BUDGET
     cautious: bool = False  # no recruit where a rival could recruit first (`--cautious`)
-    turns: int | None = None  # the horizon (None: the default, through the next festival)
     wall_s: list[float] = field(default_factory=list)
     cpu_s: list[float] = field(default_factory=list)
     fallbacks: int = 0
@@ -87,7 +86,7 @@ class Advisor:
         started, cpu = time.perf_counter(), time.process_time()
         with time_limited(self.budget.wall(self.time_limit)):
             ahead = plan_ahead(state, board, state.turn.player, rules=state.game_rules,
-                               turns=self.turns, goal=self.goal, cautious=self.cautious,
+                               turns=None, goal=self.goal, cautious=self.cautious,
                                time_limit=self.time_limit,
                                workers=1, seed=0, budget=self.budget)
         self.wall_s.append(time.perf_counter() - started)

@@ -54,12 +54,11 @@ def castell_view(game: Game) -> CastellView:
 
 def _held(state: GameState, board: Board) -> list[HeldFestival]:
     """The festivals held, the latest first, with what happened there."""
-    held = [f for f in state.festivals if f.result is not None]
-    held.sort(key=lambda f: f.round, reverse=True)
+    held = [(f, f.result) for f in state.festivals if f.result is not None]
     return [HeldFestival(round=f.round, location=f.location, region=board.region(f.region).name,
-                         competitors=list(f.result.competitors),
-                         size_tokens=list(f.result.size_tokens))
-            for f in held if f.result is not None]
+                         competitors=list(result.competitors),
+                         size_tokens=list(result.size_tokens))
+            for f, result in sorted(held, key=lambda pair: pair[0].round, reverse=True)]
 
 
 def _regions(state: GameState, board: Board) -> list[RegionView]:
