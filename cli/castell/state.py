@@ -17,6 +17,7 @@ from models.files import not_an_input, write_atomic
 from models.game import load_board
 from service.castell import Game
 from service.castell.setup import shown, start_game, started
+from service.results.castell_view import CastellView
 
 WheelSide = Annotated[Literal["standard", "advanced"] | None, typer.Option(
     "--wheel-side", help="standard (with the All Regions slot) or advanced (No Regions); "
@@ -156,66 +157,78 @@ def show(
     not_an_input(svg, state_file, board_file, option="--svg")
     options.not_onto_stdout(svg, as_json)
     game = Game.load(state_file, board_file)
-    board, state = game.board, game.state
     if svg is not None:
         from service.pictures.svg import game_map, save  # deferred: keeps start-up light
 
-        save(game_map(board, state), svg)
+        save(game_map(game.board, game.view()), svg)
     if view:
         _print_view(game, as_json)
         return
     if as_json:
         emit_output(shown(game))
         return
-    names = {r.id: escape(r.name) for r in board.regions}
-    status = "game over" if state.game_over \
-        else f"round {state.round}, {escape(state.turn.player)} to play"
-    players = Table(title=f"{status} ({state.wheel_side} wheel)")
+    _print_state(game.view())
+
+
+def _print_state(seen: CastellView) -> None:
+    """The game's view as tables: players, regions, festivals, then notes."""
+    names = {r.id: escape(r.name) for r in seen.regions}
+    status = "game over" if seen.game_over else f"round {seen.round}, " + (
+        f"{escape(seen.to_play)} to play" if seen.to_play else "refills due")
+    players = Table(title=f"{status} ({seen.wheel_side} wheel)")
     for column in ("player", "pawn", "team", "skills", "tokens", "best tower", "tiles"):
         players.add_column(column, overflow="fold")  # wrapped at 80 columns, never cut
-    for p in state.players:
-        players.add_row(escape(p.name), names.get(p.pawn or "", "-"), _breakable(p.pool),
-                        _breakable(p.skills),
-                        str(p.special_tokens), str(p.best_tower_score),
-                        escape(", ".join(p.claimed_tiles)) or "-")
+    for p in seen.players:
+        players.add_row(escape(p.name), names.get(p.pawn or "", "-"), _breakable(p.team),
+                        _breakable(_skills(p.skills)), str(p.special_tokens),
+                        str(p.best_tower), escape(", ".join(p.claimed_tiles)) or "-")
     regions = Table(title="Regions")
     for column in ("region", "castellers", "local performances", "tokens in row"):
         regions.add_column(column, overflow="fold")
-    for region_id, region in state.regions.items():
-        tiles = escape(", ".join(f"{t} {board.tile(t).tile}" for t in region.performance_tiles))
-        regions.add_row(names[region_id], _breakable(region.castellers), tiles or "-",
+    for region in seen.regions:
+        tiles = escape(", ".join(f"{t.id} {t.tile}" for t in region.tiles))
+        regions.add_row(names[region.id], _breakable(region.castellers), tiles or "-",
                         str(region.special_tokens))
+    out().print(players, regions, _festivals(seen))
+    for note in _notes(seen):
+        out().print(Text(note))
+
+
+def _skills(skills: dict[str, int]) -> str:
+    """The trained skills as the notation writes them (`balance=1,strength=2`)."""
+    return ",".join(f"{name}={rank}" for name, rank in skills.items() if rank) or "none"
+
+
+def _festivals(seen: CastellView) -> Table:
+    prizes = {(h.round, h.location): ", ".join(f"{c.player} {c.prize}" for c in h.competitors
+                                               if c.prize) or "held" for h in seen.held}
     festivals = Table(title="Festivals")
     for column in ("round", "town", "region", "type", "size tokens", "held"):
         festivals.add_column(column, overflow="fold")
-    for f in state.festivals:
-        held = ""
-        if f.result is not None:
-            held = ", ".join(f"{c.player} {c.prize}" for c in f.result.competitors
-                             if c.prize) or "held"
-        elif f.resolved:
-            held = "yes"
-        festivals.add_row(str(f.round), escape(f.location), names[f.region], f.type,
+    for f in seen.festivals:
+        held = prizes.get((f.round, f.location), "yes") if f.held else ""
+        festivals.add_row(str(f.round), escape(f.location), escape(f.region_name), f.type,
                           ",".join(map(str, f.size_tokens)), escape(held))
-    out().print(players, regions, festivals)
-    notes = [f"rules: {state.game_rules.name}",
-             f"deal: {state.deal}" + (f" (seed {state.seed})" if state.deal == "seeded" else ""),
-             f"history: {len(state.history.entries) if state.history else 0} steps recorded"]
-    if state.refills_due:
+    return festivals
+
+
+def _notes(seen: CastellView) -> list[str]:
+    names = {r.id: r.name for r in seen.regions}
+    notes = [f"rules: {seen.rules}",
+             f"deal: {seen.deal}" + (f" (seed {seen.seed})" if seen.deal == "seeded" else ""),
+             f"history: {len(seen.history)} steps recorded"]
+    if seen.refills_due:
         notes.append("refill due: " + ", ".join(f"{names[r]} draws {n}"
-                                                 for r, n in state.refills_due.items()))
-    named = [f"{who} {tower or 'not competing'}" for who, tower in state.festival_towers.items()]
-    named += [f"{who} at {where} {tower or 'not competing'}"
-              for where, towers in state.festival_towers_at.items()
-              for who, tower in towers.items()]
+                                                 for r, n in seen.refills_due.items()))
+    named = [f"{n.player}" + (f" at {n.location}" if n.location else "")
+             + f" {n.tower or 'not competing'}" for n in seen.named_towers]
     if named:
         notes.append("festival towers named: " + ", ".join(named))
-    if state.final_score is not None:
+    if seen.final_scores is not None:
         notes.append("final score: " + ", ".join(
-            f"{c.player} {c.total}" for c in state.final_score.cards)
-            + f"; winner: {', '.join(state.final_score.winners)}")
-    for note in notes:
-        out().print(Text(note))
+            f"{who} {total}" for who, total in seen.final_scores.items())
+            + f"; winner: {', '.join(seen.winners)}")
+    return notes
 
 
 def _breakable(notation: str) -> str:

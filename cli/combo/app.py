@@ -176,7 +176,7 @@ def show(
     if svg is not None:
         from service.pictures.combo_svg import tableaux  # deferred: keeps start-up light
 
-        write_atomic(svg, tableaux(game.tableaux(), game.deck).as_svg())
+        write_atomic(svg, tableaux(game.view()).as_svg())
     if as_json:
         emit_output(game.view())
         return

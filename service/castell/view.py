@@ -23,8 +23,10 @@ from models.tower import tile_words
 from service.results import SCHEMA_VERSION
 from service.results.castell_view import (
     CastellView,
+    FestivalView,
     HeldFestival,
     HistoryLine,
+    NamedTower,
     PlayerView,
     RegionView,
     StepView,
@@ -42,14 +44,37 @@ def castell_view(game: Game) -> CastellView:
     due = not state.game_over and not state.refills_due
     return CastellView(
         schema_version=SCHEMA_VERSION, round=state.round, rounds=board.rounds,
-        game_over=state.game_over, to_play=state.turn.player if due else None,
+        rules=state.game_rules.name, wheel_side=state.wheel_side, game_over=state.game_over,
+        to_play=state.turn.player if due else None,
         refills_due=dict(state.refills_due),
         players=[PlayerView(name=p.name, pawn=p.pawn, team=p.pool, skills=p.ranks.as_dict(),
-                            special_tokens=p.special_tokens,
+                            special_tokens=p.special_tokens, best_tower=p.best_tower_score,
+                            claimed_tiles=list(p.claimed_tiles),
+                            prizes={prize: n for prize, n in p.prizes.items() if n},
+                            size_tokens=list(p.size_tokens),
                             points=score_player(p, board).total) for p in state.players],
-        regions=_regions(state, board),
+        regions=_regions(state, board), festivals=_festivals(state, board),
         actions=[_step(a, board) for a in game.legal_actions()] if due else [],
-        history=history_lines(state, board), held=_held(state, board))
+        history=history_lines(state, board), held=_held(state, board),
+        named_towers=_named(state), deal=state.deal, seed=state.seed,
+        final_scores=None if state.final_score is None else
+        {c.player: c.total for c in state.final_score.cards},
+        winners=list(state.final_score.winners) if state.final_score else [])
+
+
+def _named(state: GameState) -> list[NamedTower]:
+    named = [NamedTower(player=who, tower=tower) for who, tower in state.festival_towers.items()]
+    named += [NamedTower(player=who, location=where, tower=tower)
+              for where, towers in state.festival_towers_at.items()
+              for who, tower in towers.items()]
+    return named
+
+
+def _festivals(state: GameState, board: Board) -> list[FestivalView]:
+    return [FestivalView(round=f.round, location=f.location, region=f.region,
+                         region_name=board.region(f.region).name, type=f.type,
+                         size_tokens=list(f.size_tokens), held=f.resolved)
+            for f in sorted(state.festivals, key=lambda f: f.round)]
 
 
 def _held(state: GameState, board: Board) -> list[HeldFestival]:

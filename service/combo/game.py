@@ -23,7 +23,6 @@ from models.combo import (
     Deck,
     FinalScore,
     GameState,
-    Grid,
     IllegalAction,
     Location,
     PlayerState,
@@ -262,10 +261,6 @@ class ComboGame(SavedGame):
         gold put on them): the end score if the game stopped now."""
         player = self.player(name)
         return score_tableau(player.grid(), self.deck, player.keys, player.gold, player.purses)
-
-    def tableaux(self) -> list[tuple[str, Grid, ScoreSheet]]:
-        """Every player's tableau with its score as it stands (for a picture)."""
-        return [(p.name, p.grid(), self.score(p.name)) for p in self.state.now.players]
 
     def arrange(self, name: str | None, cards: str, *, keys: int | None = None,
                 gold: int | None = None, time_limit: float = 10.0) -> Arrangement:

@@ -79,10 +79,12 @@ def _tableaux(state: GameState) -> list[ComboTableau]:
     shown = []
     for player in state.now.players:
         grid = player.grid()
-        cells = [[None if slot is None else
-                  ComboCell(cell=cell_name(r, c), card=slot.card, face_down=slot.face_down)
-                  for c, slot in enumerate(row)] for r, row in enumerate(grid.rows)]
         sheet = score_tableau(grid, deck, player.keys, player.gold, player.purses)
+        points = {scored.cell: scored.points for scored in sheet.cards}
+        cells = [[None if slot is None else
+                  ComboCell(cell=cell_name(r, c), card=slot.card, face_down=slot.face_down,
+                            points=points.get(cell_name(r, c), 0))
+                  for c, slot in enumerate(row)] for r, row in enumerate(grid.rows)]
         shown.append(ComboTableau(player=player.name, cells=cells, score=sheet.total))
     return shown
 

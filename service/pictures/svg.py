@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 import drawsvg as draw
 
-from models.game import Board, GameState
+from models.game import Board
+from service.results.castell_view import CastellView, PlayerView, skill_words
 
 _SCALE = 8
 # a background-coloured outline behind text keeps names readable near lines and pawns
@@ -179,44 +180,55 @@ def board_map(board: Board) -> draw.Drawing:
 _PAWNS = ["#1f5fbf", "#2e8b3a", "#7b3fa6", "#e07b00"]
 
 
-def game_map(board: Board, state: GameState) -> draw.Drawing:
-    """The board with the game on it: pawns, each region's castellers, local performance
+def game_map(board: Board, view: CastellView) -> draw.Drawing:
+    """The game's view drawn on the board: pawns, each region's castellers, local performance
     tiles and tokens in its row, festival locations with their round and size tokens, and a
-    legend of the players."""
+    legend of the players. The board gives the map; everything on it comes from the view."""
     scale, top = 10, 50
     labels: dict[str, list[Line]] = {}
-    for region in board.regions:
-        here = state.regions[region.id]
-        lines = [Line(region.name, 18, bold=True), Line(f"castellers {here.castellers}")]
-        lines += [Line(f"{t} {board.tile(t).tile}", 12) for t in here.performance_tiles]
-        if here.special_tokens:
-            lines.append(Line(f"{here.special_tokens} special token(s) in the row", 12))
-        for space in state.festivals:
+    for region in view.regions:
+        lines = [Line(region.name, 18, bold=True), Line(f"castellers {region.castellers}")]
+        lines += [Line(f"{t.id} {t.tile}", 12) for t in region.tiles]
+        if region.special_tokens:
+            lines.append(Line(f"{region.special_tokens} special token(s) in the row", 12))
+        for space in view.festivals:
             if space.region == region.id:
-                held = " (held)" if space.resolved else ""
+                held = " (held)" if space.held else ""
                 lines.append(Line(f"{space.location}: round {space.round}, size "
                                   f"{','.join(map(str, space.size_tokens))}{held}", 12,
-                                  fill="#9a3412" if not space.resolved else "#888"))
+                                  fill="#888" if space.held else "#9a3412"))
         labels[region.id] = lines
-    legend = []
-    for p in state.players:
-        text = (f"{p.name}: team {p.pool}; skills {p.skills}; {p.special_tokens} tokens; "
-                f"best tower {p.best_tower_score}")
-        won = [f"{n} {prize}" for prize, n in p.prizes.items() if n]
-        won += [f"size token {','.join(map(str, p.size_tokens))}"] if p.size_tokens else []
-        won += [f"tiles {','.join(p.claimed_tiles)}"] if p.claimed_tiles else []
-        legend.append(text + (f"; {'; '.join(won)}" if won else ""))
+    legend = [_legend_line(p) for p in view.players]
     legend_height = 24 * len(legend) + 20
     width = max(100 * scale, *(text_width(t, 14) + 60 for t in legend))
     height = top + 100 * scale + legend_height
     drawing, where = _map(board, scale, labels, (width, height), top)
-    status = "game over" if state.game_over else \
-        f"round {state.round}, {state.turn.player} to play"
-    drawing.append(draw.Text(f"{status} ({state.game_rules.name} rules)", 20, width / 2, 32,
+    status = "game over" if view.game_over else f"round {view.round}, " + (
+        f"{view.to_play} to play" if view.to_play else "refills due")
+    drawing.append(draw.Text(f"{status} ({view.rules} rules)", 20, width / 2, 32,
                              text_anchor="middle", font_weight="bold"))
+    drawing.append(_pawns(view, where))
+    y = top + 100 * scale + 20
+    for index, text in enumerate(legend):
+        drawing.append(draw.Circle(24, y + 24 * index - 5, 9, fill=_PAWNS[index % 4]))
+        drawing.append(draw.Text(text, 14, 40, y + 24 * index, fill="#222"))
+    return drawing
+
+
+def _legend_line(p: PlayerView) -> str:
+    text = (f"{p.name}: team {p.team}; skills {skill_words(p.skills)}; {p.special_tokens} "
+            f"tokens; best tower {p.best_tower}")
+    won = [f"{n} {prize}" for prize, n in p.prizes.items()]
+    won += [f"size token {','.join(map(str, p.size_tokens))}"] if p.size_tokens else []
+    won += [f"tiles {','.join(p.claimed_tiles)}"] if p.claimed_tiles else []
+    return text + (f"; {'; '.join(won)}" if won else "")
+
+
+def _pawns(view: CastellView, where: dict[str, tuple[float, float]]) -> draw.Group:
+    """Each player's pawn: a coloured disc with the player's initial, up to four a region."""
     pawns = draw.Group(id="pawns")
     standing: dict[str, list[int]] = {}
-    for index, player in enumerate(state.players):
+    for index, player in enumerate(view.players):
         if player.pawn is not None:
             standing.setdefault(player.pawn, []).append(index)
     offsets = [(-12, -12), (12, -12), (-12, 12), (12, 12)]
@@ -226,15 +238,10 @@ def game_map(board: Board, state: GameState) -> draw.Drawing:
             dx, dy = offsets[slot % 4]
             pawns.append(draw.Circle(x + dx, y + dy, 11, fill=_PAWNS[index % 4],
                                      stroke="white", stroke_width=2,
-                                     data_player=state.players[index].name))
-            pawns.append(draw.Text(state.players[index].name[:1], 13, x + dx, y + dy + 5,
+                                     data_player=view.players[index].name))
+            pawns.append(draw.Text(view.players[index].name[:1], 13, x + dx, y + dy + 5,
                                    text_anchor="middle", fill="white", font_weight="bold"))
-    drawing.append(pawns)
-    y = top + 100 * scale + 20
-    for index, text in enumerate(legend):
-        drawing.append(draw.Circle(24, y + 24 * index - 5, 9, fill=_PAWNS[index % 4]))
-        drawing.append(draw.Text(text, 14, 40, y + 24 * index, fill="#222"))
-    return drawing
+    return pawns
 
 
 _FIGURE_W = 34

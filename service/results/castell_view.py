@@ -33,6 +33,10 @@ class PlayerView(_Part):
     team: str
     skills: dict[str, int]
     special_tokens: int
+    best_tower: int = Field(description="The best tower score so far.")
+    claimed_tiles: list[str]
+    prizes: dict[str, int] = Field(description="Prize -> how many won (only those won).")
+    size_tokens: list[int]
     points: int = Field(description="The end-of-game points if the game ended now.")
 
 
@@ -46,6 +50,27 @@ class StepView(_Part):
     tile: str | None = Field(default=None, description="The tile a claim takes.")
     tower: str | None = Field(default=None,
                               description="The tower a claim offers (one that meets it).")
+
+
+class FestivalView(_Part):
+    """A festival of the calendar, held or to come."""
+
+    round: int
+    location: str
+    region: str = Field(description="The region's id.")
+    region_name: str
+    type: str
+    size_tokens: list[int]
+    held: bool
+
+
+class NamedTower(_Part):
+    """A festival tower a player has named ahead of the festival (null tower: not
+    competing; null location: for the round's festival)."""
+
+    player: str
+    location: str | None = None
+    tower: str | None = None
 
 
 class HistoryLine(_Part):
@@ -73,6 +98,8 @@ class CastellView(Output):
 
     round: int
     rounds: int
+    rules: str = Field(description="The rules' name (the wheel side's).")
+    wheel_side: str
     game_over: bool
     to_play: str | None = Field(description="Whose turn it is (null: game over, or a refill "
                                 "is due first).")
@@ -80,6 +107,18 @@ class CastellView(Output):
     players: list[PlayerView]
     regions: list[RegionView]
     actions: list[StepView]
+    festivals: list[FestivalView] = Field(description="The calendar, in round order.")
     history: list[HistoryLine] = Field(description="Oldest first.")
     held: list[HeldFestival] = Field(default_factory=list,
                                      description="The festivals held, the latest first.")
+    named_towers: list[NamedTower] = Field(default_factory=list)
+    deal: str = Field(description="How the game was dealt ('seeded', 'typed', ...).")
+    seed: int | None = None
+    final_scores: dict[str, int] | None = Field(
+        default=None, description="Player -> final score, once the game is over.")
+    winners: list[str] = Field(default_factory=list)
+
+
+def skill_words(skills: dict[str, int]) -> str:
+    """A player's trained skills in words ("balance 1, strength 2"; "none")."""
+    return ", ".join(f"{name} {rank}" for name, rank in skills.items() if rank) or "none"

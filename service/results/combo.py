@@ -127,6 +127,7 @@ class ComboCell(_Part):
     cell: str
     card: str
     face_down: bool
+    points: int = Field(default=0, description="What the card scores if the game ended now.")
 
 
 class ComboTableau(_Part):

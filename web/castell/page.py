@@ -12,6 +12,7 @@ from models.game import format_action
 from service.castell import Game
 from service.castell.maps import board_view
 from service.castell.views import festival, score, wheel
+from service.results.castell_view import skill_words
 from web.pages import GamePage
 
 if TYPE_CHECKING:
@@ -60,12 +61,12 @@ def controls(view: CastellView) -> Controls:
     return found
 
 
-def map_picture(game: Game, moves: dict[str, str]) -> dict[str, Any]:
-    """Where each region, link and pawn goes on the page's SVG map (scaled from the board's
-    coordinates); the regions the player to move may move to are marked."""
-    view = board_view(game.board)
-    xs = [r.x for r in view.regions]
-    ys = [r.y for r in view.regions]
+def map_picture(game: Game, view: CastellView, moves: dict[str, str]) -> dict[str, Any]:
+    """Where each region, link and pawn of the view goes on the page's SVG map (scaled from
+    the board's coordinates); the regions the player to move may move to are marked."""
+    board = board_view(game.board)
+    xs = [r.x for r in board.regions]
+    ys = [r.y for r in board.regions]
     span_x = max(max(xs) - min(xs), 1.0)
     span_y = max(max(ys) - min(ys), 1.0)
     scale = min((MAP_W - 2 * MARGIN) / span_x, (MAP_H - 2 * MARGIN) / span_y)
@@ -73,43 +74,41 @@ def map_picture(game: Game, moves: dict[str, str]) -> dict[str, Any]:
     def at(x: float, y: float) -> tuple[float, float]:
         return (round(MARGIN + (x - min(xs)) * scale, 1), round(MARGIN + (y - min(ys)) * scale, 1))
 
-    where = {r.id: at(r.x, r.y) for r in view.regions}
-    colour = {p.name: COLOURS[i % len(COLOURS)] for i, p in enumerate(game.state.players)}
+    where = {r.id: at(r.x, r.y) for r in board.regions}
+    colour = {p.name: COLOURS[i % len(COLOURS)] for i, p in enumerate(view.players)}
     regions = []
     for region in view.regions:
-        state = game.state.regions[region.id]
-        pawns = [(p.name, colour[p.name]) for p in game.state.players if p.pawn == region.id]
         x, y = where[region.id]
         regions.append({"id": region.id, "name": region.name, "x": x, "y": y,
-                        "castellers": state.castellers, "tiles": state.performance_tiles,
-                        "tokens": state.special_tokens, "pawns": pawns,
+                        "castellers": region.castellers, "tiles": [t.id for t in region.tiles],
+                        "tokens": region.special_tokens,
+                        "pawns": [(p, colour[p]) for p in region.pawns],
                         "move": moves.get(region.id),
-                        "festival": [f for f in game.state.festivals_in(game.state.round)
-                                     if f.region == region.id and not f.resolved]})
-    lines = [(*where[a], *where[b], False) for a, b in view.borders]
-    lines += [(*where[a], *where[b], True) for a, b in view.dotted_links]
+                        "festival": [f for f in view.festivals if f.region == region.id
+                                     and f.round == view.round and not f.held]})
+    lines = [(*where[a], *where[b], False) for a, b in board.borders]
+    lines += [(*where[a], *where[b], True) for a, b in board.dotted_links]
     return {"width": MAP_W, "height": MAP_H, "regions": regions, "lines": lines,
             "colour": colour}
 
 
 def context(game: Game, name: str) -> dict[str, Any]:
-    """Everything the page's templates read."""
-    state, board = game.state, game.board
+    """Everything the page's templates read: the game's view, and the board's tiles."""
     view = game.view()
     found = controls(view)
-    festivals = state.festivals_in(state.round)
-    preview = festival(game, 10.0) if any(not f.resolved for f in festivals) \
-        and not state.refills_due and not state.game_over else None
-    upcoming = sorted((f for f in state.festivals if not f.resolved), key=lambda f: f.round)
+    preview = festival(game, 10.0) if view.to_play is not None and any(
+        f.round == view.round and not f.held for f in view.festivals) else None
     return {
-        "name": name, "kind": "castell", "game": game, "state": state, "board": board,
-        "revision": state.revision, "controls": found, "map": map_picture(game, found.moves),
-        "regions": {r.id: r.name for r in board.regions},
+        "name": name, "kind": "castell", "game": game, "view": view,
+        "revision": game.state.revision, "controls": found,
+        "map": map_picture(game, view, found.moves),
+        "regions": {r.id: r.name for r in view.regions},
         "wheel": wheel(game, None, 2, None), "history": view.history[::-1],
-        "held": view.held,
-        "score": score(game), "preview": preview, "upcoming": upcoming,
-        "refills": state.refills_due, "recorded": state.deal == "recorded",
-        "tiles": {t.id: t for t in board.performance_tiles},
+        "held": view.held, "skills": {p.name: skill_words(p.skills) for p in view.players},
+        "score": score(game), "preview": preview,
+        "upcoming": [f for f in view.festivals if not f.held],
+        "refills": view.refills_due, "recorded": view.deal == "recorded",
+        "tiles": {t.id: t for t in game.board.performance_tiles},
     }
 
 

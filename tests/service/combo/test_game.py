@@ -161,8 +161,10 @@ def test_scores_and_the_view(tmp_path: Path) -> None:
     game = ComboGame.load(_game(tmp_path))
     game.step(_take(game))
     sheet = game.score("Ana")
-    assert sheet.total == game.tableaux()[0][2].total
     view = game.view()
+    assert sheet.total == view.tableaux[0].score
+    assert sum(cell.points for row in view.tableaux[0].cells for cell in row if cell) == \
+        sum(card.points for card in sheet.cards)
     assert view.to_play == "Ben" and view.history[0].player == "Ana"
     assert "scores" not in json.loads(view.to_json())  # only once the game is over
     with pytest.raises(SpecError, match="not over"):
