@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from models.errors import CastellError
 from models.files import write_exclusive
 from models.game import load_board
-from service.castell.setup import TypedDeal
+from service.castell.setup import TypedDeal, players_of
 from service.castell.setup import start_game as start_castell
 from service.combo.new import start_game as start_combo
 from web.library import Library
@@ -87,12 +87,10 @@ def new_castell(request: Request, file: Text, players: Text,
                 deal: Annotated[str, Form(max_length=20_000)] = "") -> Response:
     """A new Castell game: PLAYERS comma-separated (or a count), seeded, or the real deal
     typed in as the deal file's TOML (`castell state template`)."""
-    names = _names(players)
-    count = int(names[0]) if len(names) == 1 and names[0].isdigit() else len(names)
-    listed = None if len(names) == 1 and names[0].isdigit() else names
     side = None if wheel_side == "board" else wheel_side
 
     def write(path: Path) -> None:
+        count, listed = players_of(players)
         board = load_board(None)
         state = start_castell(board, "default", count, listed, seed,
                               TypedDeal(deal) if deal.strip() else None,

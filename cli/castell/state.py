@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Annotated, Literal
 
 import typer
@@ -16,7 +15,7 @@ from models.errors import SpecError
 from models.files import not_an_input, write_atomic
 from models.game import load_board
 from service.castell import Game
-from service.castell.setup import shown, start_game, started
+from service.castell.setup import players_of, shown, start_game, started
 from service.results.castell_view import CastellView
 
 WheelSide = Annotated[Literal["standard", "advanced"] | None, typer.Option(
@@ -25,20 +24,14 @@ WheelSide = Annotated[Literal["standard", "advanced"] | None, typer.Option(
 
 
 def _players(players: str, names: str | None) -> tuple[int, list[str] | None]:
-    """`--players 3` or `--players Anna,Biel,Carla` (then the names are the turn order)."""
-    text = players.strip()
-    if text.lstrip("+-").isdigit() and not re.fullmatch(r"[0-9]+", text):
-        # "-1", or digits that are not ASCII (fullwidth): a count, not a name we could read
-        raise SpecError(f"--players: 2 to 4 players, not '{text}'")
-    if text.isdigit():
-        listed = [n.strip() for n in names.split(",")] if names else None
-        return int(text), listed
+    """`--players 3` (with `--names`, the turn order) or `--players Anna,Biel,Carla`."""
+    count, listed = players_of(players)
+    if listed is None:
+        return count, [n.strip() for n in names.split(",")] if names else None
     if names:
         raise SpecError("give the names once: --players Anna,Biel or --players 2 --names ...")
-    if not text.strip(", "):  # "" is no player at all, not one player named ""
-        raise SpecError(f"--players: a count (2 to 4) or names (Anna,Biel), not '{players}'")
-    listed = [n.strip() for n in text.split(",")]
-    return len(listed), listed
+    return count, listed
+
 
 app = typer.Typer(help="Create and show game state files.", no_args_is_help=True)
 

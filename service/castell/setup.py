@@ -3,6 +3,7 @@ played with stored in the state."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -14,6 +15,21 @@ from service.results.game import StateNewOutput, StateShowOutput
 if TYPE_CHECKING:
     from models.game import Board, GameState
     from service.castell import Game
+
+
+def players_of(text: str) -> tuple[int, list[str] | None]:
+    """The players as a count ("3") or names in turn order ("Anna,Biel,Carla"); every edge's
+    players field."""
+    text = text.strip()
+    if text.lstrip("+-").isdigit() and not re.fullmatch(r"[0-9]+", text):
+        # "-1", or digits that are not ASCII (fullwidth): a count, not a name we could read
+        raise SpecError(f"2 to 4 players, not '{text}'", field="players")
+    if text.isdigit():
+        return int(text), None
+    if not text.strip(", "):  # "" is no player at all, not one player named ""
+        raise SpecError(f"a count (2 to 4) or names (Anna,Biel), not '{text}'", field="players")
+    listed = [n.strip() for n in text.split(",")]
+    return len(listed), listed
 
 
 @dataclass(frozen=True)
