@@ -38,13 +38,17 @@ def serve(
     port: Annotated[int, typer.Option("--port", min=1, max=65535)] = 8000,
     lan: Annotated[bool, typer.Option(
         "--lan", help="Listen on the LAN address; changes need the join link's token (a QR "
-        "code in the terminal and on the start page).")] = False,
+        "code in the terminal and on the host's screen) and a step a player's seat (each "
+        "seat's link on the host's screen).")] = False,
 ) -> None:
     """Open the table companion in the browser: both games, on every player's screen.
 
     Every step goes through the same referee as `castell play` (atomic saves, revisions);
     every page updates live, a `castell play` typed in a terminal too. Bound to 127.0.0.1
-    unless --lan; with --lan, viewing is open and every change needs the join token.
+    unless --lan (a page without a seat then keeps the score for everyone); with --lan,
+    viewing is open, every change needs the join token, and a page plays only for its seat:
+    open the host link printed here on your own screen to hand out each seat's link or QR
+    code (or to keep the score there for everyone).
 
     Examples:
 
@@ -77,6 +81,10 @@ def serve(
     console = out()
     console.print(f"castell serve: open {url}  (Ctrl-C stops)")
     if join is not None:
+        # the host's own link first: on the host's screen it shows the join link and each
+        # seat's link and QR code (no page served to a guest shows them)
+        console.print(f"host link (open it on your own screen only): {url}host?key="
+                      f"{access.host_key}")
         console.print(f"join link: {join}")
         segno.make(join, error="m").terminal(compact=True)
     stopping: threading.Event = app.state.stopping

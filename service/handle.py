@@ -30,6 +30,14 @@ class GameHandle(Protocol):
     @property
     def game_over(self) -> bool: ...
 
+    def player_names(self) -> list[str]:
+        """The players, in seating order."""
+        ...
+
+    def to_play(self) -> str | None:
+        """The player to move (None: game over, or the table's own step is due first)."""
+        ...
+
     def legal_steps(self) -> list[str]:
         """The steps the game allows now, each in the game's notation."""
         ...
@@ -39,9 +47,11 @@ class GameHandle(Protocol):
         ...
 
     def play(self, steps: Steps, *, expect_revision: int, confirm_reveal: bool = False,
-             time_limit: float | None = None) -> None:
+             time_limit: float | None = None, as_player: str | None = None) -> None:
         """Record `steps` (texts, or the words of one) through the referee, refused when the
-        game is not at `expect_revision`; `save` writes them."""
+        game is not at `expect_revision`, and (`WRONG_PLAYER`) when `as_player` is given and a
+        step is another player's (the table's own steps, refills and reveals, are anyone's);
+        `save` writes them."""
         ...
 
     def save(self, expect_revision: int | None = None) -> None: ...

@@ -16,6 +16,7 @@ from fastapi.templating import Jinja2Templates
 from web.advice import Jobs
 from web.library import Library
 from web.play import StepError
+from web.seats import Seats
 from web.security import Access, BodyLimit, HostCheck, Solves
 
 HERE = Path(__file__).parent
@@ -24,7 +25,7 @@ HERE = Path(__file__).parent
 def create_app(library: Library, access: Access | None = None, join_url: str | None = None
                ) -> FastAPI:
     """The companion for the games in `library`; `access.token` set: changes need it."""
-    from web import advising, games, start
+    from web import advising, games, seating, start
     from web.castell import page as castell_page
     from web.castell import routes as castell_routes
     from web.combo import page as combo_page
@@ -38,6 +39,7 @@ def create_app(library: Library, access: Access | None = None, join_url: str | N
     # set when the server stops (`castell serve`'s Ctrl-C or SIGTERM): the event streams end
     app.state.stopping = threading.Event()
     app.state.solves = Solves()  # the solves requests start, bounded
+    app.state.seats = Seats(library.folder)  # whom each page plays for (`web.seats`)
     # each game's page, for the routes both games share (`web.pages`)
     app.state.pages = {"castell": castell_page.PAGE, "combo": combo_page.PAGE}
     # autoescape on for every template: a player's name or a card file's text is never HTML
@@ -47,6 +49,7 @@ def create_app(library: Library, access: Access | None = None, join_url: str | N
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.include_router(start.router)
     app.include_router(games.router)
+    app.include_router(seating.router)
     app.include_router(advising.router)
     app.include_router(castell_routes.router)
     app.include_router(combo_routes.router)

@@ -21,8 +21,10 @@ from service.handle import GameHandle, Kind, Steps
 from web.events import revisions
 from web.library import Library, NotFound, kind_of
 from web.pages import Pages
-from web.play import StepError, load, play
+from web.play import FORBIDDEN, StepError, load, play
 from web.render import page
+from web.seating import WATCHING, listening, seating
+from web.seats import Seats, viewer
 from web.security import check_change
 
 router = APIRouter()
@@ -55,7 +57,8 @@ def _show(request: Request, name: str, template: str) -> HTMLResponse:
     except StepError as error:
         raise HTTPException(error.status, error.message) from None
     job = request.app.state.jobs.get(name)
-    return page(request, template, {**context(request, game, name), "job": job})
+    return page(request, template, {**context(request, game, name), "job": job,
+                                    **seating(request, game, name)})
 
 
 @router.get("/g/{name}", response_class=HTMLResponse)
@@ -72,7 +75,9 @@ def game_fragment(request: Request, name: str) -> HTMLResponse:
 def game_events(request: Request, name: str, since: Annotated[int, Query(ge=0)] = 0
                 ) -> StreamingResponse:
     path, _ = game_file(request, name)
-    return StreamingResponse(revisions(path, since, request.app.state.stopping),
+    seats: Seats = request.app.state.seats
+    stream = revisions(path, since, request.app.state.stopping)
+    return StreamingResponse(listening(stream, seats, name, viewer(request, name).seat),
                              media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
@@ -114,8 +119,11 @@ def run(request: Request, name: str, steps: Steps, revision: int, where: str,
     path, kind = game_file(request, name)
     if not steps or len(steps) > MAX_STEPS:
         return refused(request, StepError(400, "no step given"), where)
+    me = viewer(request, name)
+    if me.watching:
+        return refused(request, StepError(FORBIDDEN, WATCHING, "watching"), where)
     try:
-        new = play(path, kind, steps, revision, confirm)
+        new = play(path, kind, steps, revision, confirm, as_player=me.as_player())
     except StepError as error:
         return refused(request, error, where)
     return _done(request, name, new)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from models.errors import CastellError, Refused, SpecError, TimeLimitReached
+from models.errors import CastellError, Reason, Refused, SpecError, TimeLimitReached
 from service.handle import GameHandle, Kind, Steps
 from service.handles import edit_handle, load_handle
 from service.store import StaleRevision
@@ -16,6 +16,8 @@ STALE = "the game changed: reload"
 # Refused (a rule says no) is 422: the request was well formed, the game does not allow it;
 # bad input (a SpecError: unknown region, a typo) is 400; a stale revision 409
 REFUSED_STATUS = 422
+# another seat's step (`Reason.WRONG_PLAYER`), or a step from a page that only watches
+FORBIDDEN = 403
 
 
 class StepError(Exception):
@@ -33,19 +35,22 @@ STEP_LOCK_WAIT_S = 5.0
 FESTIVAL_TIME_LIMIT_S = 60.0
 
 
-def play(path: Path, kind: Kind, steps: Steps, revision: int, confirm: bool = False) -> int:
+def play(path: Path, kind: Kind, steps: Steps, revision: int, confirm: bool = False,
+         as_player: str | None = None) -> int:
     """Record `steps` (texts or words in the game's notation, `undo` among them) on the game
-    in `path` as one write, unless it moved on from `revision`; the new revision."""
+    in `path` as one write, unless it moved on from `revision`; the new revision. With
+    `as_player`, every step must be that player's (or the table's)."""
     try:
         with edit_handle(path, kind, STEP_LOCK_WAIT_S) as game:
             game.play(steps, expect_revision=revision, confirm_reveal=confirm,
-                      time_limit=FESTIVAL_TIME_LIMIT_S)
+                      time_limit=FESTIVAL_TIME_LIMIT_S, as_player=as_player)
             game.save(revision)
             return game.revision
     except StaleRevision:
         raise StepError(409, STALE, "stale_revision") from None
     except Refused as error:
-        raise StepError(REFUSED_STATUS, str(error), error.code.value) from None
+        status = FORBIDDEN if error.code is Reason.WRONG_PLAYER else REFUSED_STATUS
+        raise StepError(status, str(error), error.code.value) from None
     except SpecError as error:
         raise StepError(400, said(error)) from None
     except TimeLimitReached as error:  # nothing recorded: the page words how to give more

@@ -3,8 +3,8 @@ through a rebound DNS name), the join token for every request that changes a gam
 same-origin check against cross-site forms, a bound on request bodies, and headers that keep
 its pages out of other sites' frames and scripts.
 
-Viewing stays open under `--lan` (a spectator's screen, the QR code on the start page): the
-state of a board game on the table is no secret; changing it needs the token.
+Viewing stays open under `--lan` (a spectator's screen): the state of a board game on the
+table is no secret; changing it needs the token, and a step a seat (`web.seats`).
 """
 
 from __future__ import annotations
@@ -53,11 +53,21 @@ class Access:
     max_body: int = MAX_BODY_BYTES
     extra: dict[str, str] = field(default_factory=dict)
     hosts: frozenset[str] = LOCAL_NAMES
+    # the host's own secret (the host link printed in the terminal): whoever holds it sees
+    # the join link and the seats' links; None: every page is the host's (127.0.0.1)
+    host_key: str | None = None
 
     @staticmethod
     def lan(hosts: frozenset[str] = LOCAL_NAMES) -> Access:
-        """A join token (the names served: `hosts`, the LAN address among them)."""
-        return Access(token=secrets.token_urlsafe(16), hosts=hosts)
+        """A join token and a host key (the names served: `hosts`, the LAN address among
+        them)."""
+        return Access(token=secrets.token_urlsafe(16), hosts=hosts,
+                      host_key=secrets.token_urlsafe(16))
+
+
+def same_secret(given: str, secret: str) -> bool:
+    """`given` is `secret` (compared in constant time)."""
+    return secrets.compare_digest(given.encode(), secret.encode())
 
 
 def _same_origin(request: Request) -> bool:
@@ -86,7 +96,7 @@ def holds_token(request: Request) -> bool:
     if access.token is None:
         return True
     given = request.cookies.get(TOKEN_COOKIE) or request.headers.get(TOKEN_HEADER) or ""
-    return secrets.compare_digest(given.encode(), access.token.encode())
+    return same_secret(given, access.token)
 
 
 def check_token(request: Request) -> None:

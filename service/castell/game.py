@@ -183,12 +183,10 @@ class Game(SavedGame):
             entry = ActionEntry(player=self.state.turn.player,
                                 action=ACTION.validate_python(step))
         if entry is None:
-            return self.undo(expect_revision=expect_revision, confirm_reveal=confirm_reveal)
-        if as_player is not None and isinstance(entry, ActionEntry):
-            who = self.player(as_player).name
-            if who != self.state.turn.player:
-                raise Refused(f"it is {self.state.turn.player}'s turn, not {who}'s",
-                              Reason.WRONG_PLAYER)
+            return self.undo(expect_revision=expect_revision, confirm_reveal=confirm_reveal,
+                             as_player=as_player)
+        if as_player is not None:
+            self._check_player(entry, self.player(as_player).name)
         if isinstance(entry, ActionEntry):
             require_refilled(self.state)
         before = self.state
@@ -197,15 +195,35 @@ class Game(SavedGame):
         self.state = after
         return step_outcome(before, after, self.board, entry)
 
-    def undo(self, *, expect_revision: int | None = None, confirm_reveal: bool = False
-             ) -> StepOutcome:
+    def _check_player(self, entry: HistoryEntry, who: str) -> None:
+        """`who` may take this step: their turn's action, or their own festival tower (a
+        refill is the table's: anyone's)."""
+        if isinstance(entry, RefillEntry):
+            return
+        if not isinstance(entry, TowerChoiceEntry):
+            if who != self.state.turn.player:
+                raise Refused(f"it is {self.state.turn.player}'s turn, not {who}'s",
+                              Reason.WRONG_PLAYER)
+        elif entry.player != who:
+            raise Refused(f"{who} cannot name {entry.player}'s festival tower",
+                          Reason.WRONG_PLAYER)
+
+    def undo(self, *, expect_revision: int | None = None, confirm_reveal: bool = False,
+             as_player: str | None = None) -> StepOutcome:
         """Take back the last recorded step. In a seeded game a step that drew castellers from
         the bag is never undone (the draw was seen); a recorded game may, with
-        `confirm_reveal` (the CLI confirms by the command itself)."""
+        `confirm_reveal` (the CLI confirms by the command itself). With `as_player`, only
+        that player's own last step (or the table's, a refill)."""
         from models.game import undo
 
         self._check_revision(expect_revision)
         before = self.state
+        entries = before.history.entries if before.history else []
+        if as_player is not None and entries and not isinstance(entries[-1], RefillEntry):
+            last, who = entries[-1].player, self.player(as_player).name
+            if last != who:
+                raise Refused(f"the last step is {last}'s: {who} cannot undo it",
+                              Reason.WRONG_PLAYER)
         after = undo(before, self.board)
         if before.bag != after.bag:  # the step drew castellers from the bag
             if before.deal == "seeded":
@@ -243,10 +261,18 @@ class Game(SavedGame):
         return [format_step(e, self.board) for e in entries]
 
     def play(self, steps: Steps, *, expect_revision: int, confirm_reveal: bool = False,
-             time_limit: float | None = None) -> None:
+             time_limit: float | None = None, as_player: str | None = None) -> None:
         for step in steps:
-            self.step(step, expect_revision=expect_revision, confirm_reveal=confirm_reveal,
+            self.step(step, as_player=as_player, expect_revision=expect_revision,
+                      confirm_reveal=confirm_reveal,
                       time_limit=REFEREE_TIME_LIMIT if time_limit is None else time_limit)
+
+    def player_names(self) -> list[str]:
+        return [p.name for p in self.state.players]
+
+    def to_play(self) -> str | None:
+        state = self.state
+        return None if state.game_over or state.refills_due else state.turn.player
 
     def advice(self, time_limit: float) -> Callable[[], Any]:
         from service.castell.plans import plan

@@ -178,12 +178,18 @@ class ComboGame(SavedGame):
         return [e.action for e in self.state.history]
 
     def play(self, steps: Steps, *, expect_revision: int, confirm_reveal: bool = False,
-             time_limit: float | None = None) -> None:
+             time_limit: float | None = None, as_player: str | None = None) -> None:
         """Castle Combo's steps reveal nothing a player has not seen and take no solve:
         `confirm_reveal` and `time_limit` have nothing to act on."""
         for step in steps:
-            self.step(step if isinstance(step, str) else " ".join(step),
+            self.step(step if isinstance(step, str) else " ".join(step), as_player=as_player,
                       expect_revision=expect_revision)
+
+    def player_names(self) -> list[str]:
+        return [p.name for p in self.state.now.players]
+
+    def to_play(self) -> str | None:
+        return self._mover()
 
     def advice(self, time_limit: float) -> Callable[[], Any]:
         return lambda: self.advise(samples=ADVICE_SAMPLES, time_limit=time_limit)

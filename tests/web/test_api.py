@@ -299,9 +299,14 @@ def test_lan_changes_need_the_join_token(lan_client: tuple[TestClient, str]) -> 
     assert client.get("/join", params={"token": "wrong"}).status_code == 403
     joined = client.get("/join", params={"token": token}, follow_redirects=False)
     assert joined.status_code == 303 and "httponly" in joined.headers["set-cookie"].lower()
+    watching = client.post("/g/castell.json/step", data=data, follow_redirects=False)
+    assert watching.status_code == 403  # joined, but with no seat: a guest watches
+    assert watching.headers["x-castell-code"] == "watching"
+    seat = client.app.state.seats.secrets("castell.json", ["Anna", "Biel"])  # type: ignore[attr-defined]
+    client.get("/g/castell.json/seat", params={"key": seat["Anna"]})
     assert client.post("/g/castell.json/step", data=data,
                        follow_redirects=False).status_code == 303
-    assert "Join from a phone" in client.get("/").text and "<svg" in client.get("/").text
+    assert "Join from a phone" not in client.get("/").text  # only the host sees the link
 
 
 def test_a_body_over_the_bound_is_413(client: TestClient) -> None:

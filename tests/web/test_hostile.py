@@ -169,5 +169,9 @@ def test_under_lan_the_join_link_reaches_only_its_holders(
     assert guest.status_code == 200
     assert token not in guest.text and "<svg" not in guest.text.split("join")[-1]
     client.get(f"/join?token={token}")
+    joined = client.get("/")  # a guest who joined is still a guest
+    assert token not in joined.text and "Join from a phone" not in joined.text
+    access = client.app.state.access  # type: ignore[attr-defined]
+    client.get(f"/host?key={access.host_key}")
     host = client.get("/")
     assert token in host.text and "Join from a phone" in host.text
