@@ -84,12 +84,13 @@ def free_port() -> int:
 class LiveServer:
     """uvicorn serving the app on 127.0.0.1 in a thread."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, access: Access | None = None):
         import uvicorn
 
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(create_app(Library(folder)), host="127.0.0.1", port=self.port,
+        self.app = create_app(Library(folder), access)
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port,
                                 log_level="warning", timeout_graceful_shutdown=1)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -86,6 +86,26 @@ def table(chromium_browser: Browser, folder: Path) -> Iterator[Table]:
             screens.close()
 
 
+@pytest.fixture
+def lan_table(chromium_browser: Browser, folder: Path) -> Iterator[Table]:
+    """Three screens on a --lan server: nothing acts without a seat."""
+    from web.security import Access
+
+    with LiveServer(folder, Access.lan()) as server:
+        screens = Table(chromium_browser, server)
+        try:
+            yield screens
+        finally:
+            screens.close()
+
+
+def seat(table: Table, page: Page, game: str, players: list[str], player: str) -> None:
+    """The page opens `player`'s seat link (as the host hands it out)."""
+    keys = table.server.app.state.seats.secrets(game, players)
+    page.goto(f"{table.server.url}/g/{game}/seat?key={keys[player]}")
+    expect(page.locator("p.me")).to_contain_text(f"You play {player}")
+
+
 def history(page: Page):
     return page.locator("ol.history")
 
@@ -147,10 +167,24 @@ def test_a_short_castell_game_on_three_screens(table: Table) -> None:
     table.shoot("castell-round4")
 
 
-def test_a_whole_castle_combo_game_on_two_phones(table: Table) -> None:
+def test_a_whole_castle_combo_game_on_two_phones(lan_table: Table) -> None:
+    """Each phone its own seat, the laptop watching (issue 37): a phone has controls only on
+    its own turn, the other seat's step is refused, the watcher never has any."""
+    table = lan_table
     a, b, laptop = table.open("/g/combo.json")
+    seat(table, a, "combo.json", ["Ana", "Ben"], "Ana")
+    seat(table, b, "combo.json", ["Ana", "Ben"], "Ben")
+    expect(laptop.locator("p.me")).to_contain_text("You are watching")
     names = {"Ana": a, "Ben": b}
     table.shoot("combo-start")
+    first = laptop.get_by_role("status").inner_text().split(" to play")[0]
+    waiting = b if first == "Ana" else a
+    state = waiting.request.get(f"{table.server.url}/api/g/combo.json").json()
+    wrong = waiting.request.post(f"{table.server.url}/g/combo.json/step",
+                                 form={"revision": str(state["revision"]),
+                                       "step": state["legal"][-1]},
+                                 headers={"origin": table.server.url}, max_redirects=0)
+    assert wrong.status == 403 and wrong.headers["x-castell-code"] == "wrong_player"
     for turn in range(40):
         status = laptop.get_by_role("status").inner_text()
         if status.startswith("Game over"):
@@ -160,6 +194,8 @@ def test_a_whole_castle_combo_game_on_two_phones(table: Table) -> None:
         other = b if mover is a else a
         before = history(other).locator("li").count()
         expect(mover.get_by_role("status")).to_have_text(status, timeout=LIVE_MS)
+        expect(other.locator("details summary", has_text="Take ")).to_have_count(0)
+        expect(laptop.locator("form.control")).to_have_count(0)
         mover.locator("details summary", has_text="Take ").first.click()
         mover.locator("details[open] button").first.click()
         expect(history(other).locator("li")).to_have_count(before + 1, timeout=LIVE_MS)
