@@ -207,3 +207,79 @@ def test_a_whole_castle_combo_game_on_two_phones(lan_table: Table) -> None:
     for page in (a, b, laptop):
         expect(page.get_by_role("heading", name="End scores")).to_be_visible(timeout=LIVE_MS)
     table.shoot("combo-end")
+
+
+# what a phone needs of every page: nothing wider than the screen (a wide table scrolls inside
+# itself), no text under 12 px (the map's in screen pixels), no target under 44 px high
+LAYOUT = """() => {
+  const small = [], low = [];
+  for (const e of document.querySelectorAll('body *')) {
+    if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
+    if (!e.getBoundingClientRect().width) continue;
+    let size = parseFloat(getComputedStyle(e).fontSize);
+    const svg = e.closest('svg');
+    if (svg && svg.viewBox.baseVal && svg.viewBox.baseVal.width)
+      size *= svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    if (size < 11.95) small.push(e.tagName + ' ' + e.textContent.trim().slice(0, 30));
+  }
+  for (const e of document.querySelectorAll('button, summary, a, [role=button], input, select')) {
+    if (e.type === 'hidden' || (e.type === 'checkbox' && e.closest('label'))) continue;
+    const r = e.getBoundingClientRect();
+    const text = (e.textContent || e.name).trim().slice(0, 30);
+    if (r.width && r.height < 43.5) low.push(e.tagName + ' ' + text);
+  }
+  return {wide: document.documentElement.scrollWidth > innerWidth, small, low};
+}"""
+
+
+def _fits(page: Page, label: str) -> None:
+    found = page.evaluate(LAYOUT)
+    assert not found["wide"], f"{label}: the page scrolls sideways"
+    assert not found["small"], f"{label}: text under 12 px: {found['small'][:5]}"
+    assert not found["low"], f"{label}: targets under 44 px: {found['low'][:5]}"
+
+
+def test_every_page_state_fits_a_phone(chromium_browser: Browser, folder: Path) -> None:
+    """At 360 and 390 px, every state of a short game of each (issue 37): the start page, a
+    Castell game at its start, after a round's festival, at its end; a Castle Combo game at its
+    start, midway, at its end (the end scores and their tables). Screenshots at 360 px go to
+    tests/web/screenshots/."""
+    from service.castell import Game
+    from service.combo import ComboGame
+
+    SHOTS.mkdir(exist_ok=True)
+    with LiveServer(folder) as server:
+        contexts = {w: chromium_browser.new_context(
+            **{**PHONE, "viewport": {"width": w, "height": 800}}) for w in (360, 390)}
+        pages = {w: c.new_page() for w, c in contexts.items()}
+
+        def check(path: str, label: str) -> None:
+            for width, page in pages.items():
+                page.goto(server.url + path)
+                _fits(page, f"{label} at {width} px")
+                if width == 360:
+                    page.screenshot(path=str(SHOTS / f"phone360-{label}.png"), full_page=True)
+
+        check("/", "start")
+        check("/g/round3.json", "castell-round3")
+        with Game.editing(folder / "round3.json") as game:
+            while game.state.round == 3:  # every player ends: the festival is held
+                game.step("end")
+            game.save()
+        check("/g/round3.json", "castell-festival-held")
+        with Game.editing(folder / "round3.json") as game:
+            while not game.state.game_over:
+                game.step("end")
+            game.save()
+        check("/g/round3.json", "castell-game-over")
+        check("/g/combo.json", "combo-start")
+        for label, steps in (("combo-midgame", 6), ("combo-game-over", 100)):
+            with ComboGame.editing(folder / "combo.json") as combo:
+                for _ in range(steps):
+                    if combo.game_over:
+                        break
+                    combo.step(combo.legal_actions()[-1])
+                combo.save()
+            check("/g/combo.json", label)
+        for context in contexts.values():
+            context.close()

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from models.game import format_action
+from models.tower import Pool
 from service.castell import Game
 from service.castell.maps import board_view
 from service.castell.views import festival, score, wheel
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 # the pawn colours, in seating order (the game's own player colours are not in the state)
 COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd")
 MAP_W, MAP_H, MARGIN = 360.0, 300.0, 34.0
+LETTER_W = 7.8  # a letter of a region's name on the map (13 px bold), about
 
 
 Button = tuple[str, str]  # (the step's text, its label)
@@ -79,7 +81,10 @@ def map_picture(game: Game, view: CastellView, moves: dict[str, str]) -> dict[st
     regions = []
     for region in view.regions:
         x, y = where[region.id]
-        regions.append({"id": region.id, "name": region.name, "x": x, "y": y,
+        label = short(region.name)
+        half = len(label) * LETTER_W / 2 + 2  # the label kept inside the map
+        regions.append({"id": region.id, "name": region.name, "short": label,
+                        "x": x, "y": y, "lx": round(min(max(x, half), MAP_W - half), 1),
                         "castellers": region.castellers, "tiles": [t.id for t in region.tiles],
                         "tokens": region.special_tokens,
                         "pawns": [(p, colour[p]) for p in region.pawns],
@@ -88,8 +93,26 @@ def map_picture(game: Game, view: CastellView, moves: dict[str, str]) -> dict[st
                                      and f.round == view.round and not f.held]})
     lines = [(*where[a], *where[b], False) for a, b in board.borders]
     lines += [(*where[a], *where[b], True) for a, b in board.dotted_links]
+    this_round = [f for f in view.festivals if f.round == view.round and not f.held]
     return {"width": MAP_W, "height": MAP_H, "regions": regions, "lines": lines,
-            "colour": colour}
+            "colour": colour,
+            "pools": {r.id: sorted(Pool.parse(r.castellers), reverse=True) for r in view.regions},
+            "festivals": {r.id: [f for f in this_round if f.region == r.id]
+                          for r in view.regions}}
+
+
+def short(name: str, most: int = 17) -> str:
+    """A region's name short enough for the phone's map: whole words, at most `most` letters
+    (unless one word is longer), never ending on a small word ("Alt Pirineu i Aran" is "Alt
+    Pirineu")."""
+    kept: list[str] = []
+    for word in name.split():
+        if kept and len(" ".join([*kept, word])) > most:
+            break
+        kept.append(word)
+    while len(kept) > 1 and len(kept[-1]) <= 3:
+        kept.pop()
+    return " ".join(kept)
 
 
 def context(game: Game, name: str) -> dict[str, Any]:
