@@ -283,3 +283,21 @@ def test_every_page_state_fits_a_phone(chromium_browser: Browser, folder: Path) 
             check("/g/combo.json", label)
         for context in contexts.values():
             context.close()
+
+
+def test_only_enter_or_a_tap_moves_on_the_map(table: Table) -> None:
+    """Regression (issue 37): any key on a focused region moved the pawn (the Enter filter
+    needed eval, which is off, and logged htmx:evalDisallowedError)."""
+    a, _, _ = table.open("/g/round3.json")
+    errors: list[str] = []
+    a.on("console", lambda message: errors.append(message.text))
+    region = a.get_by_role("button", name="map: move Barcelona")
+    region.focus()
+    for key in ("a", "Space", "ArrowDown"):
+        a.keyboard.press(key)
+    a.wait_for_timeout(300)
+    expect(history(a)).not_to_contain_text("move Barcelona")
+    a.get_by_role("button", name="map: move Barcelona").focus()
+    a.keyboard.press("Enter")
+    expect(history(a)).to_contain_text("move Barcelona", timeout=LIVE_MS)
+    assert not [e for e in errors if "evalDisallowed" in e]
