@@ -496,3 +496,19 @@ def test_a_damaged_game_is_one_line_on_every_castell_route(client: TestClient,
                    client.post("/g/bad.json/refill", data={"revision": "0"})):
         assert answer.status_code == 400, answer.text
         assert "nowhere" in answer.text
+
+
+def test_the_best_tower_is_named_in_one_tap(client: TestClient) -> None:
+    """Issue 37: "Best tower" could not be named as the festival tower (retyped by hand)."""
+    import re
+
+    drawn = client.get("/g/round3.json/best-tower", params={"player": "anna"}).text
+    form = re.search(r'<form class="control"[^>]*action="/g/round3.json/festival-tower".*?</form>',
+                     drawn, re.S)
+    assert form is not None
+    fields = dict(re.findall(r'name="(\w+)" value="([^"]*)"', form.group(0)))
+    assert fields["player"] == "Anna" and fields["location"] == "Reus"
+    named = client.post("/g/round3.json/festival-tower", data=fields, follow_redirects=False)
+    assert named.status_code == 303
+    assert api(client, "round3.json")["history"][-1] == \
+        f"festival-tower Anna Reus {fields['tower']}"

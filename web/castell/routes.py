@@ -16,6 +16,7 @@ from service.castell.towers import Asked, Solving, best
 from web.games import Revision, Where, game_file, refused, run
 from web.play import StepError, load
 from web.render import page
+from web.seats import viewer
 from web.security import check_change, check_token
 from web.wording import said
 
@@ -37,8 +38,15 @@ def best_tower(request: Request, name: str,
                          Solving("dp", BEST_TIME_LIMIT))
     except CastellError as error:
         raise HTTPException(400, said(error)) from None
+    game = load(path, kind)
+    who = reply.looked_for or player
+    # the answer for a festival ahead may be named as the player's tower there, by a page
+    # that plays for that player
+    nameable = reply.reached is not None and not game.game_over and \
+        viewer(request, name).acts_for(who)
     return page(request, "best_tower.html", {"answer": reply.output(), "reached": reply.reached,
-                                             "player": reply.looked_for or player})
+                                             "player": who, "name": name,
+                                             "revision": game.revision, "nameable": nameable})
 
 
 @router.post("/g/{name}/claim", dependencies=[Depends(check_change)])
