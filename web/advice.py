@@ -27,6 +27,9 @@ class Job:
     done: threading.Event = field(default_factory=threading.Event)
     result: Any = None
     error: str | None = None
+    # the plan's steps played through its panel, one tap each; `revision` follows them (a
+    # step from anywhere else leaves the plan behind a revision: the panel says so)
+    followed: int = 0
 
     @property
     def cancelled(self) -> bool:
@@ -68,6 +71,17 @@ class Jobs:
     def get(self, name: str) -> Job | None:
         with self._lock:
             return self._jobs.get(name)
+
+    def follow(self, name: str, job_id: int, index: int, before: int, after: int) -> bool:
+        """Step `index` of job `job_id`'s plan was played at revision `before`, making
+        `after`: the plan goes on from the next step (False: no such plan any more)."""
+        with self._lock:
+            job = self._jobs.get(name)
+            if job is None or job.id != job_id or not job.done.is_set() or \
+                    job.revision != before or job.followed != index:
+                return False
+            job.followed, job.revision = index + 1, after
+            return True
 
     def cancel(self, name: str) -> None:
         with self._lock:

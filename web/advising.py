@@ -13,6 +13,7 @@ from web.games import game_file
 from web.pages import turns_of
 from web.play import load
 from web.render import page
+from web.seats import viewer
 from web.security import check_change
 
 router = APIRouter()
@@ -20,6 +21,7 @@ router = APIRouter()
 PLAN_TIME_LIMIT = 8.0
 ADVICE_TIME_LIMIT = 5.0
 TIME_LIMITS = {"castell": PLAN_TIME_LIMIT, "combo": ADVICE_TIME_LIMIT}
+RANKED_SHOWN = 5
 
 
 def _answer(request: Request, name: str) -> HTMLResponse:
@@ -31,9 +33,14 @@ def _answer(request: Request, name: str) -> HTMLResponse:
     if job is not None and job.done.is_set() and job.result is not None:
         turns = turns_of(request.app.state.pages, game, job.result)
     steps = [step for _, listed in turns for step in listed]
+    ranked = []  # Castle Combo's actions by the value shown, the unsampled last
+    if kind == "combo" and job is not None and job.result is not None:
+        ranked = sorted(job.result.ranking,
+                        key=lambda a: (a.value is None, -(a.value or 0.0)))[:RANKED_SHOWN]
     return page(request, "advice.html", {"name": name, "job": job, "kind": kind,
                                          "revision": game.revision, "steps": steps,
-                                         "turns": turns,
+                                         "turns": turns, "ranked": ranked,
+                                         "acts": viewer(request, name).acts_for(game.to_play()),
                                          "stale": job is not None and
                                          job.revision != game.revision})
 

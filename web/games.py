@@ -18,6 +18,7 @@ from fastapi.responses import (
 )
 
 from service.handle import GameHandle, Kind, Steps
+from web.advice import Jobs
 from web.events import revisions
 from web.library import Library, NotFound, kind_of
 from web.pages import Pages
@@ -95,11 +96,22 @@ def game_json(request: Request, name: str) -> JSONResponse:
                          "legal": game.legal_steps()})
 
 
-def _done(request: Request, name: str, revision: int) -> Response:
-    request.app.state.jobs.cancel(name)  # advice for the position before the step is stale
+def _done(request: Request, name: str, revision: int, plan: str = "", before: int = -1
+          ) -> Response:
+    if not _followed(request, name, plan, before, revision):
+        request.app.state.jobs.cancel(name)  # advice for the position before is stale
     if not request.headers.get("hx-request"):
         return RedirectResponse(f"/g/{name}", status_code=303)
     return _show(request, name, "game_fragment.html")
+
+
+def _followed(request: Request, name: str, plan: str, before: int, after: int) -> bool:
+    """The step was the next of the advice panel's plan ("JOB:INDEX"): the plan goes on."""
+    job_id, _, index = plan.partition(":")
+    if not (job_id.isdigit() and index.isdigit()):
+        return False
+    jobs: Jobs = request.app.state.jobs
+    return jobs.follow(name, int(job_id), int(index), before, after)
 
 
 def refused(request: Request, error: StepError, where: str) -> Response:
@@ -115,7 +127,7 @@ def refused(request: Request, error: StepError, where: str) -> Response:
 
 
 def run(request: Request, name: str, steps: Steps, revision: int, where: str,
-         confirm: bool = False) -> Response:
+         confirm: bool = False, plan: str = "") -> Response:
     path, kind = game_file(request, name)
     if not steps or len(steps) > MAX_STEPS:
         return refused(request, StepError(400, "no step given"), where)
@@ -126,7 +138,7 @@ def run(request: Request, name: str, steps: Steps, revision: int, where: str,
         new = play(path, kind, steps, revision, confirm, as_player=me.as_player())
     except StepError as error:
         return refused(request, error, where)
-    return _done(request, name, new)
+    return _done(request, name, new, plan, revision)
 
 
 Revision = Annotated[int, Form(ge=0)]
@@ -136,6 +148,8 @@ Where = Annotated[str, Form(max_length=40)]
 @router.post("/g/{name}/step", dependencies=[Depends(check_change)])
 def step(request: Request, name: str, revision: Revision,
          step: Annotated[str, Form(min_length=1, max_length=300)], where: Where = "",
-         confirm: Annotated[bool, Form()] = False) -> Response:
-    """One step in the game's notation (a button's value, a typed action)."""
-    return run(request, name, [step], revision, where, confirm)
+         confirm: Annotated[bool, Form()] = False,
+         plan: Annotated[str, Form(max_length=40)] = "") -> Response:
+    """One step in the game's notation (a button's value, a typed action); `plan`: the
+    advice panel's plan step it is ("JOB:INDEX")."""
+    return run(request, name, [step], revision, where, confirm, plan)
