@@ -33,6 +33,7 @@ class Verified:
     def __init__(self, size: int = SIZE):
         self.size = size
         self.verifications = 0
+        self.reads = 0  # every game read through it (a file's text: a hash, then a copy)
         self._kept: OrderedDict[tuple[str, str], Any] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -41,6 +42,7 @@ class Verified:
         """The game `verify()` makes of `text` (the file at `path`), verified once."""
         key = _key(path, text)
         with self._lock:
+            self.reads += 1
             kept = self._kept.get(key)
             if kept is not None:
                 self._kept.move_to_end(key)

@@ -57,6 +57,10 @@ def _show(request: Request, name: str, template: str) -> HTMLResponse:
         game = load(path, kind)
     except StepError as error:
         raise HTTPException(error.status, error.message) from None
+    return _drawn(request, name, game, template)
+
+
+def _drawn(request: Request, name: str, game: GameHandle, template: str) -> HTMLResponse:
     job = request.app.state.jobs.get(name)
     return page(request, template, {**context(request, game, name), "job": job,
                                     **seating(request, game, name)})
@@ -96,13 +100,13 @@ def game_json(request: Request, name: str) -> JSONResponse:
                          "legal": game.legal_steps()})
 
 
-def _done(request: Request, name: str, revision: int, plan: str = "", before: int = -1
+def _done(request: Request, name: str, game: GameHandle, plan: str = "", before: int = -1
           ) -> Response:
-    if not _followed(request, name, plan, before, revision):
+    if not _followed(request, name, plan, before, game.revision):
         request.app.state.jobs.cancel(name)  # advice for the position before is stale
     if not request.headers.get("hx-request"):
         return RedirectResponse(f"/g/{name}", status_code=303)
-    return _show(request, name, "game_fragment.html")
+    return _drawn(request, name, game, "game_fragment.html")  # the game as saved: no reload
 
 
 def _followed(request: Request, name: str, plan: str, before: int, after: int) -> bool:
@@ -135,10 +139,10 @@ def run(request: Request, name: str, steps: Steps, revision: int, where: str,
     if me.watching:
         return refused(request, StepError(FORBIDDEN, WATCHING, "watching"), where)
     try:
-        new = play(path, kind, steps, revision, confirm, as_player=me.as_player())
+        game = play(path, kind, steps, revision, confirm, as_player=me.as_player())
     except StepError as error:
         return refused(request, error, where)
-    return _done(request, name, new, plan, revision)
+    return _done(request, name, game, plan, revision)
 
 
 Revision = Annotated[int, Form(ge=0)]

@@ -36,16 +36,17 @@ FESTIVAL_TIME_LIMIT_S = 60.0
 
 
 def play(path: Path, kind: Kind, steps: Steps, revision: int, confirm: bool = False,
-         as_player: str | None = None) -> int:
+         as_player: str | None = None) -> GameHandle:
     """Record `steps` (texts or words in the game's notation, `undo` among them) on the game
-    in `path` as one write, unless it moved on from `revision`; the new revision. With
-    `as_player`, every step must be that player's (or the table's)."""
+    in `path` as one write, unless it moved on from `revision`; the game as saved (one load,
+    one save: the page is drawn from it). With `as_player`, every step must be that
+    player's (or the table's)."""
     try:
         with edit_handle(path, kind, STEP_LOCK_WAIT_S) as game:
             game.play(steps, expect_revision=revision, confirm_reveal=confirm,
                       time_limit=FESTIVAL_TIME_LIMIT_S, as_player=as_player)
             game.save(revision)
-            return game.revision
+            return game
     except StaleRevision:
         raise StepError(409, STALE, "stale_revision") from None
     except Refused as error:
