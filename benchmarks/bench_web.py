@@ -1,7 +1,15 @@
-"""`castell serve`: step latency with 1 and 20 clients, SSE fan-out delay to 10 pages, first
-page weight, time to first advice.
+"""`castell serve`: step latency with 1 and 20 clients, SSE fan-out delay to 10 pages, the
+step and the other screens at rounds 1, 5 and 10, first page weight, time to first advice.
 
-Run: python benchmarks/bench_web.py [--steps 100] [--clients 20] [--requests 100] [--out FILE]
+Run: python benchmarks/bench_web.py [--steps 100] [--clients 20] [--requests 100]
+                                    [--round-steps 40] [--out FILE]
+
+* by round: a 3-player game played to rounds 1, 5 and 10 (real turns: a move, a recruit, the
+  end), with 3 and 10 other screens open (each an event stream that re-fetches the game's
+  fragment on every change, as the page does); one screen taps `--round-steps` steps (htmx:
+  the step, its save, its fragment), moves and undos at a table's pace: the server's step
+  time (goal p95 <= 30 ms) and the time from the tap to each other screen's fragment (goal
+  p95 <= 150 ms).
 
 * step latency, 1 client: `--steps` requests over HTTP to a uvicorn server on 127.0.0.1, a move
   and its undo in turn, each with the revision it knows: the plain form post (303, the step
@@ -23,14 +31,17 @@ Run: python benchmarks/bench_web.py [--steps 100] [--clients 20] [--requests 100
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import json
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -39,8 +50,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from service.castell import Game  # noqa: E402
-from tests.web.conftest import LiveServer, new_castell, new_combo  # noqa: E402
-from tests.web.load import run_load  # noqa: E402
+from tests.web.conftest import LiveServer, free_port, new_castell, new_combo  # noqa: E402
+from tests.web.load import play_to_round, run_load  # noqa: E402
 
 
 def pct(values: list[float], q: float) -> float:
@@ -121,6 +132,88 @@ def fan_out(url: str, path: Path, pages: int = 10, rounds: int = 5) -> list[floa
     return delays
 
 
+class Screen(threading.Thread):
+    """A page open on the game: its event stream, and on each change the fragment re-fetched
+    (as htmx does); when each revision's fragment arrived."""
+
+    def __init__(self, url: str, name: str, since: int, ready: threading.Barrier):
+        super().__init__(daemon=True)
+        self.url, self.name, self.since, self.ready = url, name, since, ready
+        self.arrived: dict[int, float] = {}
+        self.stop = threading.Event()
+
+    def run(self) -> None:
+        with httpx.Client(base_url=self.url, timeout=30) as http, \
+                http.stream("GET", f"/g/{self.name}/events?since={self.since}") as stream:
+            lines = stream.iter_lines()
+            next(lines)  # ": listening"
+            self.ready.wait()
+            for line in lines:
+                if self.stop.is_set():
+                    return
+                if line.startswith("data: "):
+                    revision = int(line[6:])
+                    http.get(f"/g/{self.name}/game")
+                    self.arrived[revision] = time.perf_counter()
+
+
+@contextlib.contextmanager
+def served(folder: Path) -> Iterator[str]:
+    """`castell serve --dir folder` on a free port of 127.0.0.1, until the block ends."""
+    port = free_port()
+    castell = Path(sys.executable).parent / "castell"
+    server = subprocess.Popen([str(castell), "serve", "--dir", str(folder), "--port",
+                               str(port)], stdout=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(url + "/", timeout=1)
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def by_round(url: str, path: Path, pages: int, steps: int) -> dict[str, object]:
+    """One screen taps (an htmx step: the step, its save, its fragment), `pages` other
+    screens follow: the server's step time, and the time from the tap to each other screen's
+    fragment; moves and their undos (no solver)."""
+    since = Game.load(path).revision
+    ready = threading.Barrier(pages + 1)
+    screens = [Screen(url, path.name, since, ready) for _ in range(pages)]
+    for screen in screens:
+        screen.start()
+    ready.wait()
+    taps: dict[int, float] = {}
+    server: list[float] = []
+    with httpx.Client(base_url=url, timeout=30) as http:
+        for index in range(steps):
+            state = http.get(f"/api/g/{path.name}").json()
+            step = "undo" if index % 2 else next(s for s in state["legal"]
+                                                 if s.startswith("move "))
+            started = time.perf_counter()
+            answer = http.post(f"/g/{path.name}/step", headers={"hx-request": "true"},
+                               data={"revision": state["revision"], "step": step})
+            server.append(time.perf_counter() - started)
+            assert answer.status_code == 200, answer.text
+            taps[state["revision"] + 1] = started
+            time.sleep(0.3)  # a table's pace: the screens settle between taps
+    for screen in screens:
+        screen.stop.set()
+    others = [screen.arrived[r] - t for screen in screens for r, t in taps.items()
+              if r in screen.arrived]
+    return {"history": len(Game.load(path).history_lines()), "step": ms(server),
+            "other_screens": {**ms(others), "fragments": len(others),
+                              "expected": pages * steps}}
+
+
 def weight(url: str) -> dict[str, float]:
     with httpx.Client(base_url=url) as http:
         html = http.get("/g/round3.json").content
@@ -147,6 +240,7 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=100)
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--requests", type=int, default=100)
+    parser.add_argument("--round-steps", type=int, default=40)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -180,6 +274,19 @@ def main() -> None:
             figures["first_advice_s"] = {
                 "castell_round3": round(first_advice(server.url, "round3.json"), 2),
                 "combo": round(first_advice(server.url, combo.name), 2)}
+        # the server in a process of its own (`castell serve`), as at the table: the screens'
+        # client threads here do not share its interpreter
+        rounds = folder / "rounds"
+        rounds.mkdir()
+        for round_ in (1, 5, 10):
+            for pages in (3, 10):
+                play_to_round(new_castell(rounds, f"r{round_}p{pages}.json", "Anna,Biel,Carla"),
+                              round_)
+        with served(rounds) as url:
+            for round_ in (1, 5, 10):
+                for pages in (3, 10):
+                    figures[f"round_{round_}_{pages}_pages"] = by_round(
+                        url, rounds / f"r{round_}p{pages}.json", pages, args.round_steps)
     ref = figures["reference_handle"]["p50_ms"]  # type: ignore[index]
     figures["ratio_plain_over_handle_p50"] = round(
         figures["one_client_plain"]["p50_ms"] / ref, 2)  # type: ignore[index]

@@ -35,6 +35,8 @@ class Verified:
         self.verifications = 0
         self.reads = 0  # every game read through it (a file's text: a hash, then a copy)
         self._kept: OrderedDict[tuple[str, str], Any] = OrderedDict()
+        # a text a step saved -> the text it was made on (an undo's game, if still kept)
+        self._made_on: OrderedDict[tuple[str, str], tuple[str, str]] = OrderedDict()
         self._lock = threading.Lock()
 
     def get(self, path: Path, text: str, verify: Callable[[], T],
@@ -61,9 +63,25 @@ class Verified:
             while len(self._kept) > self.size:
                 self._kept.popitem(last=False)
 
+    def made_on(self, path: Path, after: str, before: str) -> None:
+        """The text `after` was saved by one step on the game of the text `before`."""
+        with self._lock:
+            self._made_on[_key(path, after)] = _key(path, before)
+            while len(self._made_on) > self.size:
+                self._made_on.popitem(last=False)
+
+    def previous(self, path: Path, text: str, copy: Callable[[T], T]) -> T | None:
+        """The verified game the step that saved `text` was made on (what undoing it gives
+        back, revision aside), while it is kept; None otherwise."""
+        with self._lock:
+            before = self._made_on.get(_key(path, text))
+            kept = None if before is None else self._kept.get(before)
+        return None if kept is None else copy(kept)
+
     def clear(self) -> None:
         with self._lock:
             self._kept.clear()
+            self._made_on.clear()
 
 
 VERIFIED = Verified()

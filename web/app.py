@@ -14,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from web.advice import Jobs
+from web.drawn import Drawn
 from web.library import Library
 from web.play import StepError
 from web.seats import Seats
@@ -40,6 +41,7 @@ def create_app(library: Library, access: Access | None = None, join_url: str | N
     app.state.stopping = threading.Event()
     app.state.solves = Solves()  # the solves requests start, bounded
     app.state.seats = Seats(library.folder)  # whom each page plays for (`web.seats`)
+    app.state.drawn = Drawn()  # pages drawn, by what they show (`web.drawn`)
     # each game's page, for the routes both games share (`web.pages`)
     app.state.pages = {"castell": castell_page.PAGE, "combo": combo_page.PAGE}
     # autoescape on for every template: a player's name or a card file's text is never HTML

@@ -13,8 +13,9 @@ from pathlib import Path
 
 from service.store import GameFile
 
-# how often a page's stream looks at the file: well inside the second a step may take to show
-POLL_S = 0.05
+# how often a page's stream looks at the file (a stat): the other screens show a step within
+# 150 ms (`benchmarks/bench_web.py`), of which this is at most the wait
+POLL_S = 0.02
 HEARTBEAT_S = 15.0
 
 

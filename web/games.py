@@ -4,6 +4,7 @@ are in its package (`web.castell.routes`, `web.combo.routes`)."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 from typing import Annotated
@@ -17,8 +18,10 @@ from fastapi.responses import (
     StreamingResponse,
 )
 
+from models.errors import CastellError
 from service.handle import GameHandle, Kind, Steps
 from web.advice import Jobs
+from web.drawn import Drawn, file_digest
 from web.events import revisions
 from web.library import Library, NotFound, kind_of
 from web.pages import Pages
@@ -52,12 +55,34 @@ def context(request: Request, game: GameHandle, name: str) -> dict[str, object]:
 
 
 def _show(request: Request, name: str, template: str) -> HTMLResponse:
+    library: Library = request.app.state.library
+    try:
+        digest = file_digest(library.path(name))
+    except (NotFound, CastellError, OSError):
+        digest = None  # no such game, or unreadable: `game_file` and `load` say which
+    drawn: Drawn = request.app.state.drawn
+    key = None if digest is None else _key(request, name, template, digest)
+    body = None if key is None else drawn.get(key)
+    if body is not None:
+        return HTMLResponse(body)
     path, kind = game_file(request, name)
     try:
         game = load(path, kind)
     except StepError as error:
         raise HTTPException(error.status, error.message) from None
-    return _drawn(request, name, game, template)
+    response = _drawn(request, name, game, template)
+    if key is not None:
+        drawn.put(key, bytes(response.body))
+    return response
+
+
+def _key(request: Request, name: str, template: str, digest: str) -> tuple[object, ...]:
+    """What the page drawn shows (see `web.drawn`)."""
+    job = request.app.state.jobs.get(name)
+    seats: Seats = request.app.state.seats
+    return (name, template, digest, viewer(request, name), seats.fingerprint(name),
+            None if job is None else (job.id, job.done.is_set(), job.followed, job.revision),
+            str(request.base_url))
 
 
 def _drawn(request: Request, name: str, game: GameHandle, template: str) -> HTMLResponse:
@@ -106,7 +131,14 @@ def _done(request: Request, name: str, game: GameHandle, plan: str = "", before:
         request.app.state.jobs.cancel(name)  # advice for the position before is stale
     if not request.headers.get("hx-request"):
         return RedirectResponse(f"/g/{name}", status_code=303)
-    return _drawn(request, name, game, "game_fragment.html")  # the game as saved: no reload
+    # the game as saved: no reload; kept for the other screens of this viewer
+    response = _drawn(request, name, game, "game_fragment.html")
+    library: Library = request.app.state.library
+    drawn: Drawn = request.app.state.drawn
+    with contextlib.suppress(CastellError, OSError):
+        key = _key(request, name, "game_fragment.html", file_digest(library.path(name)))
+        drawn.put(key, bytes(response.body))
+    return response
 
 
 def _followed(request: Request, name: str, plan: str, before: int, after: int) -> bool:

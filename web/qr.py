@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 
+
+@lru_cache(maxsize=256)  # a seat's link is drawn on every host page: once is enough
 def qr_svg(url: str, title: str) -> str:
     import segno  # deferred: only the host's pages draw one
 

@@ -97,6 +97,15 @@ class Seats:
         return [SeatStatus(seat, bool(seats.get(seat, {}).get("taken")),
                            self._open[(name, seat)] > 0) for seat in shown]
 
+    def fingerprint(self, name: str) -> tuple[object, ...]:
+        """What a page shows of the game's seats, as a key (`web.drawn`)."""
+        seats = self._read(name)
+        with self._lock:
+            open_now = tuple(sorted(seat for (game, seat), n in self._open.items()
+                                    if game == name and n > 0))
+        return (tuple(sorted((seat, bool(r.get("taken"))) for seat, r in seats.items())),
+                open_now)
+
     @contextmanager
     def connected(self, name: str, seat: str | None) -> Iterator[None]:
         """While a page holding `seat` listens for changes (its event stream)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import pickle
 from pathlib import Path
@@ -243,7 +244,10 @@ class GameState(_Model):
     @property
     def game_rules(self) -> Rules:
         """The readings this game is played with."""
-        return STANDARD if self.rules is None else rules_from_settings(self.rules)
+        if self.rules is None:
+            return STANDARD
+        # read once per settings: the referee asks at every step of a replay
+        return _rules_of(json.dumps(self.rules, sort_keys=True))
 
     def without_history(self) -> GameState:
         """This state with no history (what the referee and the planner work on)."""
@@ -279,6 +283,12 @@ class GameState(_Model):
     def to_json(self) -> str:
         """The state file's JSON text."""
         return json.dumps(self.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_of(settings: str) -> Rules:
+    """The rules of a state file's settings (their JSON, keys sorted: one per settings)."""
+    return rules_from_settings(json.loads(settings))
 
 
 def check_against_board(state: GameState, board: Board) -> None:

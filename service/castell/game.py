@@ -67,6 +67,10 @@ class Game(SavedGame):
         self.file = GameFile(path) if path is not None else None
         self.loaded_revision = state.revision
         self.named_board = True  # the board the state names (False: a --board of the asker's)
+        # the file text the state is, while no step changed it (an undo may then be the game
+        # that text was saved from: `service.verified`), and the text loaded
+        self.text: str | None = None
+        self.loaded_text: str | None = None
 
     # -- loading and saving ------------------------------------------------------------------
 
@@ -89,21 +93,28 @@ class Game(SavedGame):
             game = verify()
             game.named_board = False
             return game
-        return VERIFIED.get(where, text, verify, cls._copied)
+        game = VERIFIED.get(where, text, verify, cls._copied)
+        game.text = game.loaded_text = text
+        return game
 
     @classmethod
     def _copied(cls, game: Game) -> Game:
         """A handle of its own on a verified game (no second replay)."""
         copy = cls.__new__(cls)
-        copy.state, copy.board, copy.path = game.state.model_copy(deep=True), game.board, game.path
+        copy.state, copy.board, copy.path = game.state.clone(), game.board, game.path
         copy.file = GameFile(game.path) if game.path is not None else None
         copy.loaded_revision, copy.named_board = game.loaded_revision, True
+        copy.text = copy.loaded_text = None
         return copy
 
     def saved(self, text: str) -> None:
-        """What a step saved is verified: the referee recorded it."""
+        """What a step saved is verified: the referee recorded it (and, one step on the text
+        loaded, which text it was made on: its undo)."""
         if self.path is not None and self.named_board:
             VERIFIED.keep(self.path, text, self, self._copied)
+            if self.loaded_text is not None:  # `_undone` checks it is one step back
+                VERIFIED.made_on(self.path, text, self.loaded_text)
+        self.text = self.loaded_text = text
 
     @classmethod
     def from_state(cls, state: GameState, board: Board, path: str | Path | None = None
@@ -187,6 +198,7 @@ class Game(SavedGame):
                              as_player=as_player)
         if as_player is not None:
             self._check_player(entry, self.player(as_player).name)
+        self.text = None  # the state no longer is the text loaded
         if isinstance(entry, ActionEntry):
             require_refilled(self.state)
         before = self.state
@@ -224,7 +236,8 @@ class Game(SavedGame):
             if last != who:
                 raise Refused(f"the last step is {last}'s: {who} cannot undo it",
                               Reason.WRONG_PLAYER)
-        after = undo(before, self.board)
+        after = self._undone() or undo(before, self.board)
+        self.text = None
         if before.bag != after.bag:  # the step drew castellers from the bag
             if before.deal == "seeded":
                 raise Refused("the last step drew castellers from the bag (the refill at the "
@@ -236,6 +249,20 @@ class Game(SavedGame):
         after.revision = before.revision
         self.state = after
         return step_outcome(before, after, self.board, None)
+
+    def _undone(self) -> GameState | None:
+        """The state before the last step without a replay: the verified game the step that
+        saved this text was made on, when this process saved it and still keeps it."""
+        if self.text is None or self.path is None or not self.named_board:
+            return None
+        made_on = VERIFIED.previous(self.path, self.text, self._copied)
+        if made_on is None:
+            return None
+        entries = self.state.history.entries if self.state.history else []
+        earlier = made_on.state.history.entries if made_on.state.history else []
+        if earlier != entries[:-1]:  # not one step back: replay instead
+            return None
+        return made_on.state
 
     def view(self) -> CastellView:
         """The game as every edge shows it (`state show --view --json`)."""

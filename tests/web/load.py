@@ -92,3 +92,18 @@ def run_load(url: str, path: Path, clients: int, requests: int, terminal: int = 
     for t in threads:
         t.join()
     return web, term, time.perf_counter() - started
+
+
+def play_to_round(path: Path, round_: int) -> None:
+    """Real turns on the game in `path` (a move, a recruit when there is one, the end) until
+    `round_`: a history as long as a table's by then."""
+    with Game.editing(path) as game:
+        while game.state.round < round_ and not game.state.game_over:
+            legal = game.legal_steps()
+            for kind in ("move ", "recruit "):
+                step = next((s for s in legal if s.startswith(kind)), None)
+                if step is not None:
+                    game.step(step)
+                    legal = game.legal_steps()
+            game.step("end")
+        game.save()
