@@ -3,6 +3,7 @@ deal typed in), and the join link a LAN server's QR code carries."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -30,6 +31,15 @@ CARD_FILE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}\.toml$")
 Text = Annotated[str, Form(max_length=200)]
 
 
+@functools.lru_cache(maxsize=1)
+def _template() -> str:
+    """The deal template of the default board, for the start page's deal (a seeded example
+    deal of three players, to be replaced by what is on the table)."""
+    from models.game import deal_template
+
+    return deal_template(load_board(None), ["Anna", "Biel", "Carla"], 0)
+
+
 @router.get("/", response_class=HTMLResponse)
 def index(request: Request) -> HTMLResponse:
     library: Library = request.app.state.library
@@ -38,6 +48,7 @@ def index(request: Request) -> HTMLResponse:
     # the terminal): a guest who reached the port, even one who joined, never sees them
     join = request.app.state.join_url if is_host(request) else None
     return page(request, "start.html", {"games": library.entries(), "card_files": cards,
+                                        "deal_template": _template(),
                                         "qr": qr_svg(join, "join link") if join else None,
                                         "join_url": join})
 
@@ -90,16 +101,21 @@ def new_castell(request: Request, file: Text, players: Text,
                 wheel_side: Annotated[Literal["board", "standard", "advanced"], Form()] = "board",
                 rules: Text = "standard",
                 deal: Annotated[str, Form(max_length=20_000)] = "",
+                deal_kind: Annotated[Literal["", "seeded", "typed"], Form()] = "",
                 scorekeeper: Scorekeeper = False) -> Response:
     """A new Castell game: PLAYERS comma-separated (or a count), seeded, or the real deal
     typed in as the deal file's TOML (`castell state template`)."""
     side = None if wheel_side == "board" else wheel_side
+    # the deal typed in when asked for (a form without the choice: when one is given)
+    typed = deal_kind == "typed" or (deal_kind == "" and bool(deal.strip()))
+    if deal_kind == "typed" and not deal.strip():
+        raise StepError(400, "Deal: the real deal is empty: fill in the template")
 
     def write(path: Path) -> list[str]:
         count, listed = players_of(players)
         board = load_board(None)
         state = start_castell(board, "default", count, listed, seed,
-                              TypedDeal(deal) if deal.strip() else None,
+                              TypedDeal(deal) if typed else None,
                               rules.strip() or "standard", side)
         write_exclusive(path, state.to_json())
         return [p.name for p in state.players]

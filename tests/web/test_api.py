@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
@@ -512,3 +513,28 @@ def test_the_best_tower_is_named_in_one_tap(client: TestClient) -> None:
     assert named.status_code == 303
     assert api(client, "round3.json")["history"][-1] == \
         f"festival-tower Anna Reus {fields['tower']}"
+
+
+def test_the_start_page_offers_the_deal_as_a_template(client: TestClient, folder: Path) -> None:
+    """Issue 37: a typed deal was raw TOML in a 3-row box with no template."""
+    import html as html_module
+    import re
+
+    page = client.get("/").text
+    template = html_module.unescape(re.search(r'<textarea name="deal"[^>]*>(.*?)</textarea>',
+                                              page, re.S).group(1))
+    assert "[players]" in template and "[regions." in template
+    form = {"file": "real", "players": "Anna,Biel,Carla", "deal": template}
+    made = client.post("/new/castell", data={**form, "deal_kind": "typed"},
+                       follow_redirects=False)
+    assert made.status_code == 303
+    assert json.loads((folder / "real.json").read_text())["deal"] == "recorded"
+    seeded = client.post("/new/castell", data={**form, "file": "seeded", "deal_kind": "seeded"},
+                         follow_redirects=False)
+    assert seeded.status_code == 303
+    assert json.loads((folder / "seeded.json").read_text())["deal"] == "seeded"
+    wrong = template.replace('castellers = "', 'castellers = "x', 1)
+    refused = client.post("/new/castell", data={**form, "file": "bad", "deal": wrong,
+                                                "deal_kind": "typed"})
+    assert refused.status_code == 400 and "castellers" in refused.text
+    assert not (folder / "bad.json").exists()
