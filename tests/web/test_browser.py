@@ -4,7 +4,9 @@ leave 127.0.0.1; screenshots of every screen go to tests/web/screenshots/ (git-i
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -301,3 +303,41 @@ def test_only_enter_or_a_tap_moves_on_the_map(table: Table) -> None:
     a.keyboard.press("Enter")
     expect(history(a)).to_contain_text("move Barcelona", timeout=LIVE_MS)
     assert not [e for e in errors if "evalDisallowed" in e]
+
+
+def test_a_whole_castell_game_on_three_seated_screens(lan_table: Table, folder: Path) -> None:
+    """Issue 37: three screens, each its own seat, play a whole 3-player game (every turn
+    ended by its own player's tap); every step in the history has its round and player, and
+    each festival's results are shown once it is held."""
+    from tests.web.conftest import new_castell
+
+    table = lan_table
+    players = ["Anna", "Biel", "Carla"]
+    new_castell(folder, "three.json", ",".join(players))
+    screens = dict(zip(players, table.open("/g/three.json"), strict=True))
+    for player, page in screens.items():
+        seat(table, page, "three.json", players, player)
+    anna = screens["Anna"]
+    for turn in range(40):
+        status = anna.get_by_role("status").inner_text()
+        if status.startswith("Game over"):
+            break
+        mover = screens[status.split(" to play")[0]]
+        for page in screens.values():  # only the mover's page has its controls
+            expect(page.locator("section.controls")).to_have_count(1 if page is mover else 0)
+        before = history(anna).locator("li").count()
+        mover.get_by_role("button", name="end the turn", exact=True).click()
+        for page in screens.values():
+            expect(history(page).locator("li")).to_have_count(before + 1, timeout=LIVE_MS)
+        if turn % 3 == 2:  # a round ended: its festivals are held and shown
+            held = [f for f in json.loads((folder / "three.json").read_text())["festivals"]
+                    if f.get("result")]
+            expect(anna.locator("section.held h3")).to_have_count(len(held), timeout=LIVE_MS)
+    else:
+        pytest.fail("the game did not end in 40 turns")
+    lines = history(anna).locator("li").all_inner_texts()
+    assert len(lines) == 30
+    for line in lines:
+        assert re.match(r"round (10|[1-9]) · (Anna|Biel|Carla) end", line), line
+    assert anna.locator("section.held h3").count() >= 8  # the calendar's, held
+    table.shoot("castell-three-seats-end")
