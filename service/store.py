@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,10 @@ from filelock import FileLock, Timeout
 
 from models.errors import CastellError, Reason, Refused, SpecError
 from models.files import MAX_FILE_BYTES, parse_json, read_text, write_atomic
+
+# a game file's last key is its revision (`"revision": 12` then the closing brace)
+TAIL_BYTES = 64
+TAIL_REVISION = re.compile(rb'\n {1,8}"revision": ([0-9]{1,9})\s*\}\s*$')
 
 LOCKS = ".castell-locks"  # the hidden folder of the lock files, beside the game files
 
@@ -76,13 +81,29 @@ class GameFile:
 
     def revision_on_disk(self) -> int:
         """The revision the file holds now (0 for a file written before revisions, or one
-        that is not a game's JSON)."""
+        that is not a game's JSON). Both games write it last: read from the file's tail when
+        it is there (the pages' event streams ask at every change: a parse of a whole game
+        for each of ten screens competed with the step being answered)."""
+        tail = self._tail_revision()
+        if tail is not None:
+            return tail
         try:
             data = self.data()
         except CastellError:
             return 0
         value = data.get("revision", 0) if isinstance(data, dict) else 0
         return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+    def _tail_revision(self) -> int | None:
+        try:
+            with open(self.path, "rb") as handle:
+                handle.seek(0, os.SEEK_END)
+                handle.seek(max(0, handle.tell() - TAIL_BYTES))
+                tail = handle.read()
+        except OSError:
+            return None
+        found = TAIL_REVISION.search(tail)
+        return int(found.group(1)) if found else None
 
     def write(self, text: str, loaded: int) -> None:
         """Write `text` (which already carries revision `loaded + 1`), under the lock, unless

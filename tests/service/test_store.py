@@ -133,3 +133,23 @@ def test_no_lock_file_lies_beside_a_game(tmp_path: Path) -> None:
     store.GameFile(tmp_path / "l.json").write(json.dumps({"revision": 2}), 1)
     assert sorted(p.name for p in tmp_path.iterdir()) == [store.LOCKS, "g.json", "l.json"]
     assert [p.name for p in (tmp_path / store.LOCKS).iterdir()] == ["g.json.lock"]
+
+
+def test_the_revision_on_disk_is_read_from_the_files_tail(tmp_path: Path) -> None:
+    """Both games write the revision last: it is read from the tail, and agrees with the whole
+    file's; a file written otherwise is parsed whole."""
+    import json
+
+    from service.store import GameFile
+    from tests.web.conftest import new_castell, new_combo
+
+    for path in (new_castell(tmp_path), new_combo(tmp_path)):
+        assert GameFile(path)._tail_revision() == 0  # as each game writes its files
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data["revision"] = 41
+        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+        file = GameFile(path)
+        assert file._tail_revision() == 41 and file.revision_on_disk() == 41
+        compact = {"revision": 7, **{k: v for k, v in data.items() if k != "revision"}}
+        path.write_text(json.dumps(compact), encoding="utf-8")
+        assert file._tail_revision() is None and file.revision_on_disk() == 7
