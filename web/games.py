@@ -155,7 +155,10 @@ def refused(request: Request, error: StepError, where: str) -> Response:
     response = page(request, "refused.html", {"message": error.message, "code": error.code,
                                               "stale": error.status == 409},
                     status=error.status)
-    response.headers["HX-Retarget"] = f"#err-{where}" if WHERE.match(where) else "#flash"
+    # a lost race (409) goes to the page's alert line, outside the game: the live update that
+    # brings the other step redraws the game, and wiped a message shown beside its control
+    beside = WHERE.match(where) and error.status != 409
+    response.headers["HX-Retarget"] = f"#err-{where}" if beside else "#flash"
     response.headers["HX-Reswap"] = "innerHTML"
     if error.code:
         response.headers["X-Castell-Code"] = error.code

@@ -538,3 +538,16 @@ def test_the_start_page_offers_the_deal_as_a_template(client: TestClient, folder
                                                 "deal_kind": "typed"})
     assert refused.status_code == 400 and "castellers" in refused.text
     assert not (folder / "bad.json").exists()
+
+
+def test_a_lost_race_is_said_where_the_live_update_leaves_it(client: TestClient) -> None:
+    """Issue 37: in Castle Combo a lost race's "the game changed" message was wiped by the
+    live update that redraws the game; it goes to the page's alert line instead."""
+    state = api(client, "combo.json")
+    step = {"revision": state["revision"], "step": state["legal"][-1], "where": "take-x"}
+    assert client.post("/g/combo.json/step", data=step, follow_redirects=False).status_code == 303
+    lost = client.post("/g/combo.json/step", data=step, headers={"hx-request": "true"})
+    assert lost.status_code == 409 and lost.headers["hx-retarget"] == "#flash"
+    refused = client.post("/g/combo.json/step", headers={"hx-request": "true"},
+                          data={**step, "revision": state["revision"] + 1, "step": "nonsense"})
+    assert refused.headers["hx-retarget"] == "#err-take-x"  # beside its control
