@@ -85,7 +85,10 @@ def _tableaux(state: GameState) -> list[ComboTableau]:
                   ComboCell(cell=cell_name(r, c), card=slot.card, face_down=slot.face_down,
                             points=points.get(cell_name(r, c), 0))
                   for c, slot in enumerate(row)] for r, row in enumerate(grid.rows)]
-        shown.append(ComboTableau(player=player.name, cells=cells, score=sheet.total))
+        places = player.cells()
+        origin = [min(r for r, _ in places), min(c for _, c in places)] if places else [0, 0]
+        shown.append(ComboTableau(player=player.name, cells=cells, score=sheet.total,
+                                  origin=origin))
     return shown
 
 
@@ -124,4 +127,6 @@ def _action(action: Action, deck: Deck) -> ComboAction:
         words.append(f"counting {action.neighbour}'s tableau")
     words += [f"choosing option {n}" for n in action.choices]
     words += [f"discarding {d}" for d in action.discards]
-    return ComboAction(step=step, label=" ".join(words), kind="take", card=card.id)
+    return ComboAction(step=step, label=" ".join(words), kind="take", card=card.id,
+                       at=None if action.at is None else list(action.at),
+                       face_down=action.face_down)

@@ -134,6 +134,8 @@ class ComboTableau(_Part):
     player: str
     cells: list[list[ComboCell | None]] = Field(description="Rows top to bottom; null: empty.")
     score: int = Field(description="The tableau's score if the game ended now.")
+    origin: list[int] = Field(default_factory=lambda: [0, 0], description=(
+        "The place (row, column), as a take's `at` names places, of the grid's top-left cell."))
 
 
 class ComboAction(_Part):
@@ -143,6 +145,8 @@ class ComboAction(_Part):
     label: str
     kind: Literal["take", "key", "reveal"]
     card: str | None = None
+    at: list[int] | None = Field(default=None, description="Where a take puts the card.")
+    face_down: bool = False
 
 
 class ComboStateOutput(Output):

@@ -551,3 +551,31 @@ def test_a_lost_race_is_said_where_the_live_update_leaves_it(client: TestClient)
     refused = client.post("/g/combo.json/step", headers={"hx-request": "true"},
                           data={**step, "revision": state["revision"] + 1, "step": "nonsense"})
     assert refused.headers["hx-retarget"] == "#err-take-x"  # beside its control
+
+
+def test_a_combo_card_is_placed_by_tapping_a_cell(client: TestClient) -> None:
+    """Issue 37: cards were placed through up to 26 buttons; now a tap on the card shows the
+    mover's grid with the legal cells highlighted, each taking the card there."""
+    import html as html_module
+
+    for _ in range(3):  # a few cards down first, so that the grid has cards and places
+        state = api(client, "combo.json")
+        client.post("/g/combo.json/step", data={"revision": state["revision"],
+                                                "step": state["legal"][-1]})
+    state = api(client, "combo.json")
+    takes = [s for s in state["legal"] if s.startswith("buy ") and " at " in s]
+    card = takes[0].split()[1]
+    shown = client.get("/g/combo.json/place", params={"card": card})
+    assert shown.status_code == 200
+    steps = [html_module.unescape(v) for v in re.findall(r'name="step" value="([^"]*)"',
+                                                         shown.text)]
+    legal_for_card = [s for s in state["legal"] if s.split()[1:2] == [card] and " at " in s]
+    assert sorted(steps) == sorted(legal_for_card)  # every legal place, nothing else
+    assert shown.text.count('class="pcell legal"') == len({s.split(" at ")[1].split()[0]
+                                                             for s in legal_for_card})
+    taken = client.post("/g/combo.json/step", data={"revision": state["revision"],
+                                                    "step": steps[0]}, follow_redirects=False)
+    assert taken.status_code == 303 and api(client, "combo.json")["history"][-1].endswith(
+        steps[0])
+    assert client.get("/g/combo.json/place", params={"card": "NOPE"}).status_code == 400
+    assert client.get("/g/castell.json/place", params={"card": card}).status_code == 404

@@ -5,10 +5,13 @@ reveal form of a recorded game, and the end scores."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from service.combo import ComboGame
 from web.pages import GamePage
+
+if TYPE_CHECKING:
+    from service.results.combo import ComboStateOutput
 
 
 def context(game: ComboGame, name: str) -> dict[str, Any]:
@@ -40,6 +43,32 @@ def context(game: ComboGame, name: str) -> dict[str, Any]:
         "decks": view.decks, "discards": view.discards,
         "history": [f"{e.player}: {e.action}" if e.player else e.action for e in view.history],
     }
+
+
+def placement(view: ComboStateOutput, card: str) -> dict[str, Any] | None:
+    """Where the player to move may put `card`: their tableau's places and the legal ones
+    around them, as rows of cells (a card lying there, or the takes that put `card` there:
+    each its step and a short label); None when `card` cannot be taken now."""
+    takes = [a for a in view.actions if a.kind == "take" and a.card == card and a.at]
+    if not takes or view.to_play is None:
+        return None
+    tableau = next(t for t in view.tableaux if t.player == view.to_play)
+    top, left = tableau.origin
+    lying = {(top + r, left + c): cell for r, row in enumerate(tableau.cells)
+             for c, cell in enumerate(row) if cell is not None}
+    here: dict[tuple[int, int], list[tuple[str, str]]] = {}
+    for take in takes:
+        assert take.at is not None
+        words = "flip here" if take.face_down else "buy here"
+        extra = take.label.split(f" at {take.at[0]},{take.at[1]}", 1)[-1].strip()
+        here.setdefault((take.at[0], take.at[1]), []).append(
+            (take.step, f"{words}{', ' + extra if extra else ''}"))
+    places = set(lying) | set(here)
+    rows = range(min(r for r, _ in places), max(r for r, _ in places) + 1)
+    cols = range(min(c for _, c in places), max(c for _, c in places) + 1)
+    return {"card": card, "columns": len(cols),
+            "cells": [[{"lying": lying.get((r, c)), "takes": here.get((r, c), [])}
+                       for c in cols] for r in rows]}
 
 
 PAGE = GamePage(context)

@@ -12,12 +12,36 @@ from models.errors import CastellError
 from web.games import game_file
 from web.play import load
 from web.render import page
+from web.seating import WATCHING
+from web.seats import viewer
 from web.security import check_token
 from web.wording import said
 
 router = APIRouter()
 
 ARRANGE_TIME_LIMIT = 5.0
+
+
+@router.get("/g/{name}/place", response_class=HTMLResponse)
+def place(request: Request, name: str,
+          card: Annotated[str, Query(min_length=1, max_length=20)]) -> HTMLResponse:
+    """Tap a card, then a cell: the mover's grid with the places `card` may go highlighted,
+    each a button that takes it there (the take buttons stay, for a screen reader)."""
+    from service.combo import ComboGame
+    from web.combo.page import placement
+
+    path, kind = game_file(request, name)
+    game = cast(ComboGame, load(path, kind)) if kind == "combo" else None
+    if game is None:
+        raise HTTPException(404, "placing a card is a Castle Combo step")
+    view = game.view()
+    if not viewer(request, name).acts_for(view.to_play):
+        raise HTTPException(403, WATCHING if viewer(request, name).watching
+                            else f"it is {view.to_play}'s turn")
+    grid = placement(view, card)
+    if grid is None:
+        raise HTTPException(400, f"{card} cannot be taken now")
+    return page(request, "place.html", {"name": name, "revision": game.revision, **grid})
 
 
 @router.get("/g/{name}/arrangement", response_class=HTMLResponse,
