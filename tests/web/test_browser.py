@@ -341,3 +341,24 @@ def test_a_whole_castell_game_on_three_seated_screens(lan_table: Table, folder: 
         assert re.match(r"round (10|[1-9]) · (Anna|Biel|Carla) end", line), line
     assert anna.locator("section.held h3").count() >= 8  # the calendar's, held
     table.shoot("castell-three-seats-end")
+
+
+def test_the_plan_is_played_one_tap_a_step(table: Table) -> None:
+    """Issue 37: "Do this step" played one step and the plan disappeared (asking again took
+    2-7 s); the plan stays, each further step one tap, in the plan's order."""
+    a, b, _ = table.open("/g/round3.json")
+    a.get_by_role("button", name="What should I do?").click()
+    first = a.locator("#advice li.next code")
+    expect(first).to_be_visible(timeout=60_000)
+    done: list[str] = []
+    for index in range(2):
+        expect(a.locator("#advice li.done")).to_have_count(index, timeout=LIVE_MS)
+        button = a.locator("#advice li.next button")
+        if not button.count():
+            break  # the plan was one step long
+        step = a.locator("#advice li.next code").inner_text()
+        button.click()
+        done.append(step)
+        expect(history(b).locator("li").first).to_contain_text(step, timeout=LIVE_MS)
+    expect(a.locator("#advice li.done")).to_have_count(len(done), timeout=LIVE_MS)
+    assert done
