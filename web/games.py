@@ -25,7 +25,7 @@ from web.drawn import Drawn, file_digest
 from web.events import revisions
 from web.library import Library, NotFound, kind_of
 from web.pages import Pages
-from web.play import FORBIDDEN, StepError, load, play
+from web.play import FORBIDDEN, REFUSED_STATUS, StepError, load, play
 from web.render import page
 from web.seating import WATCHING, listening, seating
 from web.seats import Seats, viewer
@@ -34,6 +34,8 @@ from web.security import check_change
 router = APIRouter()
 WHERE = re.compile(r"^[a-z0-9-]{1,40}$")  # the id of the control a refusal is shown beside
 MAX_STEPS = 12  # a form's steps at once (a refill of every region)
+REOPEN = "the game is over: undoing its last step reopens it and takes its final score back; " \
+    "confirm to do it"
 
 
 def game_file(request: Request, name: str) -> tuple[Path, Kind]:
@@ -166,10 +168,12 @@ def refused(request: Request, error: StepError, where: str) -> Response:
 
 
 def run(request: Request, name: str, steps: Steps, revision: int, where: str,
-         confirm: bool = False, plan: str = "") -> Response:
+         confirm: bool = False, plan: str = "", reopen: bool = False) -> Response:
     path, kind = game_file(request, name)
     if not steps or len(steps) > MAX_STEPS:
         return refused(request, StepError(400, "no step given"), where)
+    if not reopen and "undo" in steps and load(path, kind).game_over:
+        return refused(request, StepError(REFUSED_STATUS, REOPEN, "reopen_unconfirmed"), where)
     me = viewer(request, name)
     if me.watching:
         return refused(request, StepError(FORBIDDEN, WATCHING, "watching"), where)
@@ -188,7 +192,9 @@ Where = Annotated[str, Form(max_length=40)]
 def step(request: Request, name: str, revision: Revision,
          step: Annotated[str, Form(min_length=1, max_length=300)], where: Where = "",
          confirm: Annotated[bool, Form()] = False,
-         plan: Annotated[str, Form(max_length=40)] = "") -> Response:
+         plan: Annotated[str, Form(max_length=40)] = "",
+         reopen: Annotated[str, Form(max_length=5)] = "") -> Response:
     """One step in the game's notation (a button's value, a typed action); `plan`: the
-    advice panel's plan step it is ("JOB:INDEX")."""
-    return run(request, name, [step], revision, where, confirm, plan)
+    advice panel's plan step it is ("JOB:INDEX"); `reopen`: "yes" confirms an undo that
+    reopens a finished game."""
+    return run(request, name, [step], revision, where, confirm, plan, reopen == "yes")

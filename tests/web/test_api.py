@@ -579,3 +579,27 @@ def test_a_combo_card_is_placed_by_tapping_a_cell(client: TestClient) -> None:
         steps[0])
     assert client.get("/g/combo.json/place", params={"card": "NOPE"}).status_code == 400
     assert client.get("/g/castell.json/place", params={"card": card}).status_code == 404
+
+
+def test_undo_past_the_game_over_asks_first(client: TestClient, folder: Path) -> None:
+    """Issue 37: the game-over page offered Undo with no confirmation (one tap reopened a
+    finished game and erased its final score)."""
+    from service.combo import ComboGame
+
+    with ComboGame.editing(folder / "combo.json") as combo:
+        while not combo.game_over:
+            combo.step(combo.legal_actions()[-1])
+        combo.save()
+    over = api(client, "combo.json")
+    page = client.get("/g/combo.json").text
+    assert 'name="reopen"' in page and "required" in page.split('name="reopen"')[1][:40]
+    asked = client.post("/g/combo.json/step", data={"revision": over["revision"],
+                                                    "step": "undo"})
+    assert asked.status_code == 422 and asked.headers["x-castell-code"] == "reopen_unconfirmed"
+    assert api(client, "combo.json")["revision"] == over["revision"]
+    confirmed = client.post("/g/combo.json/step", data={"revision": over["revision"],
+                                                        "step": "undo", "reopen": "yes"},
+                            follow_redirects=False)
+    # confirmed, the undo reaches the referee (which keeps a seeded game's drawn card)
+    assert confirmed.status_code == 303 or \
+        confirmed.headers["x-castell-code"] == "undo_crosses_draw"
