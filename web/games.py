@@ -25,7 +25,7 @@ from web.drawn import Drawn, file_digest
 from web.events import revisions
 from web.library import Library, NotFound, kind_of
 from web.pages import Pages
-from web.play import FORBIDDEN, REFUSED_STATUS, StepError, load, play
+from web.play import FORBIDDEN, StepError, load, play
 from web.render import page
 from web.seating import WATCHING, listening, seating
 from web.seats import Seats, viewer
@@ -34,8 +34,6 @@ from web.security import check_change
 router = APIRouter()
 WHERE = re.compile(r"^[a-z0-9-]{1,40}$")  # the id of the control a refusal is shown beside
 MAX_STEPS = 12  # a form's steps at once (a refill of every region)
-REOPEN = "the game is over: undoing its last step reopens it and takes its final score back; " \
-    "confirm to do it"
 
 
 def game_file(request: Request, name: str) -> tuple[Path, Kind]:
@@ -172,13 +170,12 @@ def run(request: Request, name: str, steps: Steps, revision: int, where: str,
     path, kind = game_file(request, name)
     if not steps or len(steps) > MAX_STEPS:
         return refused(request, StepError(400, "no step given"), where)
-    if not reopen and "undo" in steps and load(path, kind).game_over:
-        return refused(request, StepError(REFUSED_STATUS, REOPEN, "reopen_unconfirmed"), where)
     me = viewer(request, name)
     if me.watching:
         return refused(request, StepError(FORBIDDEN, WATCHING, "watching"), where)
     try:
-        game = play(path, kind, steps, revision, confirm, as_player=me.as_player())
+        game = play(path, kind, steps, revision, confirm, as_player=me.as_player(),
+                    reopen=reopen)
     except StepError as error:
         return refused(request, error, where)
     return _done(request, name, game, plan, revision)

@@ -16,6 +16,8 @@ STALE = "the game changed: reload"
 # Refused (a rule says no) is 422: the request was well formed, the game does not allow it;
 # bad input (a SpecError: unknown region, a typo) is 400; a stale revision 409
 REFUSED_STATUS = 422
+REOPEN = "the game is over: undoing its last step reopens it and takes its final score back; " \
+    "confirm to do it"
 # another seat's step (`Reason.WRONG_PLAYER`), or a step from a page that only watches
 FORBIDDEN = 403
 
@@ -36,13 +38,15 @@ FESTIVAL_TIME_LIMIT_S = 60.0
 
 
 def play(path: Path, kind: Kind, steps: Steps, revision: int, confirm: bool = False,
-         as_player: str | None = None) -> GameHandle:
+         as_player: str | None = None, reopen: bool = False) -> GameHandle:
     """Record `steps` (texts or words in the game's notation, `undo` among them) on the game
     in `path` as one write, unless it moved on from `revision`; the game as saved (one load,
     one save: the page is drawn from it). With `as_player`, every step must be that
     player's (or the table's)."""
     try:
         with edit_handle(path, kind, STEP_LOCK_WAIT_S) as game:
+            if not reopen and "undo" in steps and game.game_over:
+                raise StepError(REFUSED_STATUS, REOPEN, "reopen_unconfirmed")
             game.play(steps, expect_revision=revision, confirm_reveal=confirm,
                       time_limit=FESTIVAL_TIME_LIMIT_S, as_player=as_player)
             game.save(revision)

@@ -282,7 +282,9 @@ class GameState(_Model):
 
     def to_json(self) -> str:
         """The state file's JSON text."""
-        return json.dumps(self.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+        # pydantic's own writer: the same text as `json.dumps(..., indent=2,
+        # ensure_ascii=False)` of the JSON dump (a test compares them), four times faster
+        return self.model_dump_json(indent=2) + "\n"
 
 
 @functools.lru_cache(maxsize=64)

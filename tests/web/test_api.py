@@ -157,7 +157,8 @@ def test_a_stale_revision_is_409_and_nothing_is_written(client: TestClient,
                                                       "step": "undo", "where": "undo"},
                         headers=HX)
     assert stale.status_code == 409 and "the game changed: reload" in stale.text
-    assert stale.headers["hx-retarget"] == "#err-undo"
+    # the page's alert line: the live update redraws the game (and its control) after it
+    assert stale.headers["hx-retarget"] == "#flash"
     assert (folder / "castell.json").read_text() == text
 
 

@@ -263,3 +263,15 @@ def test_players_only_case_apart_need_the_exact_name() -> None:
     assert state.player(first.name) is first and state.player(second.name) is second
     with pytest.raises(SpecError, match="no player"):
         state.player(first.name.upper())  # both match it
+
+
+def test_the_state_file_text_is_the_json_dump_indented() -> None:
+    """`to_json` uses pydantic's writer for speed: its text is exactly the standard library's
+    (indent 2, non-ASCII kept) of the JSON dump, names with accents and quotes included."""
+    from models.game import load_state
+
+    states = [new_game(BOARD, 3, seed=5, names=["Núria", 'Jo "J" Ø', "Zoë\u2028x"]),
+              load_state(Path(__file__).parents[3] / "examples" / "game" / "round3.json")]
+    for state in states:
+        expected = json.dumps(state.model_dump(mode="json"), indent=2, ensure_ascii=False)
+        assert state.to_json() == expected + "\n"
