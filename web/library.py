@@ -4,11 +4,14 @@ typed into a URL reaches the disk)."""
 
 from __future__ import annotations
 
+import hashlib
 import re
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
 from models.errors import CastellError
+from models.files import parse_json
 from service.handle import Kind
 from service.store import GameFile
 
@@ -35,10 +38,32 @@ class Entry:
 
 def kind_of(path: Path) -> Kind | None:
     """Which game a file holds, from its top-level keys (a Castell state has a turn order, a
-    Castle Combo one its cards and starting table)."""
+    Castle Combo one its cards and starting table); once per file text (every request asks:
+    a hash of the text, not a parse of a whole game)."""
     try:
-        data = GameFile(path).data()  # bounded in size and depth, as the CLI reads files
+        text = GameFile(path).text()
     except (CastellError, OSError):
+        return None
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    with _KINDS_LOCK:
+        if digest in _KINDS:
+            return _KINDS[digest]
+    kind = _kind_of_data(text, str(path))
+    with _KINDS_LOCK:
+        if len(_KINDS) >= 256:  # bounded: the oldest out
+            _KINDS.pop(next(iter(_KINDS)))
+        _KINDS[digest] = kind
+    return kind
+
+
+_KINDS: dict[str, Kind | None] = {}  # a file text's SHA-256 -> its kind
+_KINDS_LOCK = threading.Lock()
+
+
+def _kind_of_data(text: str, where: str) -> Kind | None:
+    try:
+        data = parse_json(text, where)  # bounded in size and depth, as the CLI reads files
+    except CastellError:
         return None
     if not isinstance(data, dict):
         return None
