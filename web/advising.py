@@ -9,12 +9,12 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
-from web.games import game_file
 from web.pages import turns_of
 from web.play import load
 from web.render import page
 from web.seats import viewer
 from web.security import check_change
+from web.served import game_file
 
 router = APIRouter()
 # the planner's own default is longer; at the table an answer within seconds is what helps

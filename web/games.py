@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import re
-from pathlib import Path
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Form, HTTPException, Query, Request
@@ -19,33 +18,22 @@ from fastapi.responses import (
 )
 
 from models.errors import CastellError
-from service.handle import GameHandle, Kind, Steps
+from service.handle import GameHandle, Steps
 from web.advice import Jobs
 from web.drawn import Drawn, file_digest
 from web.events import revisions
-from web.library import Library, NotFound, kind_of
+from web.library import Library, NotFound
 from web.pages import Pages
 from web.play import FORBIDDEN, StepError, load, play
 from web.render import page
 from web.seating import WATCHING, listening, seating
 from web.seats import Seats, viewer
 from web.security import check_change
+from web.served import game_file
 
 router = APIRouter()
 WHERE = re.compile(r"^[a-z0-9-]{1,40}$")  # the id of the control a refusal is shown beside
 MAX_STEPS = 12  # a form's steps at once (a refill of every region)
-
-
-def game_file(request: Request, name: str) -> tuple[Path, Kind]:
-    library: Library = request.app.state.library
-    try:
-        path = library.path(name)
-    except NotFound:
-        raise HTTPException(404, f"no game called '{name}' here") from None
-    kind = kind_of(path)
-    if kind is None:
-        raise HTTPException(404, f"'{name}' is not a game file")
-    return path, kind
 
 
 def context(request: Request, game: GameHandle, name: str) -> dict[str, object]:

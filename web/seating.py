@@ -11,11 +11,11 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
 from service.handle import GameHandle
-from web.library import Library, NotFound, kind_of
 from web.play import load
 from web.qr import qr_svg
 from web.seats import HOST_COOKIE, SCOREKEEPER, SEAT_COOKIE, Seats, is_host, viewer
 from web.security import TOKEN_COOKIE, Access, check_change, same_secret
+from web.served import game_file
 
 router = APIRouter()
 WATCHING = "you are watching this game: take a seat (its link or QR code) to play"
@@ -44,19 +44,11 @@ def _set(response: Response, request: Request, cookie: str, value: str, path: st
         response.set_cookie(TOKEN_COOKIE, access.token, httponly=True, samesite="strict")
 
 
-def _served(request: Request, name: str) -> None:
-    library: Library = request.app.state.library
-    try:
-        library.path(name)
-    except NotFound:
-        raise HTTPException(404, f"no game called '{name}' here") from None
-
-
 @router.get("/g/{name}/seat")
 def take_seat(request: Request, name: str, key: Key) -> Response:
     """A seat's link: this browser plays for that seat in this game (a cookie kept for the
     game's pages only), then the game."""
-    _served(request, name)
+    game_file(request, name)
     seats: Seats = request.app.state.seats
     seat = seats.holder(name, key)
     if seat is None:
@@ -73,14 +65,7 @@ def keep_score(request: Request, name: str) -> Response:
     explicit choice, for a game played at one screen."""
     if not is_host(request):
         raise HTTPException(403, "only the host's screen may keep the score for everyone")
-    library: Library = request.app.state.library
-    try:
-        path = library.path(name)
-    except NotFound:
-        raise HTTPException(404, f"no game called '{name}' here") from None
-    kind = kind_of(path)
-    if kind is None:
-        raise HTTPException(404, f"'{name}' is not a game file")
+    path, kind = game_file(request, name)
     game = load(path, kind)
     secret = request.app.state.seats.secrets(name, game.player_names(), scorekeeper=True)
     response = Response(status_code=204, headers={"HX-Redirect": f"/g/{name}"}) \

@@ -13,11 +13,12 @@ from fastapi.responses import HTMLResponse, Response
 from models.errors import CastellError
 from service.castell import Game
 from service.castell.towers import Asked, Solving, best
-from web.games import Revision, Where, game_file, refused, run
+from web.games import Revision, Where, refused, run
 from web.play import StepError, load
 from web.render import page
 from web.seats import viewer
 from web.security import check_change, check_token
+from web.served import game_file
 from web.wording import said
 
 router = APIRouter()

@@ -9,12 +9,12 @@ from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 
 from models.errors import CastellError
-from web.games import game_file
 from web.play import load
 from web.render import page
 from web.seating import WATCHING
 from web.seats import viewer
 from web.security import check_token
+from web.served import game_file
 from web.wording import said
 
 router = APIRouter()
