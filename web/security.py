@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import secrets
 import threading
+import time
 from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -151,9 +152,15 @@ class HostCheck:
                                     f"not to '{host[:80]}'")
             return
 
+        started = time.perf_counter()
+
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *HEADERS]
+                # the server's own time for the request, to its answer's first byte
+                # (`Server-Timing`: what `benchmarks/bench_web.py` calls a server step)
+                spent = f"app;dur={(time.perf_counter() - started) * 1000:.1f}".encode()
+                message["headers"] = [*message.get("headers", []), *HEADERS,
+                                      (b"server-timing", spent)]
             await send(message)
 
         await self.app(scope, receive, with_headers)

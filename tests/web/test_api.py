@@ -604,3 +604,8 @@ def test_undo_past_the_game_over_asks_first(client: TestClient, folder: Path) ->
     # confirmed, the undo reaches the referee (which keeps a seeded game's drawn card)
     assert confirmed.status_code == 303 or \
         confirmed.headers["x-castell-code"] == "undo_crosses_draw"
+
+
+def test_every_answer_says_the_servers_own_time(client: TestClient) -> None:
+    timing = client.get("/g/castell.json").headers["server-timing"]
+    assert re.fullmatch(r"app;dur=[0-9]+\.[0-9]", timing)
