@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import socket
 import threading
 from pathlib import Path
@@ -78,6 +79,11 @@ def serve(
     url = f"http://{bind}:{port}/"
     join = f"{url}join?token={access.token}" if access.token else None
     app = create_app(Library(folder, list(game_files or [])), access, join)
+    # the collector's full passes walk every object a verified game holds (tens of thousands
+    # at round 10): the modules loaded so far are moved out of its sight, and it runs a pass
+    # less often, so that a step is not the one that pays for it
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 50)
     console = out()
     console.print(f"castell serve: open {url}  (Ctrl-C stops)")
     if join is not None:

@@ -11,6 +11,7 @@ steps recorded by their text, and the default advice for the player to move.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 from typing import Any, ClassVar, Literal, Protocol
 
 Kind = Literal["castell", "combo"]
@@ -55,6 +56,10 @@ class GameHandle(Protocol):
         ...
 
     def save(self, expect_revision: int | None = None) -> None: ...
+
+    def as_if_saved(self) -> AbstractContextManager[None]:
+        """The state showing the revision its save will write."""
+        ...
 
     def advice(self, time_limit: float) -> Callable[[], Any]:
         """The default advice for the player to move, as work to run (in the background)."""

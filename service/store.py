@@ -142,5 +142,16 @@ class SavedGame:
         self.loaded_revision = new.revision
         self.saved(text)
 
+    @contextlib.contextmanager
+    def as_if_saved(self) -> Iterator[None]:
+        """The state showing the revision its save will write (a page drawn before the save
+        is written: the other screens, which learn of it at the write, then find it drawn)."""
+        shown = self.state.revision
+        self.state.revision = self.loaded_revision + 1
+        try:
+            yield
+        finally:
+            self.state.revision = shown
+
     def saved(self, text: str) -> None:
         """What a handle does once its state is written as `text` (nothing by default)."""

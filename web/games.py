@@ -113,14 +113,14 @@ def game_json(request: Request, name: str) -> JSONResponse:
                          "legal": game.legal_steps()})
 
 
-def _done(request: Request, name: str, game: GameHandle, plan: str = "", before: int = -1
-          ) -> Response:
+def _done(request: Request, name: str, game: GameHandle, response: HTMLResponse | None,
+          plan: str = "", before: int = -1) -> Response:
+    """After a step: the advice followed or cancelled, then the page drawn before the save
+    (htmx), kept for the other screens of this viewer."""
     if not _followed(request, name, plan, before, game.revision):
         request.app.state.jobs.cancel(name)  # advice for the position before is stale
-    if not request.headers.get("hx-request"):
+    if response is None:
         return RedirectResponse(f"/g/{name}", status_code=303)
-    # the game as saved: no reload; kept for the other screens of this viewer
-    response = _drawn(request, name, game, "game_fragment.html")
     library: Library = request.app.state.library
     drawn: Drawn = request.app.state.drawn
     with contextlib.suppress(CastellError, OSError):
@@ -162,11 +162,15 @@ def run(request: Request, name: str, steps: Steps, revision: int, where: str,
     if me.watching:
         return refused(request, StepError(FORBIDDEN, WATCHING, "watching"), where)
     try:
-        game = play(path, kind, steps, revision, confirm, as_player=me.as_player(),
-                    reopen=reopen)
+        # the fragment is drawn before the save is written (the other screens learn of the
+        # write at once: drawn after, it competed with their re-fetches)
+        draw = None if not request.headers.get("hx-request") else \
+            (lambda saved: _drawn(request, name, saved, "game_fragment.html"))
+        game, response = play(path, kind, steps, revision, confirm,
+                              as_player=me.as_player(), reopen=reopen, draw=draw)
     except StepError as error:
         return refused(request, error, where)
-    return _done(request, name, game, plan, revision)
+    return _done(request, name, game, response, plan, revision)
 
 
 Revision = Annotated[int, Form(ge=0)]

@@ -4,7 +4,9 @@ meet become (status, message) here, for the routes to show next to the control."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from models.errors import CastellError, Reason, Refused, SpecError, TimeLimitReached
 from service.handle import GameHandle, Kind, Steps
@@ -12,6 +14,7 @@ from service.handles import edit_handle, load_handle
 from service.store import StaleRevision
 from web.wording import said
 
+T = TypeVar("T")
 STALE = "the game changed: reload"
 # Refused (a rule says no) is 422: the request was well formed, the game does not allow it;
 # bad input (a SpecError: unknown region, a typo) is 400; a stale revision 409
@@ -38,7 +41,8 @@ FESTIVAL_TIME_LIMIT_S = 60.0
 
 
 def play(path: Path, kind: Kind, steps: Steps, revision: int, confirm: bool = False,
-         as_player: str | None = None, reopen: bool = False) -> GameHandle:
+         as_player: str | None = None, reopen: bool = False,
+         draw: Callable[[GameHandle], T] | None = None) -> tuple[GameHandle, T | None]:
     """Record `steps` (texts or words in the game's notation, `undo` among them) on the game
     in `path` as one write, unless it moved on from `revision`; the game as saved (one load,
     one save: the page is drawn from it). With `as_player`, every step must be that
@@ -49,8 +53,12 @@ def play(path: Path, kind: Kind, steps: Steps, revision: int, confirm: bool = Fa
                 raise StepError(REFUSED_STATUS, REOPEN, "reopen_unconfirmed")
             game.play(steps, expect_revision=revision, confirm_reveal=confirm,
                       time_limit=FESTIVAL_TIME_LIMIT_S, as_player=as_player)
+            drawn = None
+            if draw is not None:
+                with game.as_if_saved():
+                    drawn = draw(game)
             game.save(revision)
-            return game
+            return game, drawn
     except StaleRevision:
         raise StepError(409, STALE, "stale_revision") from None
     except Refused as error:
