@@ -95,15 +95,15 @@ def run_load(url: str, path: Path, clients: int, requests: int, terminal: int = 
 
 
 def play_to_round(path: Path, round_: int) -> None:
-    """Real turns on the game in `path` (a move, a recruit when there is one, the end) until
-    `round_`: a history as long as a table's by then."""
+    """Real turns on the game in `path` (a move, a recruit, a training, a special action when
+    there is one, the end) until `round_`: a history about as long as a table's."""
     with Game.editing(path) as game:
         while game.state.round < round_ and not game.state.game_over:
-            legal = game.legal_steps()
-            for kind in ("move ", "recruit "):
-                step = next((s for s in legal if s.startswith(kind)), None)
+            for kind in ("move ", "recruit ", "train ", "special "):
+                step = next((s for s in game.legal_steps() if s.startswith(kind)), None)
                 if step is not None:
                     game.step(step)
-                    legal = game.legal_steps()
+            if game.state.turn.free_special:  # a special tile trained: its free action
+                game.step(next(s for s in game.legal_steps() if s.startswith("special ")))
             game.step("end")
         game.save()
