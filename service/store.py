@@ -146,12 +146,14 @@ class SavedGame:
     def as_if_saved(self) -> Iterator[None]:
         """The state showing the revision its save will write (a page drawn before the save
         is written: the other screens, which learn of it at the write, then find it drawn)."""
-        shown = self.state.revision
-        self.state.revision = self.loaded_revision + 1
+        # a copy that shows it (the state itself is never changed in place: a verified game
+        # kept by `service.verified` may be this very object)
+        state = self.state
+        self.state = state.model_copy(update={"revision": self.loaded_revision + 1})
         try:
             yield
         finally:
-            self.state.revision = shown
+            self.state = state
 
     def saved(self, text: str) -> None:
         """What a handle does once its state is written as `text` (nothing by default)."""

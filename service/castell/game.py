@@ -107,11 +107,23 @@ class Game(SavedGame):
         copy.text = copy.loaded_text = None
         return copy
 
+    @classmethod
+    def _sharing(cls, game: Game) -> Game:
+        """A handle of its own on the very state of `game` (no copy)."""
+        copy = cls.__new__(cls)
+        copy.state, copy.board, copy.path = game.state, game.board, game.path
+        copy.file = GameFile(game.path) if game.path is not None else None
+        copy.loaded_revision, copy.named_board = game.loaded_revision, True
+        copy.text = copy.loaded_text = None
+        return copy
+
     def saved(self, text: str) -> None:
         """What a step saved is verified: the referee recorded it (and, one step on the text
         loaded, which text it was made on: its undo)."""
         if self.path is not None and self.named_board:
-            VERIFIED.keep(self.path, text, self, self._copied)
+            # kept without a copy: states are never changed in place (the referee makes new
+            # ones; `as_if_saved` shows a copy), and every read of the cache copies
+            VERIFIED.keep(self.path, text, self, self._sharing)
             if self.loaded_text is not None:  # `_undone` checks it is one step back
                 VERIFIED.made_on(self.path, text, self.loaded_text)
         self.text = self.loaded_text = text

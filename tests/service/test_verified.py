@@ -79,3 +79,20 @@ def test_the_cache_is_bounded() -> None:
         kept.get(Path(f"/g{n}.json"), "text", lambda n=n: n, lambda v: v)
     assert kept.verifications == 5 and len(kept._kept) == 2
     assert kept.get(Path("/g4.json"), "text", lambda: -1, lambda v: v) == 4
+
+
+def test_the_game_kept_at_a_save_is_not_changed_by_the_handles_next_steps(
+        tmp_path: Path) -> None:
+    """What a save keeps is the handle's own state, not a copy (states are never changed in
+    place): the handle's next steps, and a page drawn as if saved, leave it as it was saved."""
+    path = tmp_path / "g.json"
+    shutil.copy(ROUND3, path)
+    game = Game.load(path)
+    game.step(game.legal_actions()[0])
+    game.save()
+    saved = path.read_text(encoding="utf-8")
+    with game.as_if_saved():
+        assert game.revision == game.loaded_revision + 1
+    game.step(game.legal_actions()[0])
+    game.step("end")
+    assert Game.load(path).state.to_json() == saved
