@@ -37,6 +37,18 @@ def seating(request: Request, game: GameHandle, name: str) -> dict[str, object]:
     return {"me": me, "seats": seats.status(name, players), "seat_links": links}
 
 
+def keep_seat(response: Response, request: Request, name: str, secret: str) -> None:
+    """This browser holds the seat of `secret` in the game `name` (its pages only)."""
+    _set(response, request, SEAT_COOKIE, secret, f"/g/{name}")
+
+
+def to_game(request: Request, name: str) -> Response:
+    """On to the game's page: htmx follows a header, a plain form a redirect."""
+    if request.headers.get("hx-request"):
+        return Response(status_code=204, headers={"HX-Redirect": f"/g/{name}"})
+    return RedirectResponse(f"/g/{name}", status_code=303)
+
+
 def _set(response: Response, request: Request, cookie: str, value: str, path: str) -> None:
     response.set_cookie(cookie, value, path=path, httponly=True, samesite="strict")
     access: Access = request.app.state.access
@@ -55,7 +67,7 @@ def take_seat(request: Request, name: str, key: Key) -> Response:
         raise HTTPException(403, "this seat's link is not this game's (ask the host for it)")
     seats.take(name, seat)
     response = RedirectResponse(f"/g/{name}", status_code=303)
-    _set(response, request, SEAT_COOKIE, key, f"/g/{name}")
+    keep_seat(response, request, name, key)
     return response
 
 
@@ -68,9 +80,9 @@ def keep_score(request: Request, name: str) -> Response:
     path, kind = game_file(request, name)
     game = load(path, kind)
     secret = request.app.state.seats.secrets(name, game.player_names(), scorekeeper=True)
-    response = Response(status_code=204, headers={"HX-Redirect": f"/g/{name}"}) \
-        if request.headers.get("hx-request") else RedirectResponse(f"/g/{name}", 303)
-    _set(response, request, SEAT_COOKIE, secret[SCOREKEEPER], f"/g/{name}")
+    request.app.state.seats.take(name, SCOREKEEPER)
+    response = to_game(request, name)
+    keep_seat(response, request, name, secret[SCOREKEEPER])
     return response
 
 

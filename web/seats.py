@@ -22,13 +22,15 @@ from pathlib import Path
 
 from fastapi import Request
 
-from models.files import write_atomic
+from models.errors import CastellError
+from models.files import read_text, write_atomic
 from web.security import Access, same_secret
 
 SEAT_COOKIE = "castell_seat"
 HOST_COOKIE = "castell_host"
 SCOREKEEPER = "scorekeeper"  # the seat that acts for every player (an explicit choice)
 SEATS_DIR = ".castell-seats"
+MAX_SEATS_BYTES = 64 * 1024  # a game's seats: a few secrets
 
 
 @dataclass(frozen=True)
@@ -48,16 +50,25 @@ class Seats:
         self.dir = folder / SEATS_DIR
         self._lock = threading.Lock()
         self._open: Counter[tuple[str, str]] = Counter()
+        self._seats: dict[str, dict[str, dict[str, object]]] = {}  # by game, as in its file
 
     def _file(self, name: str) -> Path:
         return self.dir / name  # `name` is a served game's name: a plain file name
 
     def _read(self, name: str) -> dict[str, dict[str, object]]:
-        try:
-            data = json.loads(self._file(name).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}
-        return data if isinstance(data, dict) else {}
+        """The game's seats: read from its file once (bounded), then kept here; every change
+        goes through `_write` (this server is the file's only writer). Call under the lock."""
+        if name not in self._seats:
+            try:
+                data = json.loads(read_text(self._file(name), MAX_SEATS_BYTES))
+            except (CastellError, OSError, ValueError):
+                data = {}
+            self._seats[name] = data if isinstance(data, dict) else {}
+        return self._seats[name]
+
+    def _write(self, name: str) -> None:
+        self.dir.mkdir(exist_ok=True)
+        write_atomic(self._file(name), json.dumps(self._seats[name], indent=1))
 
     def secrets(self, name: str, players: list[str], scorekeeper: bool = False
                 ) -> dict[str, str]:
@@ -70,15 +81,16 @@ class Seats:
             for seat in missing:
                 seats[seat] = {"secret": secrets.token_urlsafe(16), "taken": False}
             if missing:
-                self.dir.mkdir(exist_ok=True)
-                write_atomic(self._file(name), json.dumps(seats, indent=1))
+                self._write(name)
             return {seat: str(seats[seat]["secret"]) for seat in wanted}
 
     def holder(self, name: str, secret: str | None) -> str | None:
         """The seat whose secret this is (None: none, or no secret)."""
         if not secret:
             return None
-        for seat, record in self._read(name).items():
+        with self._lock:
+            seats = list(self._read(name).items())
+        for seat, record in seats:
             if same_secret(secret, str(record.get("secret", ""))):
                 return seat
         return None
@@ -89,18 +101,19 @@ class Seats:
             seats = self._read(name)
             if seat in seats and not seats[seat].get("taken"):
                 seats[seat]["taken"] = True
-                write_atomic(self._file(name), json.dumps(seats, indent=1))
+                self._write(name)
 
     def status(self, name: str, players: list[str]) -> list[SeatStatus]:
-        seats = self._read(name)
+        with self._lock:
+            seats = dict(self._read(name))
         shown = players + ([SCOREKEEPER] if SCOREKEEPER in seats else [])
         return [SeatStatus(seat, bool(seats.get(seat, {}).get("taken")),
                            self._open[(name, seat)] > 0) for seat in shown]
 
     def fingerprint(self, name: str) -> tuple[object, ...]:
         """What a page shows of the game's seats, as a key (`web.drawn`)."""
-        seats = self._read(name)
         with self._lock:
+            seats = dict(self._read(name))
             open_now = tuple(sorted(seat for (game, seat), n in self._open.items()
                                     if game == name and n > 0))
         return (tuple(sorted((seat, bool(r.get("taken"))) for seat, r in seats.items())),

@@ -22,7 +22,8 @@ from web.library import Library
 from web.play import StepError
 from web.qr import qr_svg
 from web.render import page
-from web.seats import SCOREKEEPER, SEAT_COOKIE, Seats, is_host
+from web.seating import keep_seat, to_game
+from web.seats import SCOREKEEPER, Seats, is_host
 from web.security import TOKEN_COOKIE, Access, check_change
 from web.wording import said
 
@@ -81,14 +82,12 @@ def _created(request: Request, file: str, write: Callable[[Path], list[str]],
         raise StepError(409, f"a game called '{name}' exists already") from None
     except CastellError as error:
         raise StepError(400, said(error)) from None
-    response: Response = Response(status_code=204, headers={"HX-Redirect": f"/g/{path.name}"}) \
-        if request.headers.get("hx-request") else RedirectResponse(f"/g/{path.name}", 303)
+    response = to_game(request, path.name)
     if scorekeeper:
         seats: Seats = request.app.state.seats
         secret = seats.secrets(path.name, players, scorekeeper=True)[SCOREKEEPER]
         seats.take(path.name, SCOREKEEPER)
-        response.set_cookie(SEAT_COOKIE, secret, path=f"/g/{path.name}", httponly=True,
-                            samesite="strict")
+        keep_seat(response, request, path.name, secret)
     return response
 
 

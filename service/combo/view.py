@@ -123,10 +123,9 @@ def _action(action: Action, deck: Deck) -> ComboAction:
     words = [("flip " if action.face_down else "buy ") + f"{card.name} ({card.id})"]
     if action.at is not None:
         words.append(f"at {action.at[0]},{action.at[1]}")
-    if action.neighbour is not None:
-        words.append(f"counting {action.neighbour}'s tableau")
-    words += [f"choosing option {n}" for n in action.choices]
-    words += [f"discarding {d}" for d in action.discards]
-    return ComboAction(step=step, label=" ".join(words), kind="take", card=card.id,
+    extra = [f"counting {action.neighbour}'s tableau"] if action.neighbour is not None else []
+    extra += [f"choosing option {n}" for n in action.choices]
+    extra += [f"discarding {d}" for d in action.discards]
+    return ComboAction(step=step, label=" ".join(words + extra), kind="take", card=card.id,
                        at=None if action.at is None else list(action.at),
-                       face_down=action.face_down)
+                       face_down=action.face_down, extra=extra)

@@ -147,6 +147,8 @@ class ComboAction(_Part):
     card: str | None = None
     at: list[int] | None = Field(default=None, description="Where a take puts the card.")
     face_down: bool = False
+    extra: list[str] = Field(default_factory=list, description=(
+        "A take's choices in words (a neighbour counted, an option, a discard)."))
 
 
 class ComboStateOutput(Output):

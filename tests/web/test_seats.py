@@ -129,3 +129,19 @@ def test_seats_count_the_pages_connected(tmp_path: Path) -> None:
     # the secrets outlive the server (a new Seats on the folder knows them)
     assert Seats(tmp_path).secrets("g.json", ["Ana", "Ben"]) == \
         seats.secrets("g.json", ["Ana", "Ben"])
+
+
+def test_the_host_may_keep_the_score_on_its_screen(folder: Path) -> None:
+    access = Access.lan()
+    app = create_app(Library(folder), access, "http://127.0.0.1/join?token=x")
+    with TestClient(app, base_url=LOCAL) as screen:
+        screen.cookies.set("castell_token", access.token)
+        assert screen.post("/g/castell.json/scorekeeper").status_code == 403  # a guest
+        screen.get("/host", params={"key": access.host_key})
+        kept = screen.post("/g/castell.json/scorekeeper", follow_redirects=False)
+        assert kept.status_code == 303 and "castell_seat" in kept.headers["set-cookie"]
+        page = screen.get("/g/castell.json").text
+        assert "keeps the score" in page and "the scorekeeper: taken" in page
+        state = _state(screen)
+        assert _post(screen, "end", state["revision"]).status_code == 303  # Anna's turn
+        assert _post(screen, "end", state["revision"] + 1).status_code == 303  # Biel's

@@ -59,10 +59,8 @@ def placement(view: ComboStateOutput, card: str) -> dict[str, Any] | None:
     here: dict[tuple[int, int], list[tuple[str, str]]] = {}
     for take in takes:
         assert take.at is not None
-        words = "flip here" if take.face_down else "buy here"
-        extra = take.label.split(f" at {take.at[0]},{take.at[1]}", 1)[-1].strip()
-        here.setdefault((take.at[0], take.at[1]), []).append(
-            (take.step, f"{words}{', ' + extra if extra else ''}"))
+        words = ["flip here" if take.face_down else "buy here", *take.extra]
+        here.setdefault((take.at[0], take.at[1]), []).append((take.step, ", ".join(words)))
     places = set(lying) | set(here)
     rows = range(min(r for r, _ in places), max(r for r, _ in places) + 1)
     cols = range(min(c for _, c in places), max(c for _, c in places) + 1)
