@@ -99,12 +99,9 @@ class Game(SavedGame):
 
     @classmethod
     def _copied(cls, game: Game) -> Game:
-        """A handle of its own on a verified game (no second replay)."""
-        copy = cls.__new__(cls)
-        copy.state, copy.board, copy.path = game.state.clone(), game.board, game.path
-        copy.file = GameFile(game.path) if game.path is not None else None
-        copy.loaded_revision, copy.named_board = game.loaded_revision, True
-        copy.text = copy.loaded_text = None
+        """A handle of its own on a verified game (no second replay), its state a copy."""
+        copy = cls._sharing(game)
+        copy.state = game.state.clone()
         return copy
 
     @classmethod

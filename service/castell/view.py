@@ -19,7 +19,7 @@ from models.game import (
     format_step,
     score_player,
 )
-from models.tower import tile_words
+from models.tower import ShapeTile, tile_words
 from service.results import SCHEMA_VERSION
 from service.results.castell_view import (
     CastellView,
@@ -94,7 +94,9 @@ def _regions(state: GameState, board: Board) -> list[RegionView]:
         shown.append(RegionView(
             id=region.id, name=region.name, castellers=lying.castellers,
             special_tokens=lying.special_tokens,
-            tiles=[TileView(id=t.id, tile=t.tile, asks=tile_words(t.spec), points=t.points)
+            tiles=[TileView(id=t.id, tile=t.tile, asks=tile_words(t.spec), points=t.points,
+                            shape=list(t.spec.counts) if isinstance(t.spec, ShapeTile)
+                            else None)
                    for t in tiles],
             pawns=[p.name for p in state.players if p.pawn == region.id]))
     return shown

@@ -16,6 +16,8 @@ class TileView(_Part):
     tile: str = Field(description="The tile in the notation (shape:..., exhibition:...).")
     asks: str = Field(description="What the tile asks, in words.")
     points: int
+    shape: list[int] | None = Field(default=None, description=(
+        "A shape tile's castellers a level, bottom up (null: another kind of tile)."))
 
 
 class RegionView(_Part):

@@ -609,3 +609,18 @@ def test_undo_past_the_game_over_asks_first(client: TestClient, folder: Path) ->
 def test_every_answer_says_the_servers_own_time(client: TestClient) -> None:
     timing = client.get("/g/castell.json").headers["server-timing"]
     assert re.fullmatch(r"app;dur=[0-9]+\.[0-9]", timing)
+
+
+def test_a_shape_tile_is_drawn_level_by_level(client: TestClient) -> None:
+    from service.castell import Game
+
+    view = Game.load(client.app.state.library.path("round3.json")).view()
+    shapes = [t for r in view.regions for t in r.tiles if t.tile.startswith("shape:")]
+    assert shapes and all(t.shape == [int(n) for n in t.tile[6:].split("-")] for t in shapes)
+    assert all(t.shape is None for r in view.regions for t in r.tiles
+               if not t.tile.startswith("shape:"))
+    page = client.get("/g/round3.json").text
+    first = shapes[0]
+    drawn = page.split(f'aria-label="the shape: {"-".join(map(str, first.shape))}"')[1]
+    drawn = drawn.split("</span></span>")[0]
+    assert drawn.count("<i></i>") == sum(first.shape)
