@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from models.errors import NotationError
 from models.tower.notation import parse_sizes
@@ -33,6 +34,7 @@ class Pool:
         return cls(tuple(sorted((s, c) for s, c in counts.items() if c > 0)))
 
     @classmethod
+    @lru_cache(maxsize=2048)  # pools are values; a page or a bot reads the same texts again
     def parse(cls, text: str, rules: Rules = STANDARD) -> Pool:
         """`10,9x3,7,7`; `none` is the empty pool."""
         body = text.strip()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, fields, replace
 from enum import StrEnum
+from functools import lru_cache
 
 from models.errors import NotationError
 from models.tower.notation import bounded, whole_number
@@ -68,6 +69,7 @@ class SkillRanks:
         return {s.value: self[s] for s in SKILL_ORDER}
 
     @classmethod
+    @lru_cache(maxsize=1024)  # ranks are values; a page or a bot reads the same texts again
     def parse(cls, text: str) -> SkillRanks:
         """`balance=1,width=2`; `""` or `none` for no ranks. Unnamed skills are rank 0."""
         body = bounded(text, "skills").strip()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from models.errors import NotationError
 from models.tower.notation import bounded, whole_number
@@ -68,6 +69,7 @@ def tile_words(tile: Tile) -> str:
     return f"a tower of exactly {tile.points} levels that uses {used}"
 
 
+@lru_cache(maxsize=1024)  # tiles are values; the board's are read at every legal-step listing
 def parse_tile(text: str) -> Tile:
     """A tile from its notation (`shape:4-3-2-1`, `exhibition:4:balance+width`)."""
     body = bounded(text, "tile").strip()
