@@ -6,7 +6,10 @@ many times between two steps; each read is a file read and a hash, not a replay.
 Keyed by the file's real path and the SHA-256 of the very text that was verified (never by a
 modification time: a write within the clock's tick would look unchanged); what a step saves is
 kept under the text it wrote, since the referee recorded it. Bounded (`SIZE` games, least
-recently used first out); every answer is a deep copy, so that no handle changes another's.
+recently used first out); every answer is a copy of its own, so that no handle changes
+another's. A game is kept packed (its state pickled: one bytes object, not the thousands of
+objects a whole game's history is): a server keeps dozens, and the garbage collector's full
+passes walked every one of their objects, a pause of tens of milliseconds in some step.
 """
 
 from __future__ import annotations
@@ -40,25 +43,29 @@ class Verified:
         self._lock = threading.Lock()
 
     def get(self, path: Path, text: str, verify: Callable[[], T],
-            copy: Callable[[T], T]) -> T:
-        """The game `verify()` makes of `text` (the file at `path`), verified once."""
+            pack: Callable[[T], Any], unpack: Callable[[Any], T]) -> T:
+        """The game `verify()` makes of `text` (the file at `path`), verified once; kept as
+        `pack` makes it, given out as `unpack` makes of that."""
         key = _key(path, text)
         with self._lock:
             self.reads += 1
             kept = self._kept.get(key)
             if kept is not None:
                 self._kept.move_to_end(key)
-                return copy(kept)
-            self.verifications += 1
+            else:
+                self.verifications += 1
+        if kept is not None:
+            return unpack(kept)
         made = verify()
-        self.keep(path, text, made, copy)
+        self.keep(path, text, made, pack)
         return made
 
-    def keep(self, path: Path, text: str, value: T, copy: Callable[[T], T]) -> None:
-        """Remember `value` as the verified game of `text` (a copy: the caller goes on)."""
+    def keep(self, path: Path, text: str, value: T, pack: Callable[[T], Any]) -> None:
+        """Remember `value` as the verified game of `text`, packed (the caller goes on)."""
         key = _key(path, text)
+        packed = pack(value)
         with self._lock:
-            self._kept[key] = copy(value)
+            self._kept[key] = packed
             self._kept.move_to_end(key)
             while len(self._kept) > self.size:
                 self._kept.popitem(last=False)
@@ -70,13 +77,13 @@ class Verified:
             while len(self._made_on) > self.size:
                 self._made_on.popitem(last=False)
 
-    def previous(self, path: Path, text: str, copy: Callable[[T], T]) -> T | None:
+    def previous(self, path: Path, text: str, unpack: Callable[[Any], T]) -> T | None:
         """The verified game the step that saved `text` was made on (what undoing it gives
         back, revision aside), while it is kept; None otherwise."""
         with self._lock:
             before = self._made_on.get(_key(path, text))
             kept = None if before is None else self._kept.get(before)
-        return None if kept is None else copy(kept)
+        return None if kept is None else unpack(kept)
 
     def clear(self) -> None:
         with self._lock:

@@ -11,7 +11,9 @@ refused when the file moved on since it was loaded.
 from __future__ import annotations
 
 import contextlib
+import pickle
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -47,6 +49,16 @@ def _board_for(state: GameState, state_path: Path | None, board_path: str | Path
                             "give the board file", field="board")
         board_path = str(found)
     return load_board(board_path)
+
+
+@dataclass(frozen=True)
+class _Kept:
+    """A verified game as `service.verified` keeps it: its state pickled."""
+
+    board: Board
+    path: Path | None
+    loaded_revision: int
+    state: bytes
 
 
 class Game(SavedGame):
@@ -93,24 +105,22 @@ class Game(SavedGame):
             game = verify()
             game.named_board = False
             return game
-        game = VERIFIED.get(where, text, verify, cls._copied)
+        game = VERIFIED.get(where, text, verify, cls._packed, cls._unpacked)
         game.text = game.loaded_text = text
         return game
 
-    @classmethod
-    def _copied(cls, game: Game) -> Game:
-        """A handle of its own on a verified game (no second replay), its state a copy."""
-        copy = cls._sharing(game)
-        copy.state = game.state.clone()
-        return copy
+    @staticmethod
+    def _packed(game: Game) -> _Kept:
+        return _Kept(game.board, game.path, game.loaded_revision,
+                     pickle.dumps(game.state, pickle.HIGHEST_PROTOCOL))
 
     @classmethod
-    def _sharing(cls, game: Game) -> Game:
-        """A handle of its own on the very state of `game` (no copy)."""
+    def _unpacked(cls, kept: _Kept) -> Game:
+        """A handle of its own on a verified game (no second replay), its state a copy."""
         copy = cls.__new__(cls)
-        copy.state, copy.board, copy.path = game.state, game.board, game.path
-        copy.file = GameFile(game.path) if game.path is not None else None
-        copy.loaded_revision, copy.named_board = game.loaded_revision, True
+        copy.state, copy.board, copy.path = pickle.loads(kept.state), kept.board, kept.path
+        copy.file = GameFile(kept.path) if kept.path is not None else None
+        copy.loaded_revision, copy.named_board = kept.loaded_revision, True
         copy.text = copy.loaded_text = None
         return copy
 
@@ -118,9 +128,7 @@ class Game(SavedGame):
         """What a step saved is verified: the referee recorded it (and, one step on the text
         loaded, which text it was made on: its undo)."""
         if self.path is not None and self.named_board:
-            # kept without a copy: states are never changed in place (the referee makes new
-            # ones; `as_if_saved` shows a copy), and every read of the cache copies
-            VERIFIED.keep(self.path, text, self, self._sharing)
+            VERIFIED.keep(self.path, text, self, self._packed)
             if self.loaded_text is not None:  # `_undone` checks it is one step back
                 VERIFIED.made_on(self.path, text, self.loaded_text)
         self.text = self.loaded_text = text
@@ -264,7 +272,7 @@ class Game(SavedGame):
         saved this text was made on, when this process saved it and still keeps it."""
         if self.text is None or self.path is None or not self.named_board:
             return None
-        made_on = VERIFIED.previous(self.path, self.text, self._copied)
+        made_on = VERIFIED.previous(self.path, self.text, self._unpacked)
         if made_on is None:
             return None
         entries = self.state.history.entries if self.state.history else []

@@ -11,6 +11,7 @@ changes nothing.
 from __future__ import annotations
 
 import contextlib
+import pickle
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -100,17 +101,21 @@ class ComboGame(SavedGame):
                 raise SpecError(f"{where}: {problem}")
             return cls(state, where)
 
-        return VERIFIED.get(where, text, verify, cls._copied)
+        return VERIFIED.get(where, text, verify, cls._packed, cls._unpacked)
+
+    @staticmethod
+    def _packed(game: ComboGame) -> tuple[Path | None, bytes]:
+        return game.path, pickle.dumps(game.state, pickle.HIGHEST_PROTOCOL)
 
     @classmethod
-    def _copied(cls, game: ComboGame) -> ComboGame:
-        """A handle of its own on a verified game (no second replay)."""
-        return cls(game.state.model_copy(deep=True), game.path)
+    def _unpacked(cls, kept: tuple[Path | None, bytes]) -> ComboGame:
+        """A handle of its own on a verified game (no second replay), its state a copy."""
+        return cls(pickle.loads(kept[1]), kept[0])
 
     def saved(self, text: str) -> None:
         """What a step saved is verified: the referee played it."""
         if self.path is not None:
-            VERIFIED.keep(self.path, text, self, self._copied)
+            VERIFIED.keep(self.path, text, self, self._packed)
 
     @classmethod
     def from_state(cls, state: GameState, path: str | Path | None = None) -> ComboGame:
