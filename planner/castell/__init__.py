@@ -2,8 +2,9 @@
 (`random`, `greedy`, and `advisor`, `score`, `festival`: the advice of `castell plan`), and
 seeded games between them, every step through the referee (`models.game`)."""
 
-from planner.castell.bots import BOTS, Advisor, plan_towers, random_bot
+from planner.castell.bots import BOTS, Advisor, random_bot
 from planner.castell.greedy import WEIGHTS, Weights, greedy_bot, greedy_turn, value
+from planner.castell.lookahead import WIN, advise, plan_to_win
 from planner.castell.record import SKILLS, GameRecord
 from planner.castell.tournament import (
     Setup,
@@ -24,6 +25,7 @@ from planner.castell.turn import (
     Turn,
     end_states,
     festival_finder,
+    plan_towers,
     play_turn,
     seen,
     tile_finder,
@@ -34,6 +36,7 @@ __all__ = [
     "BOTS",
     "SKILLS",
     "WEIGHTS",
+    "WIN",
     "Advisor",
     "Bot",
     "GameRecord",
@@ -43,6 +46,7 @@ __all__ = [
     "TowerSearchUnfinished",
     "Turn",
     "Weights",
+    "advise",
     "check_bots",
     "deal_seed",
     "end_states",
@@ -50,6 +54,7 @@ __all__ = [
     "games",
     "greedy_bot",
     "greedy_turn",
+    "plan_to_win",
     "plan_towers",
     "play_game",
     "play_out",

@@ -1,18 +1,18 @@
-"""The Castell bots: `random`, `greedy`, `advisor`, `score` and `festival`. A bot chooses
+"""The Castell bots: `random`, `greedy`, `advisor`, `score`, `festival`, `cautious`. A bot chooses
 one whole turn for the player to move (its actions, ending with `EndTurn`, and the festival
 towers it names) from what that player sees (`seen`: no bag, no future refills).
 
 - `random`: a uniformly random legal action at each step, until it draws the end of the turn
   (claims included), from the bot's own generator: a floor.
 - `greedy`: `planner.castell.greedy`, a one-turn heuristic.
-- `advisor`: what `castell plan` advises by default: `plan_ahead` on the default horizon
-  (`turns=None`) for the advice's goal (`planner.turns.ADVICE_GOAL`), at
-  `DEFAULT_PLAN_TIME_LIMIT`, one worker, seed 0, under the command's own wall clock
-  (`PlanBudget.wall`); the plan's first turn as given, and the tower the plan builds at a
-  festival of this round named for it; greedy's turn when the plan finds nothing.
-- `score`: the same for `Goal("score")` (today the advice's goal too; this bot stays the
-  score goal when the advice's goal changes);
-- `festival`: the same for `Goal("festival")`, the advice's goal until 2026-12;
+- `advisor`: what `castell plan` advises by default: `advise` on the default horizon
+  (`turns=None`) for the advice's goal (`planner.turns.ADVICE_GOAL`, the win goal of
+  `planner.castell.lookahead`), at `DEFAULT_PLAN_TIME_LIMIT`, one worker, seed 0, under the
+  command's own wall clock (`PlanBudget.wall`); the plan's first turn as given, and the tower
+  the plan builds at a festival of this round named for it; greedy's turn when the plan finds
+  nothing.
+- `score`: the same for `Goal("score")` (the advice's goal until the win goal);
+- `festival`: the same for `Goal("festival")`, the advice's goal until 2026-12-04;
 - `cautious`: the score goal planning no recruit where a rival could recruit first
   (`castell plan --cautious`).
 """
@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 
 from models.game import Board, EndTurn, GameState, apply, legal_actions
 from planner.castell.greedy import greedy_bot, greedy_turn
-from planner.castell.turn import Bot, Turn, festival_finder, seen, tile_finder
-from planner.stopping import time_limited
+from planner.castell.lookahead import advise
+from planner.castell.turn import Bot, Turn, festival_finder, plan_towers, seen, tile_finder
 from planner.turns import (
     ADVICE_GOAL,
     DEFAULT_BUDGET,
@@ -35,7 +35,6 @@ from planner.turns import (
     Goal,
     Plan,
     PlanBudget,
-    plan_ahead,
 )
 
 
@@ -50,20 +49,6 @@ def random_bot(state: GameState, board: Board, rng: random.Random) -> Turn:
         if isinstance(action, EndTurn):
             return Turn(tuple(actions))
         state = apply(state, board, action, rules, festival_finder)
-
-
-def plan_towers(plan: Plan, state: GameState) -> tuple[tuple[str, str | None], ...]:
-    """The towers the plan builds (or declines to) at this round's festivals, where the
-    player competes in them: named as the plan's replay resolved them."""
-    named: list[tuple[str, str | None]] = []
-    for festival in plan.festivals:
-        if festival.round != state.round:
-            continue
-        if festival.entry.tower is not None:
-            named.append((festival.location, str(festival.entry.tower)))
-        elif festival.absent == "declined":
-            named.append((festival.location, None))
-    return tuple(named)
 
 
 @dataclass
@@ -84,11 +69,9 @@ class Advisor:
     def plan(self, state: GameState, board: Board) -> Plan:
         """The plan `castell plan` gives the player to move, by default."""
         started, cpu = time.perf_counter(), time.process_time()
-        with time_limited(self.budget.wall(self.time_limit)):
-            ahead = plan_ahead(state, board, state.turn.player, rules=state.game_rules,
-                               turns=None, goal=self.goal, cautious=self.cautious,
-                               time_limit=self.time_limit,
-                               workers=1, seed=0, budget=self.budget)
+        ahead = advise(state, board, state.turn.player, rules=state.game_rules, turns=None,
+                       goal=self.goal, cautious=self.cautious, time_limit=self.time_limit,
+                       workers=1, seed=0, budget=self.budget)
         self.wall_s.append(time.perf_counter() - started)
         self.cpu_s.append(time.process_time() - cpu)
         self.clock_hits += ahead.plan.clock_hit

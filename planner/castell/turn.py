@@ -26,6 +26,7 @@ from models.game import (
 )
 from models.tower import Festival, Pool, Rules, SkillRanks, Tile, Tower
 from planner.tower import DEFAULT_TIME_LIMIT, FestivalTower, Status, TileCheck, solve
+from planner.turns import Plan
 from planner.turns.replay import visible
 
 # the festival and tile towers of one process's games (a game asks the same ones again and
@@ -151,6 +152,20 @@ def _key(state: GameState) -> tuple[object, ...]:
             me.collected_tokens, tuple(me.earned_regions),
             tuple((r.castellers, r.special_tokens, tuple(r.performance_tiles))
                   for r in state.regions.values()))
+
+
+def plan_towers(plan: Plan, state: GameState) -> tuple[tuple[str, str | None], ...]:
+    """The towers the plan builds (or declines to) at this round's festivals, where the
+    player competes in them: named as the plan's replay resolved them."""
+    named: list[tuple[str, str | None]] = []
+    for festival in plan.festivals:
+        if festival.round != state.round:
+            continue
+        if festival.entry.tower is not None:
+            named.append((festival.location, str(festival.entry.tower)))
+        elif festival.absent == "declined":
+            named.append((festival.location, None))
+    return tuple(named)
 
 
 def legal_turn(actions: Sequence[Action]) -> Turn:

@@ -26,12 +26,14 @@ from models.game import (
 from models.tower import Pool, Rules, Skill, SkillRanks
 from models.tower.skills import MAX_RANK
 
-GoalKind = Literal["festival", "tile", "score"]
+# "win": the score goal's plan, its first turn chosen by what it leaves after the rivals'
+# answers (`planner.castell.lookahead`: the turn planner itself has no model of its own for it)
+GoalKind = Literal["festival", "tile", "score", "win"]
 
 
 @dataclass(frozen=True)
 class Goal:
-    """A plan's goal: festival, tile (which one) or score. (What the advice asks by default is
+    """A plan's goal: festival, tile (which one), score or win. (What the advice asks by default is
     `ADVICE_GOAL`, not this class's default.)"""
     kind: GoalKind = "festival"
     tile: str | None = None  # the tile to claim, for kind "tile"
@@ -41,9 +43,11 @@ class Goal:
 
 
 # The goal of the default advice (`castell plan`, the table page's "What should I do?", the
-# `advisor` bot): the score goal, which won 7 of 12 three-player games against two greedy bots
-# where the festival goal (the earlier default) won 1 of 12 (`castell tournament`, seed 1).
-ADVICE_GOAL = Goal("score")
+# `advisor` bot): the win goal (the score goal's plan, its first turn chosen expecting the
+# rivals' answers), measured in whole games in docs/tournaments.md; before it the score goal,
+# which won 7 of 12 three-player games against two greedy bots where the festival goal (the
+# earlier default) won 1 of 12 (`castell tournament`, seed 1).
+ADVICE_GOAL = Goal("win")
 
 
 @dataclass(frozen=True)

@@ -112,17 +112,21 @@ class _Question:
 def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
                turns: int | None = 3, goal: Goal | None = None, cautious: bool = False,
                time_limit: float = DEFAULT_PLAN_TIME_LIMIT, workers: int = 1, seed: int = 0,
-               fixed: Sequence[Action] = (), budget: PlanBudget = DEFAULT_BUDGET) -> Plan:
+               fixed: Sequence[Action] = (), budget: PlanBudget = DEFAULT_BUDGET,
+               compare: bool = True) -> Plan:
     """Plan `turns` turns of `player` from `state` (the opponents' turns before theirs are
     ended first, with no actions), for `goal`, under the readings `rules` (the game's own).
     `turns` None: through the next festival the player could compete in (`auto_turns`).
     `fixed`: the first actions of the first turn, as given (a what-if; an action the referee
     refuses is its `IllegalAction`); the plan without them is solved too, for the difference
     in value, as the very plan the same call without `fixed` gives (the same horizon, goal
-    and budget): each of the two solves gets `time_limit`. `budget`: the planner's tuning,
+    and budget): each of the two solves gets `time_limit` (`compare` False: the fixed plan
+    alone, for a caller that has the plain one). `budget`: the planner's tuning,
     which splits `time_limit` into its allotments (`PlanBudget.allot`)."""
     started = time.perf_counter()
     goal = goal or Goal()
+    if goal.kind not in GOALS:  # the win goal plans the score goal's: `planner.castell`
+        raise ValueError(f"the turn planner has no model for the {goal.kind} goal")
     player = state.player(player).name  # as stored ("anna" is Anna); unknown: a SpecError
     # information discipline: the plan sees no refill beyond this moment, the bag stays hidden
     before: list[Refill] = []
@@ -133,8 +137,8 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
         raise SpecError(f"the game ends before {player}'s next turn")
     begin = _apply_fixed(start, board, fixed, rules)  # refused before any solve
     unfixed = None
-    if fixed:  # the what-if: the plain plan's own question, on its own budget (on half of
-        # it, as before, it was another question: less search, and for the festival goal no
+    if fixed and compare:  # the what-if: the plain plan's own question, on its own budget (on
+        # half of it, as before, it was another question: less search, and for the festival goal no
         # lean stage; "without it" fell far below the plain plan's value, 12 against 30
         # points on tests/service/castell/test_plans.py's state)
         with time_limited(budget.wall(time_limit)):  # its own limit, within the command's

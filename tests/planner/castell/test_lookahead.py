@@ -1,0 +1,88 @@
+"""The win goal: the cautious score plan's first turn or the greedy bot's, whichever leaves
+the player further ahead of the best rival after the rivals' answers and the plan from there;
+the plan shown is the score goal's plan through the chosen first turn."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from models.game import EndTurn
+from planner.castell import WIN, advise, greedy_turn, plan_to_win, play_turn
+from planner.castell.lookahead import Answered, _as_win
+from planner.castell.turn import Turn
+from planner.turns import DEFAULT_BUDGET, Goal, plan_ahead, plan_turns
+from tests.planner.castell.games import BOARD, midgame
+from tests.planner.turns.game_states import ROOMY  # the wall clock never decides a test
+
+LIMIT = 2.0
+
+
+def _win(state, player: str):  # type: ignore[no-untyped-def]
+    return plan_to_win(state, BOARD, player, rules=state.game_rules, time_limit=LIMIT,
+                       budget=ROOMY)
+
+
+def test_the_win_plan_is_legal_named_and_repeats() -> None:
+    state = midgame(3, seed=2, until_round=2)
+    me = state.turn.player
+    first, again = _win(state, me), _win(state, me)
+    plan = first.plan
+    assert plan.found and plan.goal == WIN and str(plan.goal) == "win"
+    assert not plan.fixed and plan.unfixed is None  # not shown as a what-if
+    assert [t.actions for t in plan.turns] == [t.actions for t in again.plan.turns]
+    assert plan.assumptions == again.plan.assumptions
+    played = play_turn(state, BOARD, Turn((*plan.turns[0].actions, EndTurn())))
+    assert not played.refused
+    # here the greedy bot's turn leaves the player further ahead after the rivals' answers
+    # (20 points ahead against 2 behind): the plan shown goes through it
+    greedy = greedy_turn(state, BOARD).actions[:-1]
+    assert tuple(plan.turns[0].actions[:len(greedy)]) == tuple(greedy)
+    # here the greedy bot's turn leaves the player further ahead after the rivals' answers
+    # (20 points ahead against 2 behind): the plan shown goes through it
+    greedy = greedy_turn(state, BOARD).actions[:-1]
+    assert tuple(plan.turns[0].actions[:len(greedy)]) == tuple(greedy)
+
+
+def test_another_players_plan_is_the_cautious_score_plan() -> None:
+    state = midgame(3, seed=2, until_round=2)
+    other = next(p.name for p in state.players if p.name != state.turn.player)
+    win = _win(state, other).plan
+    score = plan_ahead(state, BOARD, other, rules=state.game_rules, goal=Goal("score"),
+                       cautious=True, time_limit=LIMIT * ROOMY.win_plan_share,
+                       budget=ROOMY).plan
+    assert win.goal == WIN and [t.actions for t in win.turns] == [t.actions for t in score.turns]
+    assert not any("rival answers" in a for a in win.assumptions)
+
+
+def test_advise_routes_the_win_goal_and_the_others() -> None:
+    state = midgame(2, seed=1, until_round=2)
+    me = state.turn.player
+    festival = advise(state, BOARD, me, rules=state.game_rules, goal=Goal("festival"),
+                      time_limit=LIMIT, budget=ROOMY).plan
+    assert festival.goal == Goal("festival")
+    # a what-if on the win goal fixes the first actions of the cautious score plan
+    win = advise(state, BOARD, me, rules=state.game_rules, goal=WIN, time_limit=LIMIT,
+                 budget=ROOMY, fixed=festival.turns[0].actions[:1]).plan
+    assert win.goal == Goal("score") and win.fixed == tuple(festival.turns[0].actions[:1])
+
+
+def test_why_the_first_turn_is_said() -> None:
+    state = midgame(2, seed=1, until_round=2)
+    ahead = plan_ahead(state, BOARD, state.turn.player, rules=state.game_rules,
+                       goal=Goal("score"), time_limit=LIMIT, budget=ROOMY)
+    told = _as_win(ahead, (Answered(40, 31), Answered(30, 30))).plan.assumptions[-1]
+    assert "ends 9 points ahead of the best rival with this first turn; with the other " \
+        "first turn tried, level" in told
+    told = _as_win(ahead, (Answered(30, 32), Answered(30, 35))).plan.assumptions[-1]
+    assert told.endswith("2 points behind the best rival with this first turn; with the other "
+                         "first turn tried, 5 points behind")
+
+
+def test_the_turn_planner_has_no_win_model_and_the_shares_fit_the_limit() -> None:
+    state = midgame(2, seed=1, until_round=2)
+    with pytest.raises(ValueError, match="no model for the win goal"):
+        plan_turns(state, BOARD, state.turn.player, rules=state.game_rules, goal=WIN)
+    with pytest.raises(ValueError, match="win goal shares"):
+        dataclasses.replace(DEFAULT_BUDGET, win_answer_share=1.5)
