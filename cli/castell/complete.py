@@ -32,8 +32,9 @@ def tiles(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
     return [(t.id, t.tile) for t in found if t.id.lower().startswith(incomplete.lower())]
 
 
-GOALS = {"festival": "best festival tower score", "tile": "claim TILE_ID as early as possible",
-         "score": "end-of-game points"}
+GOALS = {"win": "end-of-game points, the first turn chosen expecting the rivals' answers",
+         "score": "end-of-game points", "festival": "best festival tower score",
+         "tile": "claim TILE_ID as early as possible"}
 
 
 def goals(incomplete: str) -> list[tuple[str, str]]:

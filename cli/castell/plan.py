@@ -31,9 +31,11 @@ def plan(
         "they could compete in, or the next one after it when the plan shows it out of "
         "reach; at most 10).")] = None,
     goal: Annotated[str, typer.Option(
-        "--goal", "-g", help="festival (best festival tower score), tile TILE_ID (claim it "
-        "as early as possible) or score (end-of-game points, prizes included; the default: "
-        "it wins more whole games).", autocompletion=complete.goals)] = plans.DEFAULT_GOAL,
+        "--goal", "-g", help="win (the default: the score plan, its first turn chosen "
+        "expecting the other players' answers; it wins the most whole games), score "
+        "(end-of-game points over the plan, prizes included), festival (best festival tower "
+        "score) or tile TILE_ID (claim it as early as possible).",
+        autocompletion=complete.goals)] = plans.DEFAULT_GOAL,
     cautious: Annotated[bool, typer.Option(
         "--cautious", help="Recruit only where no opponent could recruit first (their reach "
         "in their turns before yours, in turn order). Without it, each recruit is still "

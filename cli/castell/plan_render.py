@@ -207,7 +207,7 @@ def _what_if(result: PlanOutput, board: Board) -> str:
 
 def _verdict(result: PlanOutput) -> str:
     goal = {"festival": "best festival score", "tile": f"{result.goal_tile} claimed in round",
-            "score": "points"}[result.goal_kind]
+            "score": "points", "win": "points"}[result.goal_kind]
     if result.status == "optimal":
         proof = "[bold green]proven optimal[/]"
     elif result.bound is None:
@@ -216,7 +216,7 @@ def _verdict(result: PlanOutput) -> str:
         proof = f"[yellow]not proven[/] (no plan claims it before round {result.bound})"
     else:
         more = _number(result.bound - (result.objective or 0))
-        unit = " points" if result.goal_kind == "score" else ""
+        unit = " points" if result.goal_kind in ("score", "win") else ""
         proof = f"[yellow]not proven[/] (at most {more}{unit} more than this plan)"
     ties = ", ".join(f"{t.name} {'unknown' if t.value is None else t.value}"
                      + ("" if t.proven else " (not proven)") for t in result.tie_breaks)

@@ -10,15 +10,8 @@ from typing import TYPE_CHECKING
 
 from models.errors import SpecError
 from models.game import Action, Board, EndTurn, parse_action
-from planner.stopping import time_limited
-from planner.turns import (
-    ADVICE_GOAL,
-    DEFAULT_BUDGET,
-    DEFAULT_PLAN_TIME_LIMIT,
-    Goal,
-    PlanBudget,
-    plan_ahead,
-)
+from planner.castell import advise
+from planner.turns import ADVICE_GOAL, DEFAULT_BUDGET, DEFAULT_PLAN_TIME_LIMIT, Goal, PlanBudget
 from service.cancel import current_token
 from service.castell.plan_output import plan_output
 
@@ -28,18 +21,18 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_GOAL", "DEFAULT_PLAN_TIME_LIMIT", "GOALS", "fixed_actions", "goal_of", "plan"]
 
-GOALS = ("festival", "tile", "score")
+GOALS = ("win", "score", "festival", "tile")
 DEFAULT_GOAL = str(ADVICE_GOAL)  # the advice's goal (see planner.turns.ADVICE_GOAL)
 
 
 def goal_of(goal: str, tile: str | None = None) -> Goal:
-    """`festival`, `score`, `tile TILE_ID` (the id as `tile`, or in `goal` itself: `tile
-    LP07`, `tile:LP07`)."""
+    """`win`, `score`, `festival`, `tile TILE_ID` (the id as `tile`, or in `goal` itself:
+    `tile LP07`, `tile:LP07`)."""
     kind, _, inline = goal.strip().lower().partition(":")
     if " " in kind:  # --goal "tile LP07" quoted as one argument, as the help writes it
         kind, _, inline = kind.partition(" ")
     if kind not in GOALS:
-        raise SpecError(f"unknown goal '{goal}' (goals: festival, tile TILE_ID, score)",
+        raise SpecError(f"unknown goal '{goal}' (goals: win, score, festival, tile TILE_ID)",
                         token=goal)
     if kind == "tile":
         wanted = inline if inline else tile
@@ -92,11 +85,11 @@ def plan(game: Game, player: str | None = None, turns: int | None = None,
     name = game.player(player).name
     rules = game.what_if(what_if_rules)
     wanted = goal if isinstance(goal, Goal) else goal_of(goal)
-    # one limit for every stage, re-solve and check; a what-if's two plans get one each
-    with time_limited(budget.wall(time_limit * (2 if fixed else 1))):
-        result = plan_ahead(game.position(), game.board, name, rules=rules, turns=turns,
-                            goal=wanted, cautious=cautious, time_limit=time_limit,
-                            workers=workers, fixed=fixed, budget=budget)
+    # one limit for every stage, re-solve and check (the win goal's plans share it); a
+    # what-if's two plans get one each
+    result = advise(game.position(), game.board, name, rules=rules, turns=turns, goal=wanted,
+                    cautious=cautious, time_limit=time_limit, workers=workers, fixed=fixed,
+                    budget=budget)
     token = current_token()
     return plan_output(result.plan, interrupted=token is not None and token.cancelled,
                        what_if_rules=None if what_if_rules is None else rules.spec,

@@ -171,7 +171,7 @@ class PlanOutput(Output):
 
     @property
     def goal_kind(self) -> str:
-        """festival, tile or score."""
+        """win, score, festival or tile."""
         return self.goal.split(" ", 1)[0]
 
     @property

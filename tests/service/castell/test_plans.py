@@ -128,6 +128,15 @@ def test_the_player_is_named_as_typed_and_an_unknown_one_is_refused(tmp_path: Pa
         plans.plan(game, "carla", goal="bogus")
 
 
+def test_the_advice_plays_to_win_by_default() -> None:
+    from planner.turns import Goal
+
+    assert plans.DEFAULT_GOAL == "win" and plans.GOALS[0] == "win"
+    assert plans.goal_of("WIN") == Goal("win") and plans.goal_of("score") == Goal("score")
+    with pytest.raises(SpecError, match="only goes with the tile goal"):
+        plans.goal_of("win:LP07")
+
+
 
 def test_the_plan_gives_the_festivals_ahead_and_the_rivals_forecast(tmp_path: Path) -> None:
     from service.results.registry import adapter
