@@ -57,6 +57,8 @@ def test_the_castell_plan_stays_one_tap_a_step(client: TestClient,
     state = client.get("/api/g/round3.json").json()
     client.post("/g/round3.json/advice", data={"revision": state["revision"]})
     answer = _answered(client, "round3.json")
+    # the default advice plays to win, and says what it assumes (the rivals' answers among it)
+    assert "(win, " in answer and "What the plan assumes" in answer
     played = []
     for index in range(2):  # the first two steps of the plan, each from the panel
         forms = FORM.findall(answer)
