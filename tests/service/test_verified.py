@@ -29,14 +29,20 @@ def test_a_game_read_again_is_not_replayed_again(tmp_path: Path) -> None:
     assert _replays(lambda: [Game.load(path) for _ in range(5)]) == 0
 
 
+def _step(path: Path) -> Game:
+    """The first legal action, saved."""
+    with Game.editing(path) as game:
+        game.step(game.legal_actions()[0])
+        game.save()
+    return game
+
+
 def test_what_a_step_saves_is_read_without_a_replay(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     shutil.copy(ROUND3, path)
 
     def step_and_read() -> None:
-        with Game.editing(path) as game:
-            game.step(game.legal_actions()[0])
-            game.save()
+        game = _step(path)
         assert Game.load(path).revision == game.revision
 
     Game.load(path)
@@ -106,16 +112,10 @@ def test_kept_games_are_packed_out_of_the_collectors_sight(tmp_path: Path) -> No
 
     path = tmp_path / "g.json"
     shutil.copy(ROUND3, path)
-
-    def step() -> None:
-        with Game.editing(path) as game:
-            game.step(game.legal_actions()[0])
-            game.save()
-
-    step()
+    _step(path)
     gc.collect()
     before = len(gc.get_objects())
     for _ in range(10):
-        step()  # each save is kept
+        _step(path)  # each save is kept
     gc.collect()
     assert (len(gc.get_objects()) - before) / 10 < 60  # was 267 with live states
