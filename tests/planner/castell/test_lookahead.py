@@ -5,14 +5,22 @@ the plan shown is the score goal's plan through the chosen first turn."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import pytest
 
-from models.game import EndTurn
+from models.game import EndTurn, GameState
 from planner.castell import WIN, advise, greedy_turn, plan_to_win, play_turn
-from planner.castell.lookahead import Answered, _as_win
+from planner.castell.lookahead import (
+    GREEDY,
+    PLAN,
+    Answered,
+    Candidate,
+    _as_win,
+    _tried,
+)
 from planner.castell.turn import Turn
-from planner.turns import DEFAULT_BUDGET, Goal, plan_ahead, plan_turns
+from planner.turns import DEFAULT_BUDGET, Goal, PlanAhead, plan_ahead, plan_turns
 from tests.planner.castell.games import BOARD, midgame
 from tests.planner.turns.game_states import ROOMY  # the wall clock never decides a test
 
@@ -36,13 +44,12 @@ def test_the_win_plan_is_legal_named_and_repeats() -> None:
     played = play_turn(state, BOARD, Turn((*plan.turns[0].actions, EndTurn())))
     assert not played.refused
     # here the greedy bot's turn leaves the player further ahead after the rivals' answers
-    # (20 points ahead against 2 behind): the plan shown goes through it
+    # (20 points ahead against 2 behind): the plan shown goes through it, and says so
     greedy = greedy_turn(state, BOARD).actions[:-1]
     assert tuple(plan.turns[0].actions[:len(greedy)]) == tuple(greedy)
-    # here the greedy bot's turn leaves the player further ahead after the rivals' answers
-    # (20 points ahead against 2 behind): the plan shown goes through it
-    greedy = greedy_turn(state, BOARD).actions[:-1]
-    assert tuple(plan.turns[0].actions[:len(greedy)]) == tuple(greedy)
+    assert plan.assumptions[-1].endswith(
+        "20 points ahead of the best rival with this first turn (the greedy bot's); 2 points "
+        "behind with the cautious plan's")
 
 
 def test_another_players_plan_is_the_cautious_score_plan() -> None:
@@ -72,12 +79,45 @@ def test_why_the_first_turn_is_said() -> None:
     state = midgame(2, seed=1, until_round=2)
     ahead = plan_ahead(state, BOARD, state.turn.player, rules=state.game_rules,
                        goal=Goal("score"), time_limit=LIMIT, budget=ROOMY)
-    told = _as_win(ahead, (Answered(40, 31), Answered(30, 30))).plan.assumptions[-1]
-    assert "ends 9 points ahead of the best rival with this first turn; with the other " \
-        "first turn tried, level" in told
-    told = _as_win(ahead, (Answered(30, 32), Answered(30, 35))).plan.assumptions[-1]
-    assert told.endswith("2 points behind the best rival with this first turn; with the other "
-                         "first turn tried, 5 points behind")
+    turn = Turn((EndTurn(),))
+    plan, greedy = (Candidate(name, turn, None) for name in (PLAN, GREEDY))
+    told = _as_win(ahead, (plan, Answered(40, 31)),
+                   [(greedy, Answered(30, 30))]).plan.assumptions[-1]
+    assert told.endswith("ends 9 points ahead of the best rival with this first turn (the "
+                         "cautious plan's); level with the greedy bot's")
+    told = _as_win(ahead, (plan, Answered(31, 30)),
+                   [(greedy, Answered(30, 31))]).plan.assumptions[-1]
+    assert told.endswith("1 point ahead of the best rival with this first turn (the "
+                         "cautious plan's); 1 point behind with the greedy bot's")
+    told = _as_win(ahead, (greedy, Answered(30, 32)),
+                   [(plan, Answered(30, 35))]).plan.assumptions[-1]
+    assert told.endswith("2 points behind the best rival with this first turn (the greedy "
+                         "bot's); 5 points behind with the cautious plan's")
+
+
+def test_each_position_is_tried_once_and_a_clock_decides_nothing() -> None:
+    state = midgame(3, seed=2, until_round=2)
+    me = state.turn.player
+    greedy = greedy_turn(state, BOARD)
+    other = Turn((EndTurn(),))
+    found = plan_ahead(state, BOARD, me, rules=state.game_rules, goal=Goal("score"),
+                       time_limit=LIMIT, budget=ROOMY)
+    asked: list[int] = []
+
+    def planned(hit: bool) -> Callable[[GameState], PlanAhead]:
+        def plan(start: GameState) -> PlanAhead:  # 12 points, or stopped by the wall clock
+            asked.append(start.round)
+            return dataclasses.replace(
+                found, plan=dataclasses.replace(found.plan, objective=12, clock_hit=hit))
+        return plan
+
+    candidates = [Candidate(PLAN, greedy, None), Candidate(PLAN, greedy, None),
+                  Candidate(GREEDY, other, None)]
+    tried = _tried(candidates, state, BOARD, me, planned(False))
+    assert tried is not None and [c.name for c, _ in tried] == [PLAN, GREEDY]
+    assert len(asked) == 2 and all(a.mine == 12 for _, a in tried)
+    # a plan after the answers that met the wall clock: nothing is chosen by it
+    assert _tried(candidates, state, BOARD, me, planned(True)) is None
 
 
 def test_the_turn_planner_has_no_win_model_and_the_shares_fit_the_limit() -> None:
@@ -86,3 +126,6 @@ def test_the_turn_planner_has_no_win_model_and_the_shares_fit_the_limit() -> Non
         plan_turns(state, BOARD, state.turn.player, rules=state.game_rules, goal=WIN)
     with pytest.raises(ValueError, match="win goal shares"):
         dataclasses.replace(DEFAULT_BUDGET, win_answer_share=1.5)
+    with pytest.raises(ValueError, match="win goal shares"):
+        dataclasses.replace(DEFAULT_BUDGET, win_answer_share_unproven=1.2)
+
