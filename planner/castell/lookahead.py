@@ -88,13 +88,12 @@ def plan_to_win(state: GameState, board: Board, player: str, *, rules: Rules,
     it is not, or under a what-if's readings, is the cautious score plan (the rivals' answers
     are simulated from the player's own turn, under the game's readings)."""
 
-    def planned(start: GameState, share: float, fixed: Sequence[Action] = (),
-                cautious: bool = True) -> PlanAhead:
+    def planned(start: GameState, share: float, fixed: Sequence[Action] = ()) -> PlanAhead:
         limit = time_limit * share
         with time_limited(budget.wall(limit)):
             return plan_ahead(start, board, player, rules=rules, turns=turns, goal=SCORE,
-                              cautious=cautious, time_limit=limit, workers=workers,
-                              seed=seed, fixed=fixed, budget=budget, compare=False)
+                              cautious=True, time_limit=limit, workers=workers, seed=seed,
+                              fixed=fixed, budget=budget, compare=False)
 
     plain = planned(state, budget.win_plan_share)
     if (state.turn.player != state.player(player).name or rules != state.game_rules

@@ -128,4 +128,3 @@ def test_the_turn_planner_has_no_win_model_and_the_shares_fit_the_limit() -> Non
         dataclasses.replace(DEFAULT_BUDGET, win_answer_share=1.5)
     with pytest.raises(ValueError, match="win goal shares"):
         dataclasses.replace(DEFAULT_BUDGET, win_answer_share_unproven=1.2)
-
