@@ -14,7 +14,8 @@ plan shown is the score goal's plan through that first turn. Two first turns tha
 same position are one. (Tried and not kept, against two score-goal seats: a third first
 turn, the score plan's that may recruit where a rival could first, 13 of 37 games won; the
 plan after the answers played out through the referee, each of its turns answered by the
-rivals again, 20 of 46 where these two won 22 of the same 46.)
+rivals again, 20 of 46 where these two won 22 of the same 46; each rival answering with its
+own score plan's first turn, 12 of 24 where these won 14.)
 
 Only what the player sees is used: the bag and its seed are hidden (`seen`), so a refill in
 the rivals' answers adds nothing (no casteller is counted on that the player cannot see). The
