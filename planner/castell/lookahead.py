@@ -11,8 +11,8 @@ more than the player does), and the player's own turns are planned from where th
 the game (the cautious score goal). A first turn is worth the points that plan ends with less
 the best rival's points at that moment; the better is advised (a tie: the plan's), and the
 plan shown is the score goal's plan through that first turn. Two first turns that leave the
-same position are one. (Three other ways of choosing, tried in whole games and not kept, are
-in the Design notes under `win_answer_share_unproven`.)
+same position are one. (Five other ways of choosing or planning the first turn, tried in
+whole games and not kept, are in the Design notes under `win_answer_share_unproven`.)
 
 Only what the player sees is used: the bag and its seed are hidden (`seen`), so a refill in
 the rivals' answers adds nothing (no casteller is counted on that the player cannot see). The
