@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from models.game import EndTurn, GameState
-from planner.castell import WIN, advise, greedy_turn, plan_to_win, play_turn
+from planner.castell import WIN, advise, greedy_turn, lookahead, plan_to_win, play_turn
 from planner.castell.lookahead import (
     GREEDY,
     PLAN,
@@ -20,6 +21,7 @@ from planner.castell.lookahead import (
     _tried,
 )
 from planner.castell.turn import Turn
+from planner.tower import Status
 from planner.turns import DEFAULT_BUDGET, Goal, PlanAhead, plan_ahead, plan_turns
 from tests.planner.castell.games import BOARD, midgame
 from tests.planner.turns.game_states import ROOMY  # the wall clock never decides a test
@@ -128,3 +130,28 @@ def test_the_turn_planner_has_no_win_model_and_the_shares_fit_the_limit() -> Non
         dataclasses.replace(DEFAULT_BUDGET, win_answer_share=1.5)
     with pytest.raises(ValueError, match="win goal shares"):
         dataclasses.replace(DEFAULT_BUDGET, win_answer_share_unproven=1.2)
+
+
+@pytest.mark.parametrize("proven", [True, False])
+def test_the_plans_after_the_answers_get_less_after_an_unproven_plain_plan(
+        monkeypatch: pytest.MonkeyPatch, proven: bool) -> None:
+    state = midgame(3, seed=2, until_round=2)  # two first turns of their own positions
+    real = plan_ahead  # the one `lookahead` calls
+    limits: list[float] = []
+
+    def recorded(*args: Any, **kwargs: Any) -> PlanAhead:
+        limits.append(kwargs["time_limit"])
+        found = real(*args, **kwargs)
+        if len(limits) == 1:  # the plain plan, told proven or not
+            status = Status.OPTIMAL if proven else Status.FEASIBLE
+            found = dataclasses.replace(found, plan=dataclasses.replace(found.plan,
+                                                                        status=status))
+        return found
+
+    monkeypatch.setattr(lookahead, "plan_ahead", recorded)
+    _win(state, state.turn.player)
+    share = ROOMY.win_answer_share if proven else ROOMY.win_answer_share_unproven
+    assert ROOMY.win_answer_share != ROOMY.win_answer_share_unproven
+    assert limits[0] == LIMIT * ROOMY.win_plan_share
+    assert len(limits) >= 3  # each first turn's plan after the answers, and the chosen one's
+    assert all(limit == pytest.approx(LIMIT * share) for limit in limits[1:])
