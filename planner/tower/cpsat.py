@@ -92,7 +92,8 @@ def _tallest_first(solver: cp_model.CpSolver, layout: TowerLayout, pool: Pool,
                    deadline: float) -> tuple[Status, float | None, int]:
     """Best tower, lexicographically: the most levels, then (height fixed) the most
     castellers. Two small proofs are much faster than one on the folded objective when Base
-    and Strength make the castellers' bound loose. Returns status, folded bound, branches."""
+    and Strength make the castellers' bound loose. Returns status, folded bound, branches
+    (`stopped_by_clock(solver)` then tells of the solve that decided the status)."""
     model, weight = layout.model, height_weight(pool.total)
     model.clear_objective()  # type: ignore[no-untyped-call]
     model.maximize(layout.height())
@@ -136,8 +137,10 @@ def solve_cpsat(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
         branches = int(solver.num_branches)
         bound = None if isinstance(question, TileCheck) else solver.best_objective_bound
     elapsed = time.perf_counter() - started
+    clock_hit = stopped_by_clock(solver)
     if status in (Status.INFEASIBLE, Status.UNKNOWN):
-        return SolveResult(status, None, None, None, None, elapsed, "cpsat", branches)
+        return SolveResult(status, None, None, None, None, elapsed, "cpsat", branches,
+                           clock_hit)
     tower = layout.tower(solver)
     return SolveResult(
         status=status,
@@ -148,4 +151,5 @@ def solve_cpsat(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
         wall_time_s=elapsed,
         engine="cpsat",
         branches=branches,
+        clock_hit=clock_hit,
     )

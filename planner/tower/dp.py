@@ -190,7 +190,8 @@ def solve_dp(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
                                stoppable=stoppable)
     except OutOfTime:
         elapsed = time.perf_counter() - started
-        return SolveResult(Status.UNKNOWN, None, None, None, None, elapsed, "dp")
+        return SolveResult(Status.UNKNOWN, None, None, None, None, elapsed, "dp",
+                           clock_hit=True)
     elapsed = time.perf_counter() - started
     if check is None:
         return SolveResult(Status.INFEASIBLE, None, None, None, None, elapsed, "dp")

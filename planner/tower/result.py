@@ -22,6 +22,9 @@ class SolveResult:
     wall_time_s: float
     engine: str
     branches: int = 0  # CP-SAT search branches (0 for the exhaustive search)
+    # the wall clock (or a stop), not a finished search or CP-SAT's deterministic budget,
+    # ended an unproven solve: its answer may differ from one run (or machine) to the next
+    clock_hit: bool = False
 
     @property
     def found(self) -> bool:

@@ -131,7 +131,8 @@ def solve_search(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules
     elapsed = time.perf_counter() - started
     if best is None:
         status = Status.INFEASIBLE if finished else Status.UNKNOWN
-        return SolveResult(status, None, None, None, None, elapsed, "search")
+        return SolveResult(status, None, None, None, None, elapsed, "search",
+                           clock_hit=not finished)
     _, tower, result = best
     uses = result.uses
     if isinstance(question, TileCheck) and isinstance(question.tile, ExhibitionTile):
@@ -145,4 +146,5 @@ def solve_search(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules
         uses=uses,
         wall_time_s=elapsed,
         engine="search",
+        clock_hit=not finished,
     )

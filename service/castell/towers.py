@@ -14,9 +14,8 @@ when asked for: a plain `castell verify` loads no pydantic (nor any solver).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,7 +35,6 @@ WHAT_IF_WITHOUT_STATE = ("a what-if goes with a game (without a game, the readin
                          "given as they are)")
 NO_TEAM_WITH_STATE = ("a game gives the player's team and skills: a pool or skills do not go "
                       "with it")
-CLOCK_HIT_SHARE = 0.9  # of the time limit, run by an unproven solve: see `TowerReply.output`
 
 
 @dataclass(frozen=True)
@@ -177,9 +175,6 @@ class TowerReply:
     # name) and the festival it found (None: none left, so the tallest tower was asked)
     looked_for: str | None = None
     reached: FestivalSpace | None = None
-    # the whole question's wall time (the team, the model, the solve): the solve's own
-    # time leaves out what came before it within the same limit
-    spent_s: float = 0.0
 
     @property
     def result(self) -> SolveResult:
@@ -234,14 +229,11 @@ class TowerReply:
             "uses": _uses(result.uses),
             "bound": bound,
             "wall_time_s": round(result.wall_time_s, 6),
-            # an unproven solve whose question (`spent_s`: the model's build too, within the
-            # same limit) ran (nearly) its whole time limit: the wall clock, not
-            # the deterministic budget (planner.tower.configure: it ends a solve well within
-            # the limit unless the machine is very busy), stopped it, so the answer may differ
-            # from one run (or machine) to the next. Inferred here: the tower solve reports no
-            # clock hit itself
-            "stopped_by_clock": not result.proven
-            and max(result.wall_time_s, self.spent_s) >= CLOCK_HIT_SHARE * self.time_limit,
+            # the solve's own word (`SolveResult.clock_hit`): the wall clock, not the
+            # deterministic budget (planner.tower.configure: it ends a solve well within the
+            # limit unless the machine is very busy), stopped it, so the answer may differ
+            # from one run (or machine) to the next
+            "stopped_by_clock": result.clock_hit and not result.proven,
             "engine": result.engine,
             "reasons": list(why.reasons) if why else [],
             "closest": str(why.closest.tower) if why and why.closest and why.closest.tower
@@ -269,12 +261,9 @@ def best(asked: Asked, festival: str | None, solving: Solving) -> TowerReply:
 
 
 def _within_limit(solving: Solving, ask: Callable[[], TowerReply]) -> TowerReply:
-    """`ask()` within the one time limit of its solves, with the wall time it took
-    (`TowerReply.spent_s`: a clock hit is inferred from it)."""
-    start = time.perf_counter()
+    """`ask()` within the one time limit of its solves (the team and the model too)."""
     with time_limited(solving.time_limit):
-        reply = ask()
-    return replace(reply, spent_s=time.perf_counter() - start)
+        return ask()
 
 
 def _best(asked: Asked, festival: str | None, solving: Solving) -> TowerReply:

@@ -2,6 +2,7 @@
 
 import pytest
 
+import planner.tower.cpsat
 from models.tower import STANDARD, Festival, Pool, SkillRanks, parse_tile, rules_named
 from models.tower.skills import Skill
 from planner.tower.api import answer, solve
@@ -106,6 +107,18 @@ def test_search_never_claims_optimal_when_cut_short() -> None:
     result = solve(BestTower(), bag, SkillRanks(3, 3, 3, 3, 3), STANDARD, engine="search",
                    time_limit=0.05)
     assert result.status in (Status.FEASIBLE, Status.UNKNOWN)
+    assert result.clock_hit
+
+
+def test_cpsat_tells_its_own_clock_hit(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a deterministic budget no 0.2 s could hold: only the wall clock can end the solve, and
+    # the solver says so itself, however busy the machine (the whole bag takes ~1.4 s to prove)
+    monkeypatch.setattr(planner.tower.cpsat, "DETERMINISTIC_PER_SECOND", 1000.0)
+    bag = Pool.from_counts({s: 15 for s in range(1, 11)})
+    result = solve(BestTower(), bag, SkillRanks(3, 3, 3, 3, 3), STANDARD, engine="cpsat",
+                   time_limit=0.2)
+    assert result.status in (Status.FEASIBLE, Status.UNKNOWN)
+    assert result.clock_hit
 
 
 def test_whole_bag_is_proven_by_cpsat() -> None:
@@ -114,7 +127,7 @@ def test_whole_bag_is_proven_by_cpsat() -> None:
     for question in (BestTower(), FestivalTower(Festival.parse("6,3")),
                      TileCheck(parse_tile("shape:5-4-3-2-1"))):
         result = solve(question, bag, ranks, STANDARD)
-        assert result.status is Status.OPTIMAL
+        assert result.status is Status.OPTIMAL and not result.clock_hit
         assert_sound(result, question, bag, ranks, rules_named("standard"))
 
 
