@@ -38,8 +38,9 @@ def plan(
         autocompletion=complete.goals)] = plans.DEFAULT_GOAL,
     cautious: Annotated[bool, typer.Option(
         "--cautious", help="Recruit only where no opponent could recruit first (their reach "
-        "in their turns before yours, in turn order). Without it, each recruit is still "
-        "marked at risk or not.")] = False,
+        "in their turns before yours, in turn order), and count every opponent who could "
+        "stand in a festival's region when it is held as competing there. Without it, each "
+        "recruit is still marked at risk or not.")] = False,
     fix: Annotated[str | None, typer.Option(
         "--fix", metavar="ACTIONS", help="What-if: fix the first actions of the turn and "
         "re-plan, e.g. 'move girona; recruit 7 5' (the notation of `castell play`: also "

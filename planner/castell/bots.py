@@ -13,8 +13,8 @@ towers it names) from what that player sees (`seen`: no bag, no future refills).
   nothing.
 - `score`: the same for `Goal("score")` (the advice's goal until the win goal);
 - `festival`: the same for `Goal("festival")`, the advice's goal until 2026-12-04;
-- `cautious`: the score goal planning no recruit where a rival could recruit first
-  (`castell plan --cautious`).
+- `cautious`: the score goal planning no recruit where a rival could recruit first, and every
+  rival who could come to a festival competing there (`castell plan --cautious`).
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ class Advisor:
     goal: Goal = ADVICE_GOAL
     time_limit: float = DEFAULT_PLAN_TIME_LIMIT
     budget: PlanBudget = DEFAULT_BUDGET
-    cautious: bool = False  # no recruit where a rival could recruit first (`--cautious`)
+    cautious: bool = False  # no recruit where a rival could first, rivals coming to festivals
     wall_s: list[float] = field(default_factory=list)
     cpu_s: list[float] = field(default_factory=list)
     fallbacks: int = 0

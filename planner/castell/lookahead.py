@@ -5,14 +5,16 @@ The score goal counts every point over its horizon, but it plans the player's tu
 back: the rivals who move in between take the castellers and the tiles it counted on (from
 the second and third seats the score goal won 12 of 20 games against two greedy bots, from the
 first 18). So two first turns are tried: the cautious score plan's (no recruit where a rival
-could recruit first) and the greedy bot's. Each is played on what the player sees, every rival
-answers with the greedy bot's turn (the model of a rival: a reasonable player who knows no
-more than the player does), and the player's own turns are planned from where the rivals left
-the game (the cautious score goal). A first turn is worth the points that plan ends with less
-the best rival's points at that moment; the better is advised (a tie: the plan's), and the
-plan shown is the score goal's plan through that first turn. Two first turns that leave the
-same position are one. (Five other ways of choosing or planning the first turn, tried in
-whole games and not kept, are in the Design notes under `win_answer_share_unproven`.)
+could recruit first, and every rival who could stand in a festival's region when it is held
+competing there with their best tower now) and the greedy bot's. Each is played on what the
+player sees, every rival answers with the greedy bot's turn (the model of a rival: a
+reasonable player who knows no more than the player does), and the player's own turns are
+planned from where the rivals left the game (the cautious score goal). A first turn is worth
+the points that plan ends with less the best rival's points at that moment; the better is
+advised (a tie: the plan's), and the plan shown is the score goal's plan through that first
+turn. Two first turns that leave the same position are one. (Four other ways of choosing or
+planning the first turn, tried in whole games and not kept, are in the Design notes under
+`win_answer_share_unproven`.)
 
 Only what the player sees is used: the bag and its seed are hidden (`seen`), so a refill in
 the rivals' answers adds nothing (no casteller is counted on that the player cannot see). The

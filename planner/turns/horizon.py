@@ -78,6 +78,9 @@ class Horizon:
     # player's (see `at_risk`); in cautious mode the plan recruits in none of them
     at_risk: dict[tuple[int, str], str] = field(default_factory=dict)
     cautious: bool = False
+    # (round, location) of a festival -> the opponents who could stand in its region when it
+    # is held (`festival_rivals`; only in cautious mode, where they compete there)
+    coming: dict[tuple[int, str], tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def me(self) -> PlayerState:
@@ -126,11 +129,12 @@ def build_horizon(state: GameState, board: Board, player: str, turns: int, rules
                       if f.round in rounds and not f.resolved)
     supply = {r: state.regions[r].supply for r in board.region_ids}
     risk = at_risk(state, board, player, len(slots), rules)
+    coming = festival_rivals(state, board, player, festivals, rules) if cautious else {}
     assumptions = _assumptions(state, board, player, cautious, len(risk), rounds, len(slots))
     tiles = {r: tuple(board.tile(t) for t in state.regions[r].performance_tiles)
              for r in board.region_ids}
     return Horizon(board, rules, state, player, tuple(slots), supply, tiles, festivals,
-                   tuple(assumptions), risk, cautious)
+                   tuple(assumptions), risk, cautious, coming)
 
 
 def _plannable(state: GameState, player: str, turns: int) -> None:
@@ -178,7 +182,8 @@ def _assumptions(state: GameState, board: Board, player: str, cautious: bool, ri
     if cautious:
         assumptions.append("cautious: no recruit where an opponent could recruit first (their "
                            "reach in their turns before the player's visit, in turn order; "
-                           f"{risks} region-turn(s) at risk)")
+                           f"{risks} region-turn(s) at risk), and every opponent who could "
+                           "stand in a festival's region when it is held competes there")
     refills = [r for r in board.refill_rounds if r in rounds and rounds[r] + 1 < count]
     if refills:  # the plan never sees the bag: the replay draws nothing either
         assumptions.append("castellers the bag adds to the regions at the end of round "
@@ -206,22 +211,62 @@ def at_risk(state: GameState, board: Board, player: str, turns: int, rules: Rule
     castellers now count. Turn 0 is never at risk: nobody plays before it. With the rules'
     `special_move` reading "any", a special move reaches every region."""
     risk: dict[tuple[int, str], str] = {}
-    for other in state.players:
-        if other.name == player:
-            continue
-        seen: set[str] = set() if other.pawn is not None else set(board.region_ids)
-        frontier = {other.pawn} if other.pawn is not None else set(board.region_ids)
-        for t in range(1, turns):
-            reached: set[str] = set()
-            for region in frontier:
-                moved = other.model_copy(update={"pawn": region})
-                reached |= _reach(board, state, moved, rules)
-            seen |= frontier | reached
-            frontier = reached
+    for other in _opponents(state, player):
+        for t, seen in enumerate(_reached(state, board, other, turns, rules), start=1):
             for region in seen:
                 if state.regions[region].supply.total:
                     risk.setdefault((t, region), other.name)
     return risk
+
+
+def festival_rivals(state: GameState, board: Board, player: str,
+                    festivals: tuple[tuple[int, FestivalSpace], ...], rules: Rules
+                    ) -> dict[tuple[int, str], tuple[str, ...]]:
+    """(round, location) -> the opponents who could stand in the festival's region when it
+    is held at the end of the round of the player's turn `t`: their reach (as `at_risk`) in
+    the turns they play until then, `t` for those before the player in turn order (they
+    played this round), `t + 1` for those after."""
+    order = state.turn_order
+    most = max((t for t, _ in festivals), default=-1) + 2
+    coming: dict[tuple[int, str], tuple[str, ...]] = {}
+    reached = {other.name: [{other.pawn} if other.pawn is not None else set(),
+                            *_reached(state, board, other, most, rules)]
+               for other in _opponents(state, player)}
+    for t, space in festivals:
+        names = []
+        for name, each in reached.items():
+            played = t + (order.index(name) > order.index(player))
+            if space.region in each[min(played, len(each) - 1)]:
+                names.append(name)
+        coming[space.round, space.location] = tuple(names)
+    return coming
+
+
+def _opponents(state: GameState, player: str) -> list[PlayerState]:
+    return [other for other in state.players if other.name != player]
+
+
+def _reached(state: GameState, board: Board, other: PlayerState, turns: int, rules: Rules
+             ) -> list[set[str]]:
+    """Where `other` can have stood by the end of each of their next `turns - 1` turns (a
+    pawn off the board: anywhere)."""
+    seen: set[str] = set() if other.pawn is not None else set(board.region_ids)
+    frontier = {other.pawn} if other.pawn is not None else set(board.region_ids)
+    each = []
+    # a turn's reach from a region is the same every turn here (this round's wheel, the
+    # tokens held now): each region's is worked out once
+    reach: dict[str, set[str]] = {}
+    for _ in range(1, turns):
+        reached: set[str] = set()
+        for region in frontier:
+            if region not in reach:
+                moved = other.model_copy(update={"pawn": region})
+                reach[region] = _reach(board, state, moved, rules)
+            reached |= reach[region]
+        seen |= frontier | reached
+        frontier = reached
+        each.append(set(seen))
+    return each
 
 
 def contested_regions(state: GameState, board: Board, player: str, rules: Rules

@@ -200,7 +200,7 @@ def _replayed(ctx: PlanContext, strategy: GoalStrategy, solved: Solved,
     try:
         with grace(ctx.budget.wall(ctx.budget.replay_grace)):
             replayed = replay(ctx.start, ctx.board, ctx.player, actions, ctx.rules,
-                              chosen=chosen)
+                              chosen=chosen, coming=model.horizon.coming)
     except ReplayOutOfTime:  # the plan found cannot be checked in time: no plan, unknown
         return question.plan(Status.UNKNOWN, result=result, clock_hit=True)
     planned = tuple(PlannedTurn(slot.round, tuple(a))

@@ -10,7 +10,7 @@ error, so it is not a `CastellError`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -19,11 +19,13 @@ from models.game import (
     Board,
     Choices,
     EndTurn,
+    FestivalSpace,
     GameState,
     IllegalAction,
     Outcome,
     TowerFinder,
     apply,
+    apply_outcome,
     end_turn,
     resolve_festival,
     top_up,
@@ -93,18 +95,24 @@ class Replay:
 
 def advance_to(state: GameState, board: Board, player: str, rules: Rules,
                finder: TowerFinder | None = None, outcomes: list[Outcome] | None = None,
-               chosen: Choices | None = None, refills: list[Refill] | None = None
-               ) -> GameState:
+               chosen: Choices | None = None, refills: list[Refill] | None = None,
+               coming: Coming | None = None) -> GameState:
     """End the other players' turns (they take no actions) until it is `player`'s turn."""
     finder = finder or cached_finder()
     while not state.game_over and state.turn.player != player:
-        state = finish_turn(state, board, rules, finder, outcomes, chosen, refills)
+        state = finish_turn(state, board, rules, finder, outcomes, chosen, refills, coming)
     return state
+
+
+# (round, location) of a festival -> opponents who compete there wherever their pawn stands
+# (the cautious plan's rivals, `Horizon.coming`)
+Coming = Mapping[tuple[int, str], tuple[str, ...]]
 
 
 def finish_turn(state: GameState, board: Board, rules: Rules, finder: TowerFinder,
                 outcomes: list[Outcome] | None, chosen: Choices | None,
-                refills: list[Refill] | None = None) -> GameState:
+                refills: list[Refill] | None = None, coming: Coming | None = None
+                ) -> GameState:
     """End a turn in the replay, recording the refills the plan cannot see."""
     last = state.turn_order[-1] == state.turn.player
     if last and refills is not None and state.round in board.refill_rounds:
@@ -115,20 +123,38 @@ def finish_turn(state: GameState, board: Board, rules: Rules, finder: TowerFinde
         if last and outcomes is not None:
             for space in state.festivals_in(state.round):
                 if not space.resolved:
-                    outcomes.append(resolve_festival(state, board, space, rules, finder,
-                                                     chosen))
+                    state = _resolved(state, board, space, rules, finder, chosen, outcomes,
+                                      (coming or {}).get((space.round, space.location), ()))
         return end_turn(state, board, rules, finder, chosen)
     except (IllegalAction, ValueError) as error:
         raise PlanRefused(f"round {state.round}, end of {state.turn.player}'s turn: {error}"
                           ) from error
 
 
+def _resolved(state: GameState, board: Board, space: FestivalSpace, rules: Rules,
+              finder: TowerFinder, chosen: Choices | None, outcomes: list[Outcome],
+              coming: tuple[str, ...]) -> GameState:
+    """The festival's outcome, recorded; with `coming` opponents it is held here, those
+    standing in its region for it (the referee's `apply_outcome`; their pawns back where they
+    were after it: they never move in the replay), else at the round's end as before."""
+    if not coming:
+        outcomes.append(resolve_festival(state, board, space, rules, finder, chosen))
+        return state
+    held = state.clone()
+    for name in coming:
+        held.player(name).pawn = space.region
+    outcome = resolve_festival(held, board, space, rules, finder, chosen)
+    outcomes.append(outcome)
+    return apply_outcome(state, outcome, rules)
+
+
 def replay(state: GameState, board: Board, player: str, turns: Sequence[Sequence[Action]],
-           rules: Rules, finder: TowerFinder | None = None, chosen: Choices | None = None
-           ) -> Replay:
+           rules: Rules, finder: TowerFinder | None = None, chosen: Choices | None = None,
+           coming: Coming | None = None) -> Replay:
     """Play `turns` (each a list of actions, without the EndTurn) as `player`, from a state
     where it is their turn; every turn ends with EndTurn and the opponents' empty turns.
-    Festivals are resolved with the `chosen` towers, else the finder's best ones."""
+    Festivals are resolved with the `chosen` towers, else the finder's best ones; the
+    `coming` opponents compete at a festival wherever they stand (a cautious plan's)."""
     finder = finder or cached_finder()
     outcomes: list[Outcome] = []
     refills: list[Refill] = []
@@ -145,6 +171,7 @@ def replay(state: GameState, board: Board, player: str, turns: Sequence[Sequence
                 raise PlanRefused(f"turn {number} (round {state.round}), {action}: {error}"
                                   ) from error
         pawns[state.round] = state.player(player).pawn
-        state = finish_turn(state, board, rules, finder, outcomes, chosen, refills)
-        state = advance_to(state, board, player, rules, finder, outcomes, chosen, refills)
+        state = finish_turn(state, board, rules, finder, outcomes, chosen, refills, coming)
+        state = advance_to(state, board, player, rules, finder, outcomes, chosen, refills,
+                           coming)
     return Replay(state, tuple(outcomes), tuple(refills), pawns)

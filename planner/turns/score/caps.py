@@ -47,8 +47,11 @@ def rivals(horizon: Horizon, space: FestivalSpace) -> Rival:
     me_first = {o: order.index(horizon.player) < order.index(o) for o in order}
     finder = cached_finder()
     towers = {}
+    # those standing in its region (the others take no actions); cautious, also every
+    # opponent who could stand there when it is held (`Horizon.coming`, empty otherwise)
+    coming = horizon.coming.get((space.round, space.location), ())
     for other in state.players:
-        if other.name != horizon.player and other.pawn == space.region:
+        if other.name != horizon.player and (other.pawn == space.region or other.name in coming):
             tower = finder(other.team, other.ranks, space.festival, rules)
             if tower is not None:
                 towers[other.name] = tower

@@ -7,10 +7,12 @@ from dataclasses import replace
 import pytest
 
 from models.errors import SpecError
+from models.game import EndTurn, apply
 from models.game.actions import Recruit
 from models.game.regions import RegionGraph
 from models.tower.rules import STANDARD
 from planner.turns.horizon import at_risk, build_horizon, contested_regions
+from planner.turns.replay import cached_finder
 from tests.planner.turns.game_states import BOARD, plan_roomy, played
 from tests.planner.turns.test_plan import assert_replayed
 
@@ -100,3 +102,27 @@ def test_an_opponents_special_move_reaches_every_region_with_the_any_reading() -
     assert contested_regions(state, BOARD, me.name, anywhere) == set(BOARD.region_ids)
     assert set(at_risk(state, BOARD, me.name, 2, STANDARD)) <= set(
         at_risk(state, BOARD, me.name, 2, anywhere))
+
+
+def test_a_festivals_rivals_are_who_could_stand_in_its_region_when_it_is_held() -> None:
+    state = played(6, 2, 3)
+    assert not build_horizon(state, BOARD, "Anna", 3, STANDARD).coming  # only when cautious
+    # Biel's turn: Anna played this round (she stands in Lleida), so the festival at its end
+    # has no rival of his; by the next round's she plays a turn, and with her tokens her
+    # reach holds every region (`contested_regions` from Biel's side)
+    theirs = apply(state, BOARD, EndTurn(), STANDARD, cached_finder())
+    horizon = build_horizon(theirs, BOARD, "Biel", 3, STANDARD, cautious=True)
+    anna = theirs.player("Anna")
+    assert anna.pawn == "lleida" and anna.special_tokens > 0
+    rounds = {space.round: space for _, space in horizon.festivals}
+    assert [rounds[r].region for r in (3, 4, 5)] == [
+        "comarques-centrals", "alt-pirineu-aran", "barcelona"]
+    assert horizon.coming[3, rounds[3].location] == ()
+    near = contested_regions(theirs, BOARD, "Biel", STANDARD)
+    assert {"alt-pirineu-aran", "barcelona"} <= near
+    assert horizon.coming[4, rounds[4].location] == ("Anna",)
+    assert horizon.coming[5, rounds[5].location] == ("Anna",)
+    # Anna's turn: Biel plays this round after her, so he could come to its festival too
+    mine = build_horizon(state, BOARD, "Anna", 3, STANDARD, cautious=True)
+    assert mine.coming[3, rounds[3].location] == ("Biel",)
+    assert any("competes there" in a for a in mine.assumptions)

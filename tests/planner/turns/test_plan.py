@@ -12,7 +12,7 @@ from models.game.state import GameState
 from models.tower.festival import Festival
 from models.tower.rules import STANDARD
 from planner.tower.result import Status
-from planner.turns.horizon import Goal
+from planner.turns.horizon import Goal, build_horizon
 from planner.turns.plan import Plan
 from planner.turns.replay import replay
 from planner.turns.score.stages import points_now
@@ -26,7 +26,11 @@ def assert_replayed(plan: Plan) -> None:
     """The plan replays through the referee, and what it claims is what the referee saw."""
     assert plan.found
     actions = [list(turn.actions) for turn in plan.turns]
-    again = replay(plan.start, BOARD, plan.player, actions, STANDARD)
+    coming = None  # a cautious plan's festivals are held with the rivals who could come
+    if any(a.startswith("cautious") for a in plan.assumptions):
+        coming = build_horizon(plan.start, BOARD, plan.player, len(actions), STANDARD,
+                               cautious=True).coming
+    again = replay(plan.start, BOARD, plan.player, actions, STANDARD, coming=coming)
     assert again.state.player(plan.player) == plan.end.player(plan.player)  # type: ignore
     for festival in plan.festivals:
         entry = festival.entry
