@@ -107,14 +107,16 @@ def plan_to_win(state: GameState, board: Board, player: str, *, rules: Rules,
     share = (budget.win_answer_share if plain.plan.status is Status.OPTIMAL
              else budget.win_answer_share_unproven)
     tried = _tried(candidates, now, board, player, lambda s: planned(s, share))
-    if tried is None or len(tried) < 2:  # the clock, or one position whatever the turn
+    if tried is None:  # a plan after the answers met the wall clock: the plain plan's turn,
+        return _as_win(plain, None, clock_hit=True)  # which a quieter run might not advise
+    if len(tried) < 2:  # one position whatever the turn
         return _as_win(plain, None)
     best = max(tried, key=lambda t: t[1].margin)  # the first of the best: the plan's on a tie
     chosen = best[0].ahead
     if chosen is None:
         chosen = planned(state, share, best[0].turn.actions[:-1])
-        if not chosen.plan.found or chosen.plan.clock_hit:
-            return _as_win(plain, None)  # the greedy turn's plan not made in time: the plain
+        if not chosen.plan.found or chosen.plan.clock_hit:  # the greedy turn's plan not
+            return _as_win(plain, None, clock_hit=chosen.plan.clock_hit)  # made in time
     return _as_win(chosen, best, [t for t in tried if t is not best])
 
 
@@ -194,10 +196,14 @@ def _same_position(one: GameState, other: GameState) -> bool:
 
 
 def _as_win(ahead: PlanAhead, best: tuple[Candidate, Answered] | None = None,
-            others: Sequence[tuple[Candidate, Answered]] = ()) -> PlanAhead:
+            others: Sequence[tuple[Candidate, Answered]] = (), clock_hit: bool = False
+            ) -> PlanAhead:
     """The plan as the win goal's, saying why its first turn (`best`: the chosen first turn
-    and its answered value; `others`: the other first turns tried, with theirs)."""
-    plan = replace(ahead.plan, goal=WIN, fixed=(), unfixed=None)
+    and its answered value; `others`: the other first turns tried, with theirs). `clock_hit`:
+    the wall clock chose the plain plan (a plan after the answers met it), so another run may
+    advise another first turn: the plan says so, as a plan the clock stopped does."""
+    plan = replace(ahead.plan, goal=WIN, fixed=(), unfixed=None,
+                   clock_hit=ahead.plan.clock_hit or clock_hit)
     if best is not None:
         why = ("each rival answers the first turn with the greedy bot's turn: after their "
                "answers and the plan from there, the player ends "

@@ -155,3 +155,30 @@ def test_the_plans_after_the_answers_get_less_after_an_unproven_plain_plan(
     assert limits[0] == LIMIT * ROOMY.win_plan_share
     assert len(limits) >= 3  # each first turn's plan after the answers, and the chosen one's
     assert all(limit == pytest.approx(LIMIT * share) for limit in limits[1:])
+
+
+def test_a_plan_after_the_answers_that_meets_the_wall_clock_is_told(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    state = midgame(3, seed=2, until_round=2)  # two first turns of their own positions
+    real = plan_ahead  # the one `lookahead` calls
+    calls: list[int] = []
+
+    def second_stopped(*args: Any, **kwargs: Any) -> PlanAhead:
+        found = real(*args, **kwargs)
+        calls.append(1)
+        if len(calls) == 2:  # the first plan after the answers, as if it met the wall clock
+            found = dataclasses.replace(found, plan=dataclasses.replace(found.plan,
+                                                                        clock_hit=True))
+        return found
+
+    monkeypatch.setattr(lookahead, "plan_ahead", second_stopped)
+    told = _win(state, state.turn.player).plan
+    monkeypatch.setattr(lookahead, "plan_ahead", real)
+    plain = plan_ahead(state, BOARD, state.turn.player, rules=state.game_rules, goal=Goal("score"),
+                       cautious=True, time_limit=LIMIT * ROOMY.win_plan_share, budget=ROOMY,
+                       compare=False).plan
+    # the plain plan's first turn, said to be the clock's choice (another run may differ)
+    assert len(calls) == 2 and told.clock_hit and not plain.clock_hit
+    assert told.turns[0] == plain.turns[0] and told.goal == WIN
+    quiet = _win(state, state.turn.player).plan
+    assert not quiet.clock_hit
