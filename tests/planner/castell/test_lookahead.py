@@ -46,11 +46,11 @@ def test_the_win_plan_is_legal_named_and_repeats() -> None:
     played = play_turn(state, BOARD, Turn((*plan.turns[0].actions, EndTurn())))
     assert not played.refused
     # here the greedy bot's turn leaves the player further ahead after the rivals' answers
-    # (20 points ahead against 2 behind): the plan shown goes through it, and says so
+    # (18 points ahead against 2 behind): the plan shown goes through it, and says so
     greedy = greedy_turn(state, BOARD).actions[:-1]
     assert tuple(plan.turns[0].actions[:len(greedy)]) == tuple(greedy)
     assert plan.assumptions[-1].endswith(
-        "20 points ahead of the best rival with this first turn (the greedy bot's); 2 points "
+        "18 points ahead of the best rival with this first turn (the greedy bot's); 2 points "
         "behind with the cautious plan's")
 
 
