@@ -128,8 +128,10 @@ def build_horizon(state: GameState, board: Board, player: str, turns: int, rules
     festivals = tuple((rounds[f.round], f) for f in state.festivals
                       if f.round in rounds and not f.resolved)
     supply = {r: state.regions[r].supply for r in board.region_ids}
-    risk = at_risk(state, board, player, len(slots), rules)
-    coming = festival_rivals(state, board, player, festivals, rules) if cautious else {}
+    # a festival at the end of the last turn's round: those after the player play one more
+    reaches = _reaches(state, board, player, len(slots) + cautious, rules)
+    risk = _risk(state, reaches, len(slots))
+    coming = festival_rivals(state, player, festivals, reaches) if cautious else {}
     assumptions = _assumptions(state, board, player, cautious, len(risk), rounds, len(slots))
     tiles = {r: tuple(board.tile(t) for t in state.regions[r].performance_tiles)
              for r in board.region_ids}
@@ -210,49 +212,55 @@ def at_risk(state: GameState, board: Board, player: str, turns: int, rules: Rule
     hold tokens, a free one where a special tile is offered) holds it. Only regions with
     castellers now count. Turn 0 is never at risk: nobody plays before it. With the rules'
     `special_move` reading "any", a special move reaches every region."""
+    return _risk(state, _reaches(state, board, player, turns, rules), turns)
+
+
+def _risk(state: GameState, reaches: Reaches, turns: int) -> dict[tuple[int, str], str]:
+    """`at_risk` of the player's `turns` turns, from the opponents' reaches."""
     risk: dict[tuple[int, str], str] = {}
-    for other in _opponents(state, player):
-        for t, seen in enumerate(_reached(state, board, other, turns, rules), start=1):
+    for name, each in reaches.items():
+        for t, seen in enumerate(each[1:turns], start=1):
             for region in seen:
                 if state.regions[region].supply.total:
-                    risk.setdefault((t, region), other.name)
+                    risk.setdefault((t, region), name)
     return risk
 
 
-def festival_rivals(state: GameState, board: Board, player: str,
-                    festivals: tuple[tuple[int, FestivalSpace], ...], rules: Rules
+def festival_rivals(state: GameState, player: str,
+                    festivals: tuple[tuple[int, FestivalSpace], ...], reaches: Reaches
                     ) -> dict[tuple[int, str], tuple[str, ...]]:
     """(round, location) -> the opponents who could stand in the festival's region when it
-    is held at the end of the round of the player's turn `t`: their reach (as `at_risk`) in
-    the turns they play until then, `t` for those before the player in turn order (they
-    played this round), `t + 1` for those after."""
+    is held at the end of the round of the player's turn `t`: their reach (`reaches`, as
+    `at_risk`'s) in the turns they play until then, `t` for those before the player in turn
+    order (they played this round), `t + 1` for those after."""
     order = state.turn_order
-    most = max((t for t, _ in festivals), default=-1) + 2
     coming: dict[tuple[int, str], tuple[str, ...]] = {}
-    reached = {other.name: [{other.pawn} if other.pawn is not None else set(),
-                            *_reached(state, board, other, most, rules)]
-               for other in _opponents(state, player)}
     for t, space in festivals:
-        names = []
-        for name, each in reached.items():
-            played = t + (order.index(name) > order.index(player))
-            if space.region in each[min(played, len(each) - 1)]:
-                names.append(name)
-        coming[space.round, space.location] = tuple(names)
+        coming[space.round, space.location] = tuple(
+            name for name, each in reaches.items()
+            if space.region in each[t + (order.index(name) > order.index(player))])
     return coming
 
 
-def _opponents(state: GameState, player: str) -> list[PlayerState]:
-    return [other for other in state.players if other.name != player]
+# opponent -> where they can stand now (index 0: their pawn, none off the board) and by the
+# end of each of their next turns
+Reaches = dict[str, list[set[str]]]
+
+
+def _reaches(state: GameState, board: Board, player: str, turns: int, rules: Rules
+             ) -> Reaches:
+    """Each opponent's places over `turns - 1` turns of theirs (`_reached`)."""
+    return {other.name: _reached(state, board, other, turns, rules)
+            for other in state.players if other.name != player}
 
 
 def _reached(state: GameState, board: Board, other: PlayerState, turns: int, rules: Rules
              ) -> list[set[str]]:
-    """Where `other` can have stood by the end of each of their next `turns - 1` turns (a
-    pawn off the board: anywhere)."""
+    """Where `other` stands now, then where they can have stood by the end of each of their
+    next `turns - 1` turns (a pawn off the board: anywhere)."""
     seen: set[str] = set() if other.pawn is not None else set(board.region_ids)
     frontier = {other.pawn} if other.pawn is not None else set(board.region_ids)
-    each = []
+    each = [{other.pawn} if other.pawn is not None else set()]
     # a turn's reach from a region is the same every turn here (this round's wheel, the
     # tokens held now): each region's is worked out once
     reach: dict[str, set[str]] = {}
