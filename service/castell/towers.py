@@ -233,7 +233,7 @@ class TowerReply:
             # deterministic budget (planner.tower.configure: it ends a solve well within the
             # limit unless the machine is very busy), stopped it, so the answer may differ
             # from one run (or machine) to the next
-            "stopped_by_clock": result.clock_hit and not result.proven,
+            "stopped_by_clock": result.clock_hit,
             "engine": result.engine,
             "reasons": list(why.reasons) if why else [],
             "closest": str(why.closest.tower) if why and why.closest and why.closest.tower
