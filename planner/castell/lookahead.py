@@ -73,11 +73,12 @@ def advise(state: GameState, board: Board, player: str, *, rules: Rules,
             return plan_to_win(state, board, player, rules=rules, turns=turns,
                                time_limit=time_limit, workers=workers, seed=seed,
                                budget=budget)
+    win = goal.kind == "win"
     with time_limited(budget.wall(time_limit * (2 if fixed else 1))):
         return plan_ahead(state, board, player, rules=rules, turns=turns,
-                          goal=SCORE if goal.kind == "win" else goal,
-                          cautious=cautious or goal.kind == "win", time_limit=time_limit,
-                          workers=workers, seed=seed, fixed=fixed, budget=budget)
+                          goal=SCORE if win else goal, cautious=cautious or win,
+                          time_limit=time_limit, workers=workers, seed=seed, fixed=fixed,
+                          budget=budget, least_turns=budget.win_least_turns if win else 1)
 
 
 def plan_to_win(state: GameState, board: Board, player: str, *, rules: Rules,
@@ -93,7 +94,8 @@ def plan_to_win(state: GameState, board: Board, player: str, *, rules: Rules,
         with time_limited(budget.wall(limit)):
             return plan_ahead(start, board, player, rules=rules, turns=turns, goal=SCORE,
                               cautious=True, time_limit=limit, workers=workers, seed=seed,
-                              fixed=fixed, budget=budget, compare=False)
+                              fixed=fixed, budget=budget, compare=False,
+                              least_turns=budget.win_least_turns)
 
     plain = planned(state, budget.win_plan_share)
     if (state.turn.player != state.player(player).name or rules != state.game_rules

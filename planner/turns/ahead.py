@@ -42,7 +42,7 @@ def plan_ahead(state: GameState, board: Board, player: str, *, rules: Rules,
                turns: int | None = None, goal: Goal | None = None, cautious: bool = False,
                time_limit: float = DEFAULT_PLAN_TIME_LIMIT, workers: int = 1, seed: int = 0,
                fixed: Sequence[Action] = (), budget: PlanBudget = DEFAULT_BUDGET,
-               compare: bool = True) -> PlanAhead:
+               compare: bool = True, least_turns: int = 1) -> PlanAhead:
     """`plan_turns` (the same arguments), then, for the festival goal on the default horizon
     (`turns` None), through the next festival within reach while the plan proves 0; each
     plan gets `time_limit` (its deterministic budget) within what is left of the command's;
@@ -52,7 +52,8 @@ def plan_ahead(state: GameState, board: Board, player: str, *, rules: Rules,
     def planned(count: int | None) -> Plan:
         return plan_turns(state, board, player, rules=rules, turns=count, goal=goal,
                           cautious=cautious, time_limit=time_limit, workers=workers,
-                          seed=seed, fixed=fixed, budget=budget, compare=compare)
+                          seed=seed, fixed=fixed, budget=budget, compare=compare,
+                          least_turns=least_turns)
 
     started = time.perf_counter()
     plan = planned(turns)

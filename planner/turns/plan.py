@@ -113,10 +113,11 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
                turns: int | None = 3, goal: Goal | None = None, cautious: bool = False,
                time_limit: float = DEFAULT_PLAN_TIME_LIMIT, workers: int = 1, seed: int = 0,
                fixed: Sequence[Action] = (), budget: PlanBudget = DEFAULT_BUDGET,
-               compare: bool = True) -> Plan:
+               compare: bool = True, least_turns: int = 1) -> Plan:
     """Plan `turns` turns of `player` from `state` (the opponents' turns before theirs are
     ended first, with no actions), for `goal`, under the readings `rules` (the game's own).
-    `turns` None: through the next festival the player could compete in (`auto_turns`).
+    `turns` None: through the next festival the player could compete in (`auto_turns`), and
+    at least `least_turns` turns (up to the game's end).
     `fixed`: the first actions of the first turn, as given (a what-if; an action the referee
     refuses is its `IllegalAction`); the plan without them is solved too, for the difference
     in value, as the very plan the same call without `fixed` gives (the same horizon, goal
@@ -144,12 +145,13 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
         with time_limited(budget.wall(time_limit)):  # its own limit, within the command's
             unfixed = plan_turns(state, board, player, rules=rules, turns=turns, goal=goal,
                                  cautious=cautious, time_limit=time_limit, workers=workers,
-                                 seed=seed, budget=budget)
+                                 seed=seed, budget=budget, least_turns=least_turns)
     # the command's, when sooner
     deadline = time.perf_counter() + time_left(budget.wall(time_limit))
     ahead = outlook(start, board, player, rules, cautious)
     upcoming = aimed_in(ahead, start.round, turns)
-    count = auto_turns(start, board, upcoming, budget.default_turns) if turns is None else turns
+    count = (auto_turns(start, board, upcoming, budget.default_turns, least_turns)
+             if turns is None else turns)
     horizon = build_horizon(begin, board, player, count, rules, cautious)
     question = _Question(goal, player, start, tuple(before),
                          _assumptions(horizon.assumptions, before, player),
@@ -241,12 +243,12 @@ def _tie_breaks(result: StagedResult, solver: cp_model.CpSolver, end: PlayerStat
 
 
 def auto_turns(start: GameState, board: Board, festival: FestivalSpace | None,
-               default_turns: int = PlanBudget.default_turns) -> int:
+               default_turns: int = PlanBudget.default_turns, least_turns: int = 1) -> int:
     """Through `festival` (the one the plan builds toward, `upcoming.aimed_in`: the first the
-    player could compete in, else the most promising; at most `MAX_TURNS`, and the game's
-    end); `default_turns` when no festival is left."""
+    player could compete in, else the most promising), and at least `least_turns`; at most
+    `MAX_TURNS`, and the game's end; `default_turns` when no festival is left."""
     wanted = default_turns if festival is None else festival.round - start.round + 1
-    return max(1, min(wanted, MAX_TURNS, board.rounds - start.round + 1))
+    return max(1, min(max(wanted, least_turns), MAX_TURNS, board.rounds - start.round + 1))
 
 
 def _apply_fixed(start: GameState, board: Board, fixed: Sequence[Action], rules: Rules

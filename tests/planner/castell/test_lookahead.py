@@ -77,6 +77,25 @@ def test_advise_routes_the_win_goal_and_the_others() -> None:
     assert win.goal == Goal("score") and win.fixed == tuple(festival.turns[0].actions[:1])
 
 
+def test_the_win_plans_look_at_least_the_budgets_turns_ahead() -> None:
+    # the festival the plans build toward here closes this round: the score goal's plan looks
+    # one turn ahead; with `win_least_turns` 2 the win goal's (and its what-if's) look two,
+    # through the next round's festival too
+    state = midgame(3, seed=1, until_round=4)
+    me = state.turn.player
+    score = plan_ahead(state, BOARD, me, rules=state.game_rules, goal=Goal("score"),
+                       cautious=True, time_limit=LIMIT, budget=ROOMY).plan
+    assert len(score.turns) == 1 and len(_win(state, me).plan.turns) == 1
+    two = dataclasses.replace(ROOMY, win_least_turns=2)
+    win = plan_to_win(state, BOARD, me, rules=state.game_rules, time_limit=LIMIT,
+                      budget=two).plan
+    assert len(win.turns) == 2
+    what_if = advise(state, BOARD, me, rules=state.game_rules, goal=WIN, time_limit=LIMIT,
+                     budget=two, fixed=win.turns[0].actions[:1]).plan
+    assert what_if.unfixed is not None
+    assert len(what_if.turns) == 2 and len(what_if.unfixed.turns) == 2
+
+
 def test_why_the_first_turn_is_said() -> None:
     state = midgame(2, seed=1, until_round=2)
     ahead = plan_ahead(state, BOARD, state.turn.player, rules=state.game_rules,

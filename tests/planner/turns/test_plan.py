@@ -13,7 +13,7 @@ from models.tower.festival import Festival
 from models.tower.rules import STANDARD
 from planner.tower.result import Status
 from planner.turns.horizon import Goal, build_horizon
-from planner.turns.plan import Plan
+from planner.turns.plan import Plan, auto_turns
 from planner.turns.replay import replay
 from planner.turns.score.stages import points_now
 from planner.turns.search import best_festival_score
@@ -103,6 +103,19 @@ def test_a_whole_game_plan_competes_within_the_default_limit() -> None:
     assert len(plan.turns) == 10
     assert plan.objective is not None and plan.objective > 0
     assert plan.bound is not None and plan.bound >= plan.objective
+
+
+def test_the_default_horizon_reaches_the_aimed_festival_and_the_least_turns() -> None:
+    state = played(1, 3, 5)
+    space = state.festivals[0]
+    now, later = (space.model_copy(update={"round": r}) for r in (5, 7))
+    assert auto_turns(state, BOARD, now) == 1  # its festival closes this round
+    assert auto_turns(state, BOARD, now, least_turns=2) == 2
+    assert auto_turns(state, BOARD, later, least_turns=2) == 3  # the festival's is longer
+    assert auto_turns(state, BOARD, None, default_turns=3, least_turns=2) == 3
+    last = played(1, 3, 10)
+    assert last.round == 10
+    assert auto_turns(last, BOARD, now.model_copy(update={"round": 10}), least_turns=2) == 1
 
 
 def test_a_plan_starts_at_the_players_next_turn() -> None:
