@@ -1,9 +1,10 @@
 """The height bounds the CP-SAT models (the tower's and the turn planner's layouts) get."""
 
+import pytest
 from hypothesis import given, settings
 
 from models.tower import Pool, Rules, SkillRanks
-from planner.tower import max_height, solve
+from planner.tower import bounds, max_height, solve
 from planner.tower.bounds import tallest
 from planner.tower.questions import BestTower
 from tests import strategies as cs
@@ -28,7 +29,13 @@ def test_tallest_bounds_every_smaller_pool_and_ranks(pool: Pool, ranks: SkillRan
     assert tallest(pool, ranks, rules) <= tallest(pool.add(extra), bigger, rules)
 
 
-def test_tallest_falls_back_to_the_rough_bound_beyond_its_budget() -> None:
+def test_tallest_falls_back_to_the_rough_bound_beyond_its_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # the budget in states decides here, not the wall clock's safety net: with both cores
+    # busy the whole bag's program ran past BOUND_WALL's 0.15 s and fell back (a rough
+    # bound, cached)
+    monkeypatch.setattr(bounds, "BOUND_WALL", 60.0)
+    bounds._tallest.cache_clear()
     bag = Pool.of(size for size in range(1, 11) for _ in range(15))
     ranks = SkillRanks(balance=3, base=3, mix=3, strength=3, width=3)
     assert tallest(bag, ranks, Rules(), state_limit=10) == max_height(bag, ranks, Rules())
