@@ -12,9 +12,12 @@ reasonable player who knows no more than the player does), and the player's own 
 planned from where the rivals left the game (the cautious score goal). A first turn is worth
 the points that plan ends with less the best rival's points at that moment; the better is
 advised (a tie: the plan's), and the plan shown is the score goal's plan through that first
-turn. Two first turns that leave the same position are one. (Four other ways of choosing or
-planning the first turn, tried in whole games and not kept, are in the Design notes under
-`win_answer_share_unproven`.)
+turn. Two first turns that leave the same position are one. The plain plan looks at least
+`PlanBudget.win_least_turns` turns ahead (through the next round's festival too, where the
+one it builds toward closes this round); the plans after the answers, which only weigh the
+two first turns, and the plan through the greedy bot's turn keep the default horizon. (Four
+other ways of choosing or planning the first turn, tried in whole games and not kept, are in
+the Design notes under `win_answer_share_unproven`.)
 
 Only what the player sees is used: the bag and its seed are hidden (`seen`), so a refill in
 the rivals' answers adds nothing (no casteller is counted on that the player cannot see). The
@@ -89,15 +92,18 @@ def plan_to_win(state: GameState, board: Board, player: str, *, rules: Rules,
     it is not, or under a what-if's readings, is the cautious score plan (the rivals' answers
     are simulated from the player's own turn, under the game's readings)."""
 
-    def planned(start: GameState, share: float, fixed: Sequence[Action] = ()) -> PlanAhead:
+    def planned(start: GameState, share: float, fixed: Sequence[Action] = (),
+                least_turns: int = 1) -> PlanAhead:
         limit = time_limit * share
         with time_limited(budget.wall(limit)):
             return plan_ahead(start, board, player, rules=rules, turns=turns, goal=SCORE,
                               cautious=True, time_limit=limit, workers=workers, seed=seed,
                               fixed=fixed, budget=budget, compare=False,
-                              least_turns=budget.win_least_turns)
+                              least_turns=least_turns)
 
-    plain = planned(state, budget.win_plan_share)
+    # the plain plan looks further than the plans after the answers: it chooses the first
+    # turn's actions, they only weigh two first turns against each other
+    plain = planned(state, budget.win_plan_share, least_turns=budget.win_least_turns)
     if (state.turn.player != state.player(player).name or rules != state.game_rules
             or not _first_turn_now(plain, state) or plain.plan.clock_hit):
         return _as_win(plain, None)

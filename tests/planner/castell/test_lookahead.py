@@ -77,23 +77,28 @@ def test_advise_routes_the_win_goal_and_the_others() -> None:
     assert win.goal == Goal("score") and win.fixed == tuple(festival.turns[0].actions[:1])
 
 
-def test_the_win_plans_look_at_least_the_budgets_turns_ahead() -> None:
+def test_the_win_plan_looks_through_the_next_rounds_festival_too(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     # the festival the plans build toward here closes this round: the score goal's plan looks
-    # one turn ahead; with `win_least_turns` 2 the win goal's (and its what-if's) look two,
-    # through the next round's festival too
+    # one turn ahead, the win goal's plain plan (and its what-if's) `win_least_turns`, two;
+    # the plans after the answers and through the greedy bot's turn the default horizon
     state = midgame(3, seed=1, until_round=4)
     me = state.turn.player
     score = plan_ahead(state, BOARD, me, rules=state.game_rules, goal=Goal("score"),
                        cautious=True, time_limit=LIMIT, budget=ROOMY).plan
-    assert len(score.turns) == 1 and len(_win(state, me).plan.turns) == 1
-    two = dataclasses.replace(ROOMY, win_least_turns=2)
-    win = plan_to_win(state, BOARD, me, rules=state.game_rules, time_limit=LIMIT,
-                      budget=two).plan
-    assert len(win.turns) == 2
+    assert len(score.turns) == 1 and ROOMY.win_least_turns == 2
+    win = _win(state, me).plan  # here the greedy bot's turn leaves the player further ahead
+    assert "with this first turn (the greedy bot's)" in win.assumptions[-1]
+    assert len(win.turns) == 1
     what_if = advise(state, BOARD, me, rules=state.game_rules, goal=WIN, time_limit=LIMIT,
-                     budget=two, fixed=win.turns[0].actions[:1]).plan
+                     budget=ROOMY, fixed=win.turns[0].actions[:1]).plan
     assert what_if.unfixed is not None
     assert len(what_if.turns) == 2 and len(what_if.unfixed.turns) == 2
+    # a greedy bot that stays idle: the plain plan's first turn is advised, two turns shown
+    monkeypatch.setattr(lookahead, "greedy_turn", lambda now, board: Turn((EndTurn(),)))
+    plain = _win(state, me).plan
+    assert "with this first turn (the cautious plan's)" in plain.assumptions[-1]
+    assert len(plain.turns) == 2
 
 
 def test_why_the_first_turn_is_said() -> None:
