@@ -14,13 +14,15 @@ from planner.tower.questions import BestTower, FestivalTower, Question, TileChec
 # The bounds' programs run on a budget of states (the same bound on every machine: 1-25 ms on
 # the teams of a game), and this wall clock as a safety net: a state is far dearer on a team
 # of the whole bag with ranks at 150 (50,000 states took 40 s), where the bound falls back to
-# its rough form (cached as well: the same team is as slow the next time). A bound that a stop
-# of the request (a cancel, its deadline) cut short is rough too, and not cached.
+# its rough form. Only what the state budget decides is cached: a bound the clock cut short
+# (a loaded machine can be that slow on an ordinary team) or a stop of the request (a cancel,
+# its deadline) is rough this once, so that the same question gets the same bound whenever
+# the machine is free again.
 BOUND_WALL = 0.15
 
 
 class _Cut(Exception):
-    """A stop of the request, not the state budget or the clock, ended a bound's program."""
+    """The clock or a stop of the request, not the state budget, ended a bound's program."""
 
 
 def _bound_program(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
@@ -29,7 +31,7 @@ def _bound_program(question: Question, pool: Pool, ranks: SkillRanks, rules: Rul
     try:
         return dp_tower(question, pool, ranks, rules, deadline, state_limit, stoppable=True)
     except OutOfTime:
-        if stop_requested():
+        if stop_requested() or time.perf_counter() > deadline:
             raise _Cut from None
         raise
 
@@ -134,7 +136,7 @@ def tile_in_reach(tile: Tile, pool: Pool, ranks: SkillRanks, rules: Rules, *,
     try:
         return _tile_in_reach(tile, pool, ranks, rules, state_limit)
     except _Cut:
-        return True
+        return tile.height <= max_height(pool, ranks, rules)
 
 
 @lru_cache(maxsize=512)

@@ -32,11 +32,25 @@ def test_tallest_bounds_every_smaller_pool_and_ranks(pool: Pool, ranks: SkillRan
 def test_tallest_falls_back_to_the_rough_bound_beyond_its_budget(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # the budget in states decides here, not the wall clock's safety net: with both cores
-    # busy the whole bag's program ran past BOUND_WALL's 0.15 s and fell back (a rough
-    # bound, cached)
+    # busy the whole bag's program ran past BOUND_WALL's 0.15 s and fell back to the rough
+    # bound
     monkeypatch.setattr(bounds, "BOUND_WALL", 60.0)
     bounds._tallest.cache_clear()
     bag = Pool.of(size for size in range(1, 11) for _ in range(15))
     ranks = SkillRanks(balance=3, base=3, mix=3, strength=3, width=3)
     assert tallest(bag, ranks, Rules(), state_limit=10) == max_height(bag, ranks, Rules())
+    assert tallest(bag, ranks, Rules()) < max_height(bag, ranks, Rules())
+
+
+def test_a_bound_the_clock_cut_short_is_rough_once_and_not_kept(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # a loaded machine can run past the wall clock's safety net on an ordinary team: the
+    # same question must get the exact bound again once the machine is free
+    bag = Pool.of(size for size in range(1, 11) for _ in range(15))
+    ranks = SkillRanks(balance=3, base=3, mix=3, strength=3, width=3)
+    bounds._tallest.cache_clear()
+    monkeypatch.setattr(bounds, "BOUND_WALL", 0.0)
+    assert tallest(bag, ranks, Rules()) == max_height(bag, ranks, Rules())
+    assert bounds._tallest.cache_info().currsize == 0
+    monkeypatch.setattr(bounds, "BOUND_WALL", 60.0)
     assert tallest(bag, ranks, Rules()) < max_height(bag, ranks, Rules())
