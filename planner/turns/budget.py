@@ -162,9 +162,10 @@ class PlanBudget:
     # the fewest turns its plain plan (and a what-if's) looks ahead, up to the game's end: the
     # plans run through the festival they build toward, from round 3 most often this round's,
     # as if the game ended with it. At 2 (through the next round's festival too) the win goal
-    # won 37 of games 0-59 against two score-goal seats where 1 won 29 (14 games better, 5
-    # worse), CPU a call median 2.7 s; every plan at 2 (the plans after the answers too):
-    # 59 of games 0-119 where 1 won 57, CPU median 4.0 s, over the 3 s target
+    # won 100 of games 0-179 against two score-goal seats where 1 won 87 (39 games better, 26
+    # worse) and 102 of 120 against two greedy bots (1: 100), CPU a call median 2.6 s and
+    # 2.8 s; every plan at 2 (the plans after the answers too): 59 of games 0-119 where 1 won
+    # 57, CPU median 4.0 s, over the 3 s target
     win_least_turns: int = 2
 
     # --- the wall clock, a safety net (seconds; every one scaled by `wall_slack`)
