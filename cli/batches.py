@@ -21,10 +21,11 @@ from rich.text import Text
 
 from cli.edge import ExitCode, Terminated, fail_interrupted, stop_code, stop_word
 
+# "\\[": the help is rich markup, where a bare "[dask]" is a style tag and vanishes
 Dask = Annotated[str | None, typer.Option(
     "--dask", metavar="ADDRESS",
     help="Run the chunks on a Dask cluster: its scheduler (tcp://HOST:8786), or local:N to "
-         "start N worker processes here (needs the extra: pip install -e '.[dask]').")]
+         "start N worker processes here (needs the extra: pip install -e '.\\[dask]').")]
 
 
 class _Rate(ProgressColumn):

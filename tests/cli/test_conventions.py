@@ -74,6 +74,14 @@ def test_help_lists_the_choices(args: list[str], listed: str) -> None:
     assert listed in CliRunner().invoke(app, args, env={"COLUMNS": "200"}).stdout
 
 
+@pytest.mark.parametrize("command", [["tournament"], ["combo", "tournament"],
+                                     ["puzzle", "book"]])
+def test_help_names_the_dask_extra_whole(command: list[str]) -> None:
+    # the help is rich markup: an unescaped "[dask]" was taken for a style and dropped
+    shown = CliRunner().invoke(app, [*command, "--help"], env={"COLUMNS": "200"}).stdout
+    assert "pip install -e '.[dask]'" in " ".join(shown.replace("\u2502", " ").split())
+
+
 @pytest.mark.parametrize("args", [["state", "show", "missing.json"], ["score", "missing.json"],
                                   ["puzzle", "check", "missing.jsonl"],
                                   ["board", "--board", "missing.toml"]])
