@@ -115,12 +115,9 @@ def _rough_cap(festival: Festival, pool: Pool, ranks: SkillRanks, rules: Rules) 
 @lru_cache(maxsize=512)
 def _festival_cap(festival: Festival, pool: Pool, ranks: SkillRanks, rules: Rules,
                   state_limit: int) -> int | None:
-    if not festival.token_sizes <= set(pool.sizes):
+    rough = _rough_cap(festival, pool, ranks, rules)
+    if rough is None:
         return None
-    height = max_height(pool, ranks, rules)
-    if height < rules.festival_min_levels:
-        return None
-    rough = height + sum(pool.count(z) for z in festival.token_sizes)
     try:
         tower = _bound_program(FestivalTower(festival), pool, ranks, rules, state_limit)
     except OutOfTime:
@@ -133,17 +130,17 @@ def tile_in_reach(tile: Tile, pool: Pool, ranks: SkillRanks, rules: Rules, *,
     """Could a team within `pool` and `ranks` build a tower that meets `tile`: false only when
     the dynamic program proves no tower does (or the tile is taller than the height bound);
     true when it finds one, or runs out of states (or of `BOUND_WALL`)."""
+    if tile.height > max_height(pool, ranks, rules):
+        return False
     try:
         return _tile_in_reach(tile, pool, ranks, rules, state_limit)
     except _Cut:
-        return tile.height <= max_height(pool, ranks, rules)
+        return True
 
 
 @lru_cache(maxsize=512)
 def _tile_in_reach(tile: Tile, pool: Pool, ranks: SkillRanks, rules: Rules,
                    state_limit: int) -> bool:
-    if tile.height > max_height(pool, ranks, rules):
-        return False
     try:
         return _bound_program(TileCheck(tile), pool, ranks, rules, state_limit) is not None
     except OutOfTime:
