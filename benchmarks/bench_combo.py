@@ -56,7 +56,8 @@ from planner.combo import (
     greedy,
     wilson,
 )
-from planner.combo.advisor import BOT_CANDIDATES, BOT_SAMPLES, BOT_SPREAD, BOT_VALUE, VALUES
+from planner.combo.advisor import VALUES
+from planner.combo.budget import DEFAULT_COMBO
 
 
 def _timed(solve: Callable[[], ArrangeResult]) -> tuple[ArrangeResult, float, float]:
@@ -172,8 +173,9 @@ def _advisor_game(job: AdvisorJob) -> tuple[float, float, int, list[float], list
 
 
 def bench_advisor(seconds: float, minimum: int, samples: int, first: int,
-                  candidates: int = BOT_CANDIDATES, value: str = BOT_VALUE,
-                  spread: bool = BOT_SPREAD, log: Path | None = None) -> dict[str, object]:
+                  candidates: int = DEFAULT_COMBO.bot_candidates,
+                  value: str = DEFAULT_COMBO.bot_value, spread: bool = DEFAULT_COMBO.bot_spread,
+                  log: Path | None = None) -> dict[str, object]:
     """Advisor-vs-greedy games on 2 processes; `log` is rewritten after each game with one
     JSON line per finished game (a long run can be followed, and read if it is stopped)."""
     started = time.perf_counter()
@@ -247,11 +249,11 @@ def main() -> None:
     parser.add_argument("--reference-sets", type=int, default=200)
     parser.add_argument("--advisor-seconds", type=float, default=60.0)
     parser.add_argument("--min-advisor-games", type=int, default=10)
-    parser.add_argument("--advisor-samples", type=int, default=BOT_SAMPLES)
-    parser.add_argument("--advisor-candidates", type=int, default=BOT_CANDIDATES)
-    parser.add_argument("--advisor-value", choices=VALUES, default=BOT_VALUE)
+    parser.add_argument("--advisor-samples", type=int, default=DEFAULT_COMBO.bot_samples)
+    parser.add_argument("--advisor-candidates", type=int, default=DEFAULT_COMBO.bot_candidates)
+    parser.add_argument("--advisor-value", choices=VALUES, default=DEFAULT_COMBO.bot_value)
     parser.add_argument("--advisor-spread", action=argparse.BooleanOptionalAction,
-                        default=BOT_SPREAD)
+                        default=DEFAULT_COMBO.bot_spread)
     parser.add_argument("--advisor-log", type=Path, default=None,
                         help="one JSON line per finished advisor game, rewritten as they end")
     parser.add_argument("--advisor-first-game", type=int, default=0,

@@ -9,7 +9,6 @@ import os
 import select
 import signal
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
@@ -18,7 +17,7 @@ from typing import Any, NoReturn
 import typer
 
 from cli.consoles import ExitCode, err
-from service.cancel import CancelToken, cancel_scope
+from service.cancel import CancelToken, Clock, cancel_scope, now
 
 _said_interrupted = False
 
@@ -76,7 +75,7 @@ _terminated = False  # SIGTERM came (seen by the watcher or the handler), not on
 _graceful = False
 _token: CancelToken | None = None
 # when the running command began (one command per process; in tests, per invocation)
-_started = time.monotonic()
+_started = now()
 
 
 def stop_code() -> ExitCode | None:
@@ -129,24 +128,24 @@ def _watch(fd: int, token: CancelToken) -> None:
     os.close(fd)
 
 
-def _deadline(options: dict[str, Any]) -> float | None:
+def _deadline(options: dict[str, Any]) -> Clock | None:
     """When a command's `--time-limit` runs out, counted from the process's start: the limit
     bounds the whole command, its imports and set-up included (ortools alone takes about a
     second), not only its solves. A batch's limit is each line's own (None here)."""
     limit = options.get("time_limit")
     if not isinstance(limit, int | float) or options.get("batch") is not None:
         return None
-    return _started + limit
+    return Clock(seconds=limit, started=_started)
 
 
 def command_started() -> None:
     """The root group's `main` calls this first: a command's time limit counts from here."""
     global _started
-    _started = time.monotonic()
+    _started = now()
 
 
 @contextlib.contextmanager
-def _interrupts(deadline: float | None = None) -> Iterator[None]:
+def _interrupts(deadline: Clock | None = None) -> Iterator[None]:
     global _presses, _terminated, _token
     if threading.current_thread() is not threading.main_thread():
         with cancel_scope(CancelToken(deadline)):

@@ -5,6 +5,8 @@ watcher thread the moment SIGINT arrives, a server when a client cancels or send
 Each CP-SAT solve runs through `solve_stoppable`, which registers its solver with the token of
 its context so that `stop_search()` ends it within a few milliseconds, and a solve started
 after the cancel gets no time at all. The Python search engines poll `stop_requested()`.
+A token's time limit is a `planner.clock.Clock` (the one clock: its deadline an instant of
+`planner.clock.now`), the request's own or a part's (`time_limited`, `grace`).
 Nothing here imports ortools: the edge may import it at no cost.
 """
 
@@ -13,10 +15,11 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
-import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextvars import ContextVar
 from typing import Any, Protocol, TypeVar
+
+from planner.clock import Clock
 
 Job = TypeVar("Job")
 Made = TypeVar("Made")
@@ -30,17 +33,17 @@ class CancelToken:
     """One request's stop: `cancel()` ends the solves running under this token within a few
     milliseconds (CP-SAT returns its best solution so far, as at a time limit) and gives any
     later one no time. Each command (a CLI run, a web request) has its own: cancelling one
-    never stops another. `deadline` (a `time.monotonic()` instant) bounds the whole request:
-    each solve gets at most what is left of it, so a command's stages, re-solves and
-    why-nots share its one time limit (a deadline passed is a time limit, not a cancel)."""
+    never stops another. `clock` (None: no time limit) bounds the whole request: each solve
+    gets at most what is left of it, so a command's stages, re-solves and why-nots share its
+    one time limit (a deadline passed is a time limit, not a cancel)."""
 
-    def __init__(self, deadline: float | None = None, parent: CancelToken | None = None,
+    def __init__(self, clock: Clock | None = None, parent: CancelToken | None = None,
                  *, parent_deadline: bool = True) -> None:
         # re-entrant: the CLI's SIGINT handler runs in the main thread, maybe inside `solve`
         self._lock = threading.RLock()
         self._active: list[_Stoppable] = []
         self._cancelled = threading.Event()
-        self._deadline = deadline
+        self._clock = clock
         # a part of a request (`time_limited`): cancelled with it, within its deadline too,
         # its solves registered with it as well (the CLI's watcher stops the request's)
         self._parent = parent
@@ -53,28 +56,27 @@ class CancelToken:
         return self._cancelled.is_set() or (self._parent is not None and self._parent.cancelled)
 
     @property
-    def deadline(self) -> float | None:
+    def clock(self) -> Clock | None:
+        """The clock that ends this token's solves first: its own, or its parent's (None: no
+        time limit)."""
         above = (None if self._parent is None or not self._parent_deadline
-                 else self._parent.deadline)
-        if above is None or self._deadline is None:
-            return above if self._deadline is None else self._deadline
-        return min(above, self._deadline)
+                 else self._parent.clock)
+        return above if self._clock is None else self._clock.sooner(above)
 
-    def set_deadline(self, deadline: float) -> None:
-        """Bound the request by `deadline` (`time.monotonic()`); an earlier one stays."""
-        if self._deadline is None or deadline < self._deadline:
-            self._deadline = deadline
+    @property
+    def deadline(self) -> float | None:
+        """The clock's deadline (a `planner.clock.now()` instant; None: no time limit)."""
+        clock = self.clock
+        return None if clock is None else clock.deadline
 
     def limit(self, seconds: float) -> None:
-        """The request may take `seconds` from now (`set_deadline`)."""
-        self.set_deadline(time.monotonic() + seconds)
+        """The request may take `seconds` from now; an earlier deadline stays."""
+        self._clock = Clock.start(seconds).sooner(self._clock)
 
     def time_left(self) -> float | None:
         """Seconds left before the deadline (0 when passed; None: no deadline)."""
-        deadline = self.deadline
-        if deadline is None:
-            return None
-        return max(0.0, deadline - time.monotonic())
+        clock = self.clock
+        return None if clock is None else clock.left()
 
     @property
     def expired(self) -> bool:
@@ -128,13 +130,19 @@ def current_token() -> CancelToken | None:
     return _current.get()
 
 
+def current_clock() -> Clock | None:
+    """The clock of the work running here (its request's or part's; None: no time limit)."""
+    token = _current.get()
+    return None if token is None else token.clock
+
+
 @contextlib.contextmanager
 def time_limited(seconds: float) -> Iterator[CancelToken]:
     """Every solve inside this block ends within `seconds` from now (and within the request's
     own deadline, and at its cancel): one time limit for all of a command's solves, however
     many stages and re-solves it takes. A block of its own per question, so that one batch
     line's limit never bounds the next line's."""
-    token = CancelToken(time.monotonic() + seconds, parent=_current.get())
+    token = CancelToken(Clock.start(seconds), parent=_current.get())
     with cancel_scope(token):
         yield token
 
@@ -145,8 +153,7 @@ def grace(seconds: float) -> Iterator[CancelToken]:
     deadline, and stop at its cancel: for checking a plan already found (its replay through
     the referee) when the search took the whole limit. A clock must not turn a plan in hand
     into no plan; the limit is then overrun by at most `seconds`."""
-    token = CancelToken(time.monotonic() + seconds, parent=_current.get(),
-                        parent_deadline=False)
+    token = CancelToken(Clock.start(seconds), parent=_current.get(), parent_deadline=False)
     with cancel_scope(token):
         yield token
 

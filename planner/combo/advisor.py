@@ -21,7 +21,6 @@ from __future__ import annotations
 import math
 import random
 import statistics
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -38,7 +37,9 @@ from models.combo import (
     score_tableau,
 )
 from models.errors import SpecError
+from planner.clock import now
 from planner.combo.bots import Bot, Values, greedy_choice, play_out_until, rate_takes
+from planner.combo.budget import DEFAULT_COMBO, ComboBudget, Value
 from planner.stopping import stop_requested, time_left
 
 MAX_SAMPLES = 10_000
@@ -46,9 +47,6 @@ MAX_SAMPLES = 10_000
 
 LastTurn = Literal["own_turn", "game_end"]
 LAST_TURN: tuple[LastTurn, ...] = ("own_turn", "game_end")
-# what a sampled completion is worth: the player's final score ("score", what `advise` reports),
-# or that score minus the best opponent's ("margin", what wins a game; the advisor bot's)
-Value = Literal["score", "margin"]
 VALUES: tuple[Value, ...] = ("score", "margin")
 
 
@@ -164,7 +162,7 @@ def advise(state: GameState, player: str | None = None, *, samples: int = 16, se
            time_limit: float | None = None, candidates: int | None = None,
            reasons: bool = True, last_turn: LastTurn = "own_turn", value: Value = "score",
            spread: bool = False, values: Values | None = None,
-           clock: Callable[[], float] = time.perf_counter) -> Advice:
+           clock: Callable[[], float] = now) -> Advice:
     """Rank every legal action of the player to move (see the module text).
 
     `candidates` keeps only that many actions by the greedy one-move value before sampling (the
@@ -304,21 +302,22 @@ def _worth(done: GameState, seat: int, value: Value) -> float:
                             if other != seat))
 
 
-# the advisor bot's budget, calibrated so that a move costs at most about 1 s of CPU on average
-# (benchmarks/bench_combo.py); counts, not a clock, so that its games are reproducible
-BOT_SAMPLES = 10
-BOT_CANDIDATES = 5
-BOT_VALUE: Value = "margin"
-BOT_SPREAD = True
+# the advisor bot's default rollouts (`ComboBudget.bot_samples`), for the tournaments' options
+BOT_SAMPLES = DEFAULT_COMBO.bot_samples
 
 
-def advisor_bot(samples: int = BOT_SAMPLES, candidates: int = BOT_CANDIDATES,
-                value: Value = BOT_VALUE, spread: bool = BOT_SPREAD) -> Bot:
+def advisor_bot(samples: int | None = None, candidates: int | None = None,
+                value: Value | None = None, spread: bool | None = None,
+                budget: ComboBudget = DEFAULT_COMBO) -> Bot:
     """The advisor as a bot: the greedy shortlist, then rollouts ranked by `value` (the margin
     over the best opponent by default: in a game against others, that is what wins); exact on
-    its last turn."""
-
-    kept = Values()  # this bot's own, over the game it plays
+    its last turn. Each setting left None is the budget's (`bot_samples`, `bot_candidates`,
+    `bot_value`, `bot_spread`); its values cache holds `budget.max_cached`."""
+    samples = budget.bot_samples if samples is None else samples
+    candidates = budget.bot_candidates if candidates is None else candidates
+    value = budget.bot_value if value is None else value
+    spread = budget.bot_spread if spread is None else spread
+    kept = Values(budget.max_cached)  # this bot's own, over the game it plays
 
     def choose(state: GameState, rng: random.Random) -> Action:
         advice = advise(state, samples=samples, seed=rng.randrange(2**31),

@@ -15,7 +15,6 @@ group's value through a variable equal to it when the card is in that group and 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -24,6 +23,7 @@ from typing import cast
 from ortools.sat.python import cp_model
 
 from models.combo import LOCATIONS, SHIELDS, Card, Grid, Pos, Slot, View, cell_name, count
+from planner.clock import now
 from planner.combo.arrange_bound import PointTable, local_search, upper_bound
 from planner.combo.question import (
     ALL_CELLS,
@@ -276,7 +276,7 @@ def enumerate_cells(cards: Sequence[Card]) -> list[tuple[Pos, Card]]:
 
 
 def best_arrangement(q: ArrangeQuestion, limits: Limits | None = None,
-                     clock: Callable[[], float] = time.perf_counter,
+                     clock: Callable[[], float] = now,
                      engine: Engine = Engine.AUTO) -> ArrangeResult:
     """The best arrangement, proven when the status says optimal; re-scored by the rules core.
 

@@ -37,29 +37,28 @@ from models.combo.cards import Gain
 from models.combo.referee import other
 from models.combo.scoring import MAX_GOLD, MAX_KEYS, total_of
 from models.combo.tableau import Pos
+from planner.combo.budget import ComboBudget
 
 GOLD_IN_HAND = 0.5  # points per gold beyond the purses, while cards remain to be bought
 
 Bot = Callable[[GameState, random.Random], Action]
 
 
-MAX_CACHED = 200_000
-
-
 class Values:
     """Position values already computed, for the cards of one game (the list object they
     belong to; other cards empty it): rollouts of the same turn revisit the same tableaux many
-    times. At most `MAX_CACHED` values, then it starts again."""
+    times. At most `most` values (`ComboBudget.max_cached`), then it starts again."""
 
-    def __init__(self) -> None:
+    def __init__(self, most: int = ComboBudget.max_cached) -> None:
         self._values: dict[tuple[object, ...], float] = {}
         self._cards: object = None
+        self._most = most
 
     def __len__(self) -> int:
         return len(self._values)
 
     def of(self, player: PlayerState, state: GameState, deck: Deck) -> float:
-        if self._cards is not state.cards or len(self._values) >= MAX_CACHED:
+        if self._cards is not state.cards or len(self._values) >= self._most:
             self._values.clear()
             self._cards = state.cards
         key = (tuple((p.card, p.row, p.column, p.face_down) for p in player.tableau),

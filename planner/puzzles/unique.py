@@ -7,12 +7,12 @@ disproves it.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
 from models.tower import Pool, Rules, SkillRanks, Tower
+from planner.clock import now
 from planner.stopping import solve_stoppable
 from planner.tower import (
     DEFAULT_TIME_LIMIT,
@@ -57,12 +57,12 @@ def second_answer(question: Question, pool: Pool, ranks: SkillRanks, rules: Rule
 
 def prove_unique(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
                  time_limit: float = DEFAULT_TIME_LIMIT, seed: int = 0) -> Uniqueness:
-    started = time.perf_counter()
+    started = now()
     first = solve_cpsat(question, pool, ranks, rules, time_limit=time_limit, seed=seed)
     if first.status is not Status.OPTIMAL or first.tower is None:
-        return Uniqueness(first, None, None, first.branches, time.perf_counter() - started)
+        return Uniqueness(first, None, None, first.branches, now() - started)
     status, second, branches = second_answer(question, pool, ranks, rules, first.tower,
                                              first.objective, time_limit=time_limit, seed=seed)
     unique = {Status.INFEASIBLE: True, Status.FEASIBLE: False}.get(status)
     return Uniqueness(first, unique, second, first.branches + branches,
-                      time.perf_counter() - started)
+                      now() - started)

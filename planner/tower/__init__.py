@@ -22,6 +22,7 @@ from planner.tower.api import (
     solve,
 )
 from planner.tower.bounds import level_cap, max_height
+from planner.tower.budget import DEFAULT_TOWER, TowerBudget
 from planner.tower.dp import solve_dp
 from planner.tower.finders import festival_tower, tile_tower
 from planner.tower.objective import height_weight, objective_of
@@ -31,7 +32,6 @@ from planner.tower.whynot import Suggestion, WhyNot
 
 if TYPE_CHECKING:
     from planner.tower.cpsat import (
-        DETERMINISTIC_PER_SECOND,
         STATUS,
         build_model,
         configure,
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 _LAZY = {
     "STATUS": "planner.tower.cpsat", "build_model": "planner.tower.cpsat",
     "configure": "planner.tower.cpsat", "solve_cpsat": "planner.tower.cpsat",
-    "DETERMINISTIC_PER_SECOND": "planner.tower.cpsat", "stopped_by_clock": "planner.tower.cpsat",
+    "stopped_by_clock": "planner.tower.cpsat",
     "LayoutCaps": "planner.tower.layout", "TowerLayout": "planner.tower.layout",
     "build_layout": "planner.tower.layout",
 }
@@ -53,9 +53,10 @@ __getattr__ = lazy_names(__name__, _LAZY)
 
 
 __all__ = [
-    "DEFAULT_ENGINE", "DEFAULT_TIME_LIMIT", "DETERMINISTIC_PER_SECOND", "ENGINES", "STATUS",
+    "DEFAULT_ENGINE", "DEFAULT_TIME_LIMIT", "DEFAULT_TOWER", "ENGINES", "STATUS",
     "Answer", "BestTower", "Engine", "FestivalTower", "LayoutCaps", "Question", "SolveResult",
-    "Status", "Suggestion", "TileCheck", "TowerLayout", "WhyNot", "answer", "build_layout",
-    "build_model", "configure", "festival_tower", "height_weight", "level_cap", "max_height",
-    "objective_of", "solve", "solve_cpsat", "solve_dp", "stopped_by_clock", "tile_tower",
+    "Status", "Suggestion", "TileCheck", "TowerBudget", "TowerLayout", "WhyNot", "answer",
+    "build_layout", "build_model", "configure", "festival_tower", "height_weight", "level_cap",
+    "max_height", "objective_of", "solve", "solve_cpsat", "solve_dp", "stopped_by_clock",
+    "tile_tower",
 ]

@@ -7,6 +7,7 @@ from typing import Literal
 
 from models.tower import Pool, Rules, SkillRanks
 from planner.stopping import time_limited
+from planner.tower.budget import DEFAULT_TOWER, TowerBudget
 from planner.tower.dp import solve_dp
 from planner.tower.questions import BestTower, Question
 from planner.tower.result import SolveResult, Status
@@ -21,10 +22,11 @@ DEFAULT_TIME_LIMIT = 10.0
 
 def solve(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
           engine: Engine = DEFAULT_ENGINE, time_limit: float = DEFAULT_TIME_LIMIT,
-          workers: int = 1, seed: int = 0, stoppable: bool = False) -> SolveResult:
+          workers: int = 1, seed: int = 0, stoppable: bool = False,
+          budget: TowerBudget = DEFAULT_TOWER) -> SolveResult:
     """Answer `question` for `pool`; `optimal` only when the engine proved it. `stoppable`:
     the dynamic program stops at the request's cancel or deadline too (CP-SAT and the search
-    always do); the referee's finders leave it exact.
+    always do); the referee's finders leave it exact. `budget`: the solvers' tuning.
 
     Engines: "dp", the dynamic program over sizes (the product: exact, milliseconds, no
     solver); "cpsat", the CP-SAT model (the same layout the turn planner embeds; `workers` and
@@ -32,13 +34,13 @@ def solve(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
     """
     if engine == "dp":
         return solve_dp(question, pool, ranks, rules, time_limit=time_limit,
-                        stoppable=stoppable)
+                        stoppable=stoppable, budget=budget)
     if engine == "search":
         return solve_search(question, pool, ranks, rules, time_limit=time_limit)
     from planner.tower.cpsat import solve_cpsat  # ortools is loaded only when asked for
 
     return solve_cpsat(question, pool, ranks, rules, time_limit=time_limit, workers=workers,
-                       seed=seed)
+                       seed=seed, budget=budget)
 
 
 @dataclass(frozen=True)
@@ -53,7 +55,8 @@ class Answer:
 
 def answer(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
            engine: Engine = DEFAULT_ENGINE, time_limit: float = DEFAULT_TIME_LIMIT,
-           workers: int = 1, seed: int = 0, explain_no: bool = True) -> Answer:
+           workers: int = 1, seed: int = 0, explain_no: bool = True,
+           budget: TowerBudget = DEFAULT_TOWER) -> Answer:
     """Solve `question`; when it is proven impossible, also say why and what would help.
 
     The why-not re-solves the question some 16 times (each single extra casteller or rank):
@@ -67,12 +70,12 @@ def answer(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
     # and the block's deadline cuts it short
     with time_limited(time_limit):
         result = solve(question, pool, ranks, rules, engine=engine, time_limit=time_limit,
-                       workers=workers, seed=seed, stoppable=True)
+                       workers=workers, seed=seed, stoppable=True, budget=budget)
         again_engine: Engine = "search" if engine == "search" else "dp"
 
         def again(q: Question, p: Pool, r: SkillRanks) -> SolveResult:
             return solve(q, p, r, rules, engine=again_engine, time_limit=time_limit,
-                         workers=workers, seed=seed, stoppable=True)
+                         workers=workers, seed=seed, stoppable=True, budget=budget)
 
         why = None
         if (explain_no and result.status is Status.INFEASIBLE

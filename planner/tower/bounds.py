@@ -3,22 +3,19 @@ and rules; and whether a tile is in reach of a pool at all."""
 
 from __future__ import annotations
 
-import time
 from functools import lru_cache
 
 from models.tower import Festival, Pool, Rules, SkillRanks, Tile, Tower
+from planner.clock import now
 from planner.stopping import stop_requested
+from planner.tower.budget import DEFAULT_TOWER, TowerBudget
 from planner.tower.dp import OutOfTime, dp_tower
 from planner.tower.questions import BestTower, FestivalTower, Question, TileCheck
 
-# The bounds' programs run on a budget of states (the same bound on every machine: 1-25 ms on
-# the teams of a game), and this wall clock as a safety net: a state is far dearer on a team
-# of the whole bag with ranks at 150 (50,000 states took 40 s), where the bound falls back to
-# its rough form. Only what the state budget decides is cached: a bound the clock cut short
-# (a loaded machine can be that slow on an ordinary team) or a stop of the request (a cancel,
-# its deadline) is rough this once, so that the same question gets the same bound whenever
-# the machine is free again.
-BOUND_WALL = 0.15
+# The bounds' programs run on a budget of states (`TowerBudget.tallest_states`,
+# `score_states`: the same bound on every machine) and a wall clock as a safety net
+# (`TowerBudget.bound_wall`). Only what the state budget decides is cached: a bound the clock
+# cut short or a stop of the request is rough this once (`_Cut`).
 
 
 class _Cut(Exception):
@@ -26,12 +23,13 @@ class _Cut(Exception):
 
 
 def _bound_program(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
-                   state_limit: int) -> Tower | None:
-    deadline = time.perf_counter() + BOUND_WALL
+                   state_limit: int, budget: TowerBudget) -> Tower | None:
+    deadline = now() + budget.bound_wall
     try:
-        return dp_tower(question, pool, ranks, rules, deadline, state_limit, stoppable=True)
+        return dp_tower(question, pool, ranks, rules, deadline, state_limit, stoppable=True,
+                        budget=budget)
     except OutOfTime:
-        if stop_requested() or time.perf_counter() > deadline:
+        if stop_requested() or now() > deadline:
             raise _Cut from None
         raise
 
@@ -60,45 +58,45 @@ def max_height(pool: Pool, ranks: SkillRanks, rules: Rules) -> int:
     return max(0, min(pool.total, by_sizes, by_counts))
 
 
-TALLEST_STATES = 10_000  # the dynamic program's budget (A states) for a bound: <~50 ms
-
-
-def tallest(pool: Pool, ranks: SkillRanks, rules: Rules, *,
-            state_limit: int = TALLEST_STATES) -> int:
+def tallest(pool: Pool, ranks: SkillRanks, rules: Rules, *, state_limit: int | None = None,
+            budget: TowerBudget = DEFAULT_TOWER) -> int:
     """The height of the tallest valid tower from `pool`: exact, by the dynamic program, when
-    it finishes within `state_limit` states (a budget in states, not seconds, so the bound is
-    the same on every machine), else `max_height`. More castellers or ranks never lose a tower,
-    so for a pool and ranks that are upper bounds this bounds every tower a sub-pool allows."""
+    it finishes within `state_limit` states (None: the budget's `tallest_states`; a budget in
+    states, not seconds, so the bound is the same on every machine), else `max_height`. More
+    castellers or ranks never lose a tower, so for a pool and ranks that are upper bounds this
+    bounds every tower a sub-pool allows."""
+    limit = budget.tallest_states if state_limit is None else state_limit
     try:
-        return _tallest(pool, ranks, rules, state_limit)
+        return _tallest(pool, ranks, rules, limit, budget)
     except _Cut:
         return max_height(pool, ranks, rules)
 
 
 @lru_cache(maxsize=512)
-def _tallest(pool: Pool, ranks: SkillRanks, rules: Rules, state_limit: int) -> int:
+def _tallest(pool: Pool, ranks: SkillRanks, rules: Rules, state_limit: int,
+             budget: TowerBudget) -> int:
     rough = max_height(pool, ranks, rules)
     if rough <= 1:
         return rough
     try:
-        tower = _bound_program(BestTower(), pool, ranks, rules, state_limit)
+        tower = _bound_program(BestTower(), pool, ranks, rules, state_limit, budget)
     except OutOfTime:
         return rough
     return min(rough, tower.height if tower is not None else 0)
 
 
-SCORE_STATES = 50_000  # the dynamic program's budget (A states) for a score bound: 1-25 ms
-
-
 def festival_cap(festival: Festival, pool: Pool, ranks: SkillRanks, rules: Rules, *,
-                 state_limit: int = SCORE_STATES) -> int | None:
+                 state_limit: int | None = None, budget: TowerBudget = DEFAULT_TOWER
+                 ) -> int | None:
     """No tower from a sub-pool of `pool` with ranks up to `ranks` scores more than this at
     `festival`; None when none can compete there. The dynamic program's best score, exact
-    for `pool` itself, when it finishes within `state_limit` states (the same bound on every
-    machine), else the height bound plus the castellers of the token sizes. More castellers
-    or ranks never lose a tower, so for an upper bound on a team it bounds the team's score."""
+    for `pool` itself, when it finishes within `state_limit` states (None: the budget's
+    `score_states`; the same bound on every machine), else the height bound plus the
+    castellers of the token sizes. More castellers or ranks never lose a tower, so for an
+    upper bound on a team it bounds the team's score."""
+    limit = budget.score_states if state_limit is None else state_limit
     try:
-        return _festival_cap(festival, pool, ranks, rules, state_limit)
+        return _festival_cap(festival, pool, ranks, rules, limit, budget)
     except _Cut:
         return _rough_cap(festival, pool, ranks, rules)
 
@@ -114,35 +112,39 @@ def _rough_cap(festival: Festival, pool: Pool, ranks: SkillRanks, rules: Rules) 
 
 @lru_cache(maxsize=512)
 def _festival_cap(festival: Festival, pool: Pool, ranks: SkillRanks, rules: Rules,
-                  state_limit: int) -> int | None:
+                  state_limit: int, budget: TowerBudget) -> int | None:
     rough = _rough_cap(festival, pool, ranks, rules)
     if rough is None:
         return None
     try:
-        tower = _bound_program(FestivalTower(festival), pool, ranks, rules, state_limit)
+        tower = _bound_program(FestivalTower(festival), pool, ranks, rules, state_limit,
+                               budget)
     except OutOfTime:
         return rough
     return None if tower is None else min(rough, festival.score(tower))
 
 
 def tile_in_reach(tile: Tile, pool: Pool, ranks: SkillRanks, rules: Rules, *,
-                  state_limit: int = SCORE_STATES) -> bool:
+                  state_limit: int | None = None, budget: TowerBudget = DEFAULT_TOWER) -> bool:
     """Could a team within `pool` and `ranks` build a tower that meets `tile`: false only when
     the dynamic program proves no tower does (or the tile is taller than the height bound);
-    true when it finds one, or runs out of states (or of `BOUND_WALL`)."""
+    true when it finds one, or runs out of states (None: the budget's `score_states`) or of
+    its wall (`bound_wall`)."""
     if tile.height > max_height(pool, ranks, rules):
         return False
+    limit = budget.score_states if state_limit is None else state_limit
     try:
-        return _tile_in_reach(tile, pool, ranks, rules, state_limit)
+        return _tile_in_reach(tile, pool, ranks, rules, limit, budget)
     except _Cut:
         return True
 
 
 @lru_cache(maxsize=512)
 def _tile_in_reach(tile: Tile, pool: Pool, ranks: SkillRanks, rules: Rules,
-                   state_limit: int) -> bool:
+                   state_limit: int, budget: TowerBudget) -> bool:
     try:
-        return _bound_program(TileCheck(tile), pool, ranks, rules, state_limit) is not None
+        return _bound_program(TileCheck(tile), pool, ranks, rules, state_limit,
+                              budget) is not None
     except OutOfTime:
         return True
 

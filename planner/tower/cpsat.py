@@ -2,26 +2,27 @@
 
 from __future__ import annotations
 
-import time
-
 from ortools.sat.python import cp_model
 
 from models.tower import ExhibitionTile, Pool, Rules, SkillRanks
+from planner.clock import now
 from planner.stopping import solve_stoppable
 from planner.tower.bounds import tallest
+from planner.tower.budget import DEFAULT_TOWER, TowerBudget
 from planner.tower.layout import TowerLayout, build_layout
 from planner.tower.objective import height_weight, objective_of
 from planner.tower.questions import BestTower, Question, TileCheck
 from planner.tower.result import SolveResult, Status
 
 
-def build_model(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules
-                ) -> TowerLayout:
-    """One CP-SAT model per question, all on the shared layout."""
+def build_model(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
+                budget: TowerBudget = DEFAULT_TOWER) -> TowerLayout:
+    """One CP-SAT model per question, all on the shared layout (its height bounded by the
+    dynamic program on `budget`'s states)."""
     model = cp_model.CpModel()
     exhibition = isinstance(question, TileCheck) and isinstance(question.tile, ExhibitionTile)
     layout = build_layout(model, pool, ranks, rules, choose_k=exhibition)
-    highest = tallest(pool, ranks, rules)  # exact when the dynamic program finishes
+    highest = tallest(pool, ranks, rules, budget=budget)  # exact when the dynamic program finishes
     model.add(layout.height() <= highest)
     if isinstance(question, TileCheck):
         tile = question.tile
@@ -40,22 +41,13 @@ def build_model(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules
     return layout
 
 
-# Deterministic work CP-SAT may do per second of the time limit. CP-SAT's deterministic time
-# (its own count of work, the same on every machine) advanced 0.35-0.45 units per CPU second,
-# 0.15-0.4 per wall second on the shared 2-core machine (one worker, plan models, 5 engineers'
-# loads): at 0.15 the deterministic budget, not the clock, ends a solve unless the machine is
-# very busy, so the same question gets the same answer; a clock hit is reported
-# (`stopped_by_clock`). Higher uses more of a time limit, but the clock would decide more.
-DETERMINISTIC_PER_SECOND = 0.15
-
-
 def configure(solver: cp_model.CpSolver, *, time_limit: float, workers: int, seed: int,
-              deterministic: float | None = None) -> None:
-    """Fixed workers and seed, and a deterministic budget (`deterministic`, by default
-    `DETERMINISTIC_PER_SECOND` per second of `time_limit`); `time_limit` stays a wall-clock
-    safety net, whose hit `stopped_by_clock` tells."""
+              deterministic: float | None = None, budget: TowerBudget = DEFAULT_TOWER) -> None:
+    """Fixed workers and seed, and a deterministic budget (`deterministic`, by default what
+    `time_limit` buys at the budget's `deterministic_per_second`); `time_limit` stays a
+    wall-clock safety net, whose hit `stopped_by_clock` tells."""
     solver.parameters.max_deterministic_time = (
-        DETERMINISTIC_PER_SECOND * time_limit if deterministic is None else deterministic)
+        budget.work(time_limit) if deterministic is None else deterministic)
     solver.parameters.max_time_in_seconds = time_limit
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = seed
@@ -109,7 +101,7 @@ def _tallest_first(solver: cp_model.CpSolver, layout: TowerLayout, pool: Pool,
     model.add(layout.height() == height)
     model.clear_objective()  # type: ignore[no-untyped-call]
     model.maximize(layout.castellers())
-    solver.parameters.max_time_in_seconds = max(0.001, deadline - time.perf_counter())
+    solver.parameters.max_time_in_seconds = max(0.001, deadline - now())
     status = _run(solver, layout)
     branches += int(solver.num_branches)
     if status is Status.UNKNOWN:  # the hint itself is a solution, so this is rare
@@ -123,12 +115,13 @@ def _decision_vars(layout: TowerLayout) -> list[cp_model.IntVar]:
 
 
 def solve_cpsat(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
-                time_limit: float = 10.0, workers: int = 1, seed: int = 0) -> SolveResult:
-    """Answer a tower question with the CP-SAT model."""
-    started = time.perf_counter()
-    layout = build_model(question, pool, ranks, rules)
+                time_limit: float = 10.0, workers: int = 1, seed: int = 0,
+                budget: TowerBudget = DEFAULT_TOWER) -> SolveResult:
+    """Answer a tower question with the CP-SAT model, on `budget`'s units a second."""
+    started = now()
+    layout = build_model(question, pool, ranks, rules, budget)
     solver = cp_model.CpSolver()
-    configure(solver, time_limit=time_limit, workers=workers, seed=seed)
+    configure(solver, time_limit=time_limit, workers=workers, seed=seed, budget=budget)
     bound: float | None
     if isinstance(question, BestTower):
         status, bound, branches = _tallest_first(solver, layout, pool, started + time_limit)
@@ -136,7 +129,7 @@ def solve_cpsat(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
         status = _run(solver, layout)
         branches = int(solver.num_branches)
         bound = None if isinstance(question, TileCheck) else solver.best_objective_bound
-    elapsed = time.perf_counter() - started
+    elapsed = now() - started
     clock_hit = stopped_by_clock(solver)
     if status in (Status.INFEASIBLE, Status.UNKNOWN):
         return SolveResult(status, None, None, None, None, elapsed, "cpsat", branches,

@@ -46,7 +46,6 @@ prove.
 
 from __future__ import annotations
 
-import time
 from functools import lru_cache
 
 from models.tower import (
@@ -61,26 +60,30 @@ from models.tower import (
     check_tower,
     tile_shortfalls,
 )
-from planner.tower.dp_search import MAX_STATES, Search
+from planner.clock import now
+from planner.tower.budget import DEFAULT_TOWER, TowerBudget
+from planner.tower.dp_search import Search
 from planner.tower.dp_space import NEG, Ask, OutOfTime, sizes_inside
 from planner.tower.objective import objective_of
 from planner.tower.plain import no_ranks, plain_tower
 from planner.tower.questions import FestivalTower, Question, TileCheck
 from planner.tower.result import SolveResult, Status
 
-__all__ = ["MAX_STATES", "NEG", "Ask", "OutOfTime", "dp_tower", "most_levels", "solve_dp"]
+__all__ = ["NEG", "Ask", "OutOfTime", "dp_tower", "most_levels", "solve_dp"]
 
 
 def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
-             deadline: float, state_limit: int | None = None, stoppable: bool = False
+             deadline: float, state_limit: int | None, stoppable: bool, budget: TowerBudget
              ) -> Tower | None:
     """The best tower for `ask` with Width raise k (for a tile: any tower that meets it).
     Raises OutOfTime after `deadline`, or beyond `state_limit` A states (a limit that does
-    not depend on the machine's speed, for bounds that must be deterministic)."""
+    not depend on the machine's speed, for bounds that must be deterministic), or beyond the
+    budget's `max_states` in all."""
     if not sizes_inside(pool, rules):
         return None
-    most_states = min(state_limit, MAX_STATES) if state_limit is not None else MAX_STATES
-    return Search(ask, pool, ranks, rules, k, deadline, most_states, stoppable).tower()
+    most = budget.max_states
+    most_states = min(state_limit, most) if state_limit is not None else most
+    return Search(ask, pool, ranks, rules, k, deadline, most_states, stoppable, most).tower()
 
 
 def most_levels(pool: Pool, ranks: SkillRanks, rules: Rules) -> int:
@@ -129,11 +132,13 @@ def _answers(question: Question, check: CheckResult, rules: Rules) -> bool:
 
 
 def dp_tower(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
-             deadline: float, state_limit: int | None = None, stoppable: bool = False
-             ) -> Tower | None:
+             deadline: float, state_limit: int | None = None, stoppable: bool = False,
+             budget: TowerBudget = DEFAULT_TOWER) -> Tower | None:
     """The tower the program proves best (for a tile, one that meets it), or None when no
-    tower answers the question. Raises OutOfTime after `deadline` or `state_limit` states."""
-    checked = _checked_tower(question, pool, ranks, rules, deadline, state_limit, stoppable)
+    tower answers the question. Raises OutOfTime after `deadline` (`planner.clock.now`) or
+    `state_limit` states."""
+    checked = _checked_tower(question, pool, ranks, rules, deadline, state_limit, stoppable,
+                             budget)
     return None if checked is None else checked.tower
 
 
@@ -149,8 +154,8 @@ def _hopeless(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules) -
 
 
 def _checked_tower(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules,
-                   deadline: float, state_limit: int | None = None, stoppable: bool = False
-                   ) -> CheckResult | None:
+                   deadline: float, state_limit: int | None = None, stoppable: bool = False,
+                   budget: TowerBudget = DEFAULT_TOWER) -> CheckResult | None:
     """`dp_tower`, with the `models` checker's verdict on the tower (every tower the program
     gives is checked, once)."""
     if _hopeless(question, pool, ranks, rules):
@@ -167,7 +172,8 @@ def _checked_tower(question: Question, pool: Pool, ranks: SkillRanks, rules: Rul
     for n, ask in enumerate(asks):
         last = n == len(asks) - 1
         for k in _widths(ask, ranks):
-            tower = _program(ask, pool, ranks, rules, k, deadline, state_limit, stoppable)
+            tower = _program(ask, pool, ranks, rules, k, deadline, state_limit, stoppable,
+                             budget)
             if tower is None:
                 continue
             check = check_tower(tower, ranks, rules, pool)
@@ -180,19 +186,20 @@ def _checked_tower(question: Question, pool: Pool, ranks: SkillRanks, rules: Rul
 
 
 def solve_dp(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
-             time_limit: float = 10.0, stoppable: bool = False) -> SolveResult:
+             time_limit: float = 10.0, stoppable: bool = False,
+             budget: TowerBudget = DEFAULT_TOWER) -> SolveResult:
     """Answer `question` exactly by the dynamic program; `optimal`/`infeasible` are proofs.
     `stoppable`: a cancel of the request, or its deadline, stops it as its time limit would
     (not for the referee's finders: a festival's tower is never cut short by a clock)."""
-    started = time.perf_counter()
+    started = now()
     try:
         check = _checked_tower(question, pool, ranks, rules, started + time_limit,
-                               stoppable=stoppable)
+                               stoppable=stoppable, budget=budget)
     except OutOfTime:
-        elapsed = time.perf_counter() - started
+        elapsed = now() - started
         return SolveResult(Status.UNKNOWN, None, None, None, None, elapsed, "dp",
                            clock_hit=True)
-    elapsed = time.perf_counter() - started
+    elapsed = now() - started
     if check is None:
         return SolveResult(Status.INFEASIBLE, None, None, None, None, elapsed, "dp")
     tower = check.tower  # checked by the models checker in `_checked_tower`, like every tower

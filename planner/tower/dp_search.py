@@ -14,16 +14,12 @@ per normalised state, (lo, hi): lo what a tower from the state reaches (its firs
 from __future__ import annotations
 
 import math
-import time
 
 from models.tower import Level, Pool, Rules, SkillRanks, Tower
+from planner.clock import now
 from planner.stopping import stop_requested
 from planner.tower.dp_space import NEG, Ask, Laid, LevelChoice, OutOfTime, Space, State
 
-# the most states (A and B evaluations) one program keeps: its memo, keys and choices hold a
-# few hundred bytes a state, so any question stays well under 1 GB; past it the program ends
-# as at its time limit (a deterministic end, whatever the machine's speed)
-MAX_STATES = 1_500_000
 _CLOCK = 255  # look at the clock when the number of states is a multiple of this + 1
 
 # the level laid (if any), and the next state: (True for B, False for A, the state as called)
@@ -61,10 +57,12 @@ class Search(Space):
     """One program: the memo of A and B and the search that fills it."""
 
     def __init__(self, ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
-                 deadline: float, most_states: int, stoppable: bool) -> None:
+                 deadline: float, most_states: int, stoppable: bool, max_states: int) -> None:
         super().__init__(ask, pool, ranks, rules, k)
-        self.deadline, self.most_states = deadline, most_states
-        self.clock = _stoppable_clock if stoppable else time.perf_counter
+        # `most_states`: the A states this program may evaluate (its budget); `max_states`:
+        # the most A and B states it keeps (`TowerBudget.max_states`, the memory bound)
+        self.deadline, self.most_states, self.max_states = deadline, most_states, max_states
+        self.clock = _stoppable_clock if stoppable else now
         self.memo_a: dict[State, tuple[int, int]] = {}
         self.memo_b: dict[State, tuple[int, int]] = {}
         self.keys_a: dict[State, State] = {}  # norm_a of the A states as called
@@ -213,7 +211,7 @@ class Search(Space):
         self.b_evaluations += 1  # a look at the clock, and the memory bound on all states kept
         if not self.b_evaluations & _CLOCK and (
                 self.clock() > self.deadline
-                or self.evaluations + self.b_evaluations > MAX_STATES):
+                or self.evaluations + self.b_evaluations > self.max_states):
             raise OutOfTime
         s, below, _, b, t, m, f, idx, mask, wf = key
         need = self.need_b[s]
@@ -310,4 +308,4 @@ class Search(Space):
 
 def _stoppable_clock() -> float:
     """The clock, at infinity once the request is cancelled or past its deadline."""
-    return math.inf if stop_requested() else time.perf_counter()
+    return math.inf if stop_requested() else now()

@@ -7,7 +7,6 @@ rule encoding with the CP-SAT model, which is what makes it a test oracle.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from itertools import product
 
@@ -22,6 +21,7 @@ from models.tower import (
     check_tower,
     tile_shortfalls,
 )
+from planner.clock import now
 from planner.stopping import stop_requested
 from planner.tower.objective import objective_of
 from planner.tower.questions import FestivalTower, Question, TileCheck
@@ -63,7 +63,7 @@ def _walk(pool: Pool, ranks: SkillRanks, rules: Rules, max_height: int | None,
         if max_height is not None and len(stack) >= max_height:
             return
         for level in _next_levels(remaining, stack[-1] if stack else None):
-            if time.perf_counter() > deadline or stop_requested():
+            if now() > deadline or stop_requested():
                 raise _OutOfTime
             tower = Tower((*stack, level))
             result = check_tower(tower, ranks, rules)
@@ -112,7 +112,7 @@ def _meets(question: Question, tower: Tower, result: CheckResult, rules: Rules) 
 def solve_search(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
                  time_limit: float = 60.0) -> SolveResult:
     """Answer a tower question by the exhaustive reference search (small pools only)."""
-    started = time.perf_counter()
+    started = now()
     limit = question.tile.height if isinstance(question, TileCheck) else None
     best: tuple[int, Tower, CheckResult] | None = None
     finished = True
@@ -128,7 +128,7 @@ def solve_search(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules
                 break
     except _OutOfTime:
         finished = False
-    elapsed = time.perf_counter() - started
+    elapsed = now() - started
     if best is None:
         status = Status.INFEASIBLE if finished else Status.UNKNOWN
         return SolveResult(status, None, None, None, None, elapsed, "search",

@@ -5,7 +5,9 @@ plan on any machine) split into named allotments (`allot`), the wall-clock safet
 keep a loaded machine within the limit, the switches of the models' optional constraints and
 the sizes of the caches. The defaults are what `castell plan` uses; tests and benchmarks pass
 budgets of their own (`dataclasses.replace(PlanBudget(), ...)`). The measurements behind each
-value are in the docs' Design notes, under the field's name.
+value are in the docs' Design notes, under the field's name. The tower solvers' own tuning is
+a sub-budget (`tower`, a `planner.tower.TowerBudget`) that the planner passes down to every
+tower solve, bound and CP-SAT configuration it makes.
 
 Units: CP-SAT's deterministic time ("units", `planner.tower.configure`). A second of the time
 limit buys `units_per_second` units in all (`Allotment.total`); the stages, lean models and
@@ -13,13 +15,18 @@ route solves get shares of that total that add up to at most 1 (checked below), 
 left pays for building the models, their pre-checks, the replay and the explanations (about a
 third of the CPU on the benchmark's states). The wall clock is only a safety net: a solve it
 stops is reported (`clock_hit`), and `wall_slack` scales every wall-clock bound for runs that
-must not depend on the machine's speed (tests on a loaded machine).
+must not depend on the machine's speed (tests on a loaded machine). A plan's wall clock and
+its work are one `planner.clock.Clock` (`plan_clock`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Literal
+
+from planner.clock import Clock
+from planner.stopping import time_left
+from planner.tower.budget import DEFAULT_TOWER, TowerBudget
 
 TileCheck = Literal["cuts", "layouts"]
 MAX_TURNS = 10  # the longest horizon a plan takes (a bound on the input, not a tuning)
@@ -195,11 +202,15 @@ class PlanBudget:
     precheck_cache: int = 256  # festival pre-checks: at most 2 distinct a 10-turn plan
     finder_cache: int = 512  # the replay's festival towers: 4-9 distinct a plan
 
+    # --- the tower solvers' tuning (their bounds' states and wall, CP-SAT's units a second
+    # where a solve is given no work of its own), passed down to every tower call
+    tower: TowerBudget = field(default=DEFAULT_TOWER)
+
     def __post_init__(self) -> None:
-        for field in fields(self):
-            value = getattr(self, field.name)
+        for each in fields(self):
+            value = getattr(self, each.name)
             if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
-                raise ValueError(f"PlanBudget.{field.name} must not be negative, not {value}")
+                raise ValueError(f"PlanBudget.{each.name} must not be negative, not {value}")
         # the festival goal spends its stages and one lean model; the score goal its stages,
         # both lean models and the route solves: each within the total
         score = self.stages_share + self.lean_score_share + self.order_share
@@ -225,6 +236,12 @@ class PlanBudget:
     def wall(self, seconds: float) -> float:
         """A wall-clock bound of `seconds`, scaled by `wall_slack`."""
         return self.wall_slack * seconds
+
+    def plan_clock(self, time_limit: float) -> Clock:
+        """A plan's clock from now: the wall of `time_limit` (scaled by `wall_slack`; no more
+        than what is left of the request's own clock) and the units the limit buys (the total
+        its allotments share, `allot`)."""
+        return Clock.start(time_left(self.wall(time_limit)), self.units_per_second * time_limit)
 
 
 DEFAULT_BUDGET = PlanBudget()

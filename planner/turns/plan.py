@@ -8,7 +8,6 @@ goal, within its allotment of the budget), the replay through the referee, the e
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -25,7 +24,8 @@ from models.game import (
     apply,
 )
 from models.tower import Rules
-from planner.stopping import grace, time_left, time_limited
+from planner.clock import now
+from planner.stopping import grace, time_limited
 from planner.tower import BestTower, Status, solve
 from planner.turns.budget import DEFAULT_BUDGET, MAX_TURNS, PlanBudget
 from planner.turns.explain import Target, explain
@@ -52,7 +52,7 @@ from planner.turns.result import (
     planned_festivals,
 )
 from planner.turns.score.goal import ScoreGoal
-from planner.turns.strategy import Clock, GoalStrategy, PlanContext, Solved
+from planner.turns.strategy import GoalStrategy, PlanContext, Solved, StageWall
 from planner.turns.tile.goal import TileGoal
 from planner.turns.upcoming import Ahead, aimed_in, outlook
 
@@ -89,7 +89,7 @@ class _Question:
     target: FestivalSpace | None
     fixed: tuple[Action, ...]
     unfixed: Plan | None
-    started: float = field(default_factory=time.perf_counter)
+    started: float = field(default_factory=now)
 
     def plan(self, status: Status, *, result: StagedResult | None = None,
              **answer: object) -> Plan:
@@ -105,7 +105,7 @@ class _Question:
             "clock_hit": False, "horizon": self.horizon, "next_festival": self.target,
             "ahead": self.ahead, "fixed": self.fixed, "unfixed": self.unfixed}
         return Plan(goal=self.goal, player=self.player, status=status, start=self.start,
-                    wall_time_s=time.perf_counter() - self.started,
+                    wall_time_s=now() - self.started,
                     **{**shared, **answer})  # type: ignore[arg-type]
 
 
@@ -124,7 +124,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
     and budget): each of the two solves gets `time_limit` (`compare` False: the fixed plan
     alone, for a caller that has the plain one). `budget`: the planner's tuning,
     which splits `time_limit` into its allotments (`PlanBudget.allot`)."""
-    started = time.perf_counter()
+    started = now()
     goal = goal or Goal()
     if goal.kind not in GOALS:  # the win goal plans the score goal's: `planner.castell`
         raise ValueError(f"the turn planner has no model for the {goal.kind} goal")
@@ -147,7 +147,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
                                  cautious=cautious, time_limit=time_limit, workers=workers,
                                  seed=seed, budget=budget, least_turns=least_turns)
     # the command's, when sooner
-    deadline = time.perf_counter() + time_left(budget.wall(time_limit))
+    clock = budget.plan_clock(time_limit)
     ahead = outlook(start, board, player, rules, cautious)
     upcoming = aimed_in(ahead, start.round, turns)
     count = (auto_turns(start, board, upcoming, budget.default_turns, least_turns)
@@ -164,9 +164,9 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
     # the same plan on any machine: the goal's solves get deterministic allotments of the
     # time limit's worth, and the wall clock left is only a safety net (keeping a little
     # time for reading the plan back, the replay and the explanations after the solve)
-    clock = Clock(deadline, budget.stages_wall,
-                  budget.after_solve + budget.after_solve_per_turn * len(horizon.turns))
-    ctx = PlanContext(model, goal, budget, budget.allot(time_limit), clock, seed, workers,
+    wall = StageWall(clock, budget.stages_wall,
+                     budget.after_solve + budget.after_solve_per_turn * len(horizon.turns))
+    ctx = PlanContext(model, goal, budget, budget.allot(time_limit), wall, seed, workers,
                       start, begin, board, player, rules, cautious, upcoming)
     strategy = GOALS[goal.kind]
     solved = strategy.solve(ctx)

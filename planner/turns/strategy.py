@@ -6,7 +6,6 @@ around it: start -> horizon -> model -> the goal's solve -> replay -> explain.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -14,6 +13,7 @@ from ortools.sat.python import cp_model
 
 from models.game import Action, Board, Choices, FestivalSpace, GameState
 from models.tower import Rules
+from planner.clock import Clock
 from planner.tower import Status
 from planner.turns.budget import Allotment, PlanBudget
 from planner.turns.full.model import PlanModel
@@ -26,19 +26,23 @@ Held = tuple[tuple[cp_model.IntVar, int], ...]
 
 
 @dataclass(frozen=True)
-class Clock:
-    """The wall clock of one plan, a safety net for its time limit: the deadline, and what the
-    stages may take of what is left (the rest is for reading the plan back, the replay and
-    the explanations)."""
+class StageWall:
+    """What the stages of one plan may take of its clock (`planner.clock.Clock`, the wall
+    clock a safety net for its time limit): the budget's share of what is left, less what
+    reading the plan back, the replay and the explanations take after the solve."""
 
-    deadline: float  # time.perf_counter()
+    clock: Clock  # the plan's
     stages_wall: float  # the budget's share of what is left, for the stages
     after_solve: float  # seconds kept for what comes after the solve
 
+    @property
+    def deadline(self) -> float:
+        """The plan's deadline (a `planner.clock.now()` instant)."""
+        return self.clock.deadline
+
     def wall_left(self) -> float:
         """The wall seconds the solves may still take (at least 0.1)."""
-        return max(0.1, self.stages_wall * (self.deadline - time.perf_counter())
-                   - self.after_solve)
+        return max(0.1, self.stages_wall * self.clock.left() - self.after_solve)
 
 
 @dataclass(frozen=True)
@@ -50,7 +54,7 @@ class PlanContext:
     goal: Goal
     budget: PlanBudget
     allot: Allotment
-    clock: Clock
+    clock: StageWall
     seed: int
     workers: int
     start: GameState  # the player's turn, bag hidden (the plan's replay starts here)
@@ -70,17 +74,18 @@ class PlanContext:
                   light_tie_breaks: bool = False, tie_break_work: float | None = None,
                   goal_share: float = 1.0, hinted: bool = False,
                   hint_complete: bool = False) -> StageRun:
-        """`solve_stages`' settings for this plan: `work` units, the wall left, the seed and
-        workers, no LP (its relaxation of the plan model is weak: without it the search
-        proves plans about twice as fast, `benchmarks/bench_plan.py`), the budget's probing
-        and tie-break cap (unless the goal gives its own), and the goal's own settings."""
-        return StageRun(time_limit=self.clock.wall_left(), work=work, workers=self.workers,
+        """`solve_stages`' settings for this plan: a clock of the wall left and `work` units,
+        the seed and workers, no LP (its relaxation of the plan model is weak: without it the
+        search proves plans about twice as fast, `benchmarks/bench_plan.py`), the budget's
+        probing and tie-break cap (unless the goal gives its own), and the goal's own
+        settings."""
+        return StageRun(Clock.start(self.clock.wall_left(), work), workers=self.workers,
                         seed=self.seed, linearization=0, light_presolve=light_presolve,
                         light_tie_breaks=light_tie_breaks,
                         tie_break_work=(self.budget.tie_break_work if tie_break_work is None
                                         else tie_break_work),
                         goal_share=goal_share, hinted=hinted, hint_complete=hint_complete,
-                        light_probing=self.budget.light_probing)
+                        light_probing=self.budget.light_probing, tower=self.budget.tower)
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from planner.stopping import time_limited
 if TYPE_CHECKING:
     from models.game import FestivalSpace, PlayerState
     from models.tower import Festival, SkillUses
-    from planner.tower import Answer, Engine, Question, SolveResult, WhyNot
+    from planner.tower import Answer, Engine, Question, SolveResult, TowerBudget, WhyNot
     from service.batch import BatchItem
     from service.castell import Game
     from service.results.towers import BestOutput, CheckOutput, VerifyOutput
@@ -156,12 +156,13 @@ def verify_batch(lines: Iterable[tuple[int, str]]) -> Iterator[BatchItem[VerifyO
 @dataclass(frozen=True)
 class Solving:
     """How a tower question is solved: the engine (`dp`, `cpsat`, `search`), its time limit,
-    and CP-SAT's workers and seed."""
+    CP-SAT's workers and seed, and the solvers' tuning (None: the product's `TowerBudget`)."""
 
     engine: str
     time_limit: float
     workers: int = 1
     seed: int = 0
+    budget: TowerBudget | None = None
 
 
 @dataclass(frozen=True)
@@ -329,13 +330,14 @@ def engine_named(name: str) -> Engine:
 
 
 def _answer(question: Question, team: Team, solving: Solving) -> Answer:
-    from planner.tower import answer
+    from planner.tower import DEFAULT_TOWER, answer
 
     if team.pool is None:
         raise SpecError("a tower question needs a pool, or a game and a player", field="pool")
     return answer(question, team.pool, team.ranks, team.rules,
                   engine=engine_named(solving.engine), time_limit=solving.time_limit,
-                  workers=solving.workers, seed=solving.seed)
+                  workers=solving.workers, seed=solving.seed,
+                  budget=solving.budget or DEFAULT_TOWER)
 
 
 def _asked(line: Any) -> Asked:

@@ -1,7 +1,7 @@
 """The tower dynamic program's memory is bounded on any valid question (issue 38): the whole
 bag with every skill at rank 150 and a 600 s limit peaked at 3.48 GB, and under a 2 GB
 address-space limit ended with MemoryError (exit 4) after 217 s. Its states are bounded
-(`planner.tower.dp.MAX_STATES`): it ends as at its time limit, exit 3, in well under 1 GB."""
+(`TowerBudget.max_states`): it ends as at its time limit, exit 3, in well under 1 GB."""
 
 from __future__ import annotations
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from ortools.sat.python import cp_model
 
 from models.game import FestivalSpace
+from planner.clock import now
 from planner.stopping import solve_stoppable
 from planner.tower import STATUS, Status
 from planner.turns.budget import DEFAULT_BUDGET, PlanBudget
@@ -54,7 +55,7 @@ def lean_goal(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0,
     `linearization`: the LP's level (default: the plan's budget's `lean_linearization`).
     `PlanBudget.per_festival`: one festival at a time (`best_of_each`), else all in one
     model."""
-    cpu, wall = time.process_time(), time.perf_counter()
+    cpu, wall = time.process_time(), now()
     budget = plan.budget
     if linearization is None:
         linearization = budget.lean_linearization
@@ -74,7 +75,7 @@ def lean_goal(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0,
                                     linearization=linearization, seed=seed, workers=workers,
                                     light=light, spare_work=spare_work)
     result = replace(result, cpu_s=time.process_time() - cpu,
-                     wall_s=time.perf_counter() - wall)
+                     wall_s=now() - wall)
     if result.value is None or lean is None or solver is None:
         return LeanGoal(result, ())
     return LeanGoal(result, tuple(lean_holds(plan, lean, solver)))
@@ -117,7 +118,7 @@ def best_of_each(horizon: Horizon, *, work: float, time_limit: float, seed: int 
     # keep the lean plan's route (measured: with each festival's turns only, the turns after
     # an early festival were the tie-breaks' own, and they took 1-2 s more CPU)
     each = _Each(horizon, budget, max(t for _, t, _ in ranked) + 1, work,
-                 time.perf_counter() + time_limit, seed, workers, linearization, light)
+                 now() + time_limit, seed, workers, linearization, light)
     for cap, t, space in ranked:
         if each.best is not None and cap <= each.best[2]:
             break  # the caps left are no higher
@@ -140,12 +141,12 @@ class _Each:
     budget: PlanBudget
     through: int
     work: float
-    deadline: float  # time.perf_counter()
+    deadline: float  # planner.clock.now()
     seed: int
     workers: int
     linearization: int
     light: bool
-    started: float = field(default_factory=time.perf_counter)
+    started: float = field(default_factory=now)
     best: tuple[LeanModel, cp_model.CpSolver, int] | None = None
     bound: int = 0
     proven: bool = True
@@ -154,13 +155,13 @@ class _Each:
     clock: bool = False
 
     def left(self) -> float:
-        return max(0.01, self.deadline - time.perf_counter())
+        return max(0.01, self.deadline - now())
 
     def solve(self, cap: int, t: int, space: FestivalSpace) -> bool:
         """Festival `space`'s model, asked to beat the best so far; False when the budget
         ended before it (the caps left are no higher: this one's is the bound)."""
         budget = self.budget
-        left = self.deadline - time.perf_counter()
+        left = self.deadline - now()
         if self.work - self.spent < budget.least_festival_work or left <= 0:
             self.bound, self.proven = max(self.bound, cap), False
             return False
@@ -193,7 +194,7 @@ class _Each:
         proven score, on up to `spare_work` units)."""
         if self.best is None:
             return LeanResult(Status.UNKNOWN, None, None if self.proven else self.bound,
-                              self.spent, 0.0, time.perf_counter() - self.started,
+                              self.spent, 0.0, now() - self.started,
                               self.branches, self.clock), None, None
         lean, solver, value = self.best
         status = Status.OPTIMAL if self.proven else Status.FEASIBLE
@@ -204,7 +205,7 @@ class _Each:
                                           time_limit=self.left(),
                                           linearization=self.linearization, seed=self.seed,
                                           workers=self.workers, light=self.light)
-        return replace(result, wall_s=time.perf_counter() - self.started), lean, solver
+        return replace(result, wall_s=now() - self.started), lean, solver
 
 
 def _idle_plan(horizon: Horizon, t: int, space: FestivalSpace, through: int, time_limit: float,

@@ -14,7 +14,6 @@ per local performance tile in reach.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -23,6 +22,7 @@ from ortools.sat.python import cp_model
 
 from models.game import RECRUIT_LIMIT, SPECIAL, FestivalSpace, PerformanceTile, move_targets
 from models.tower import Pool, Rules, Skill, SkillRanks
+from planner.clock import now
 from planner.stopping import solve_stoppable, stop_requested
 from planner.tower import (
     STATUS,
@@ -338,7 +338,7 @@ def tightened_bound(plan: PlanModel, found: int, deadline: float | None = None
     unproven plan: a
     proven one needs none (the model's caps are bounds only, see `festival_cap`: a pre-check
     per festival, 0.3-0.5 s each on the shared machine, never sped a proof up on the
-    benchmark's states). `deadline` (time.perf_counter()): no pre-check runs past it (the
+    benchmark's states). `deadline` (planner.clock.now()): no pre-check runs past it (the
     caps left stand), a safety net for the command's time limit; the flag returned says it
     stopped one (the bound may then differ from run to run)."""
     horizon, me, budget = plan.horizon, plan.horizon.me, plan.budget
@@ -350,7 +350,7 @@ def tightened_bound(plan: PlanModel, found: int, deadline: float | None = None
             return entry.cap, False
         wall = budget.wall(budget.prefilter_wall)
         if deadline is not None:
-            wall = min(wall, deadline - time.perf_counter())
+            wall = min(wall, deadline - now())
             if wall < budget.prefilter_least:
                 return max(best, entry.cap), True
         t, space = entry.turn, entry.space
@@ -430,10 +430,11 @@ def _tile_out_of_reach(tile: PerformanceTile, plan: PlanModel) -> bool:
     never answered no on the benchmark's states)."""
     horizon = plan.horizon
     pool, ranks = horizon.upper_pool(), horizon.upper_ranks()
-    if tile.spec.height > tallest(pool, ranks, horizon.rules):
+    if tile.spec.height > tallest(pool, ranks, horizon.rules, budget=plan.budget.tower):
         return True
     return not tile_in_reach(tile.spec, pool, ranks, horizon.rules,
-                             state_limit=plan.budget.tile_reach_states)
+                             state_limit=plan.budget.tile_reach_states,
+                             budget=plan.budget.tower)
 
 
 class PlanStopped(Exception):

@@ -18,8 +18,10 @@ from typing import Literal
 
 from ortools.sat.python import cp_model
 
+from planner.clock import Clock, now
 from planner.stopping import cancel_requested, solve_stoppable, stop_requested
-from planner.tower import DETERMINISTIC_PER_SECOND, STATUS, Status, configure, stopped_by_clock
+from planner.tower import STATUS, Status, configure, stopped_by_clock
+from planner.tower.budget import DEFAULT_TOWER, TowerBudget
 from planner.turns.budget import PlanBudget
 
 Sense = Literal["max", "min"]
@@ -90,9 +92,9 @@ class StagedResult:
 
 @dataclass(frozen=True)
 class StageRun:
-    """How `solve_stages` runs. `time_limit`: the wall-clock safety net (seconds); `work`:
-    the deterministic budget of all stages (None: the time limit's worth at the tower
-    solver's rate). The goal's stage may use `goal_share` of it (all by default: the goal
+    """How `solve_stages` runs. `clock`: the wall-clock safety net (its deadline) and the
+    deterministic budget of all stages (its `work`; None: its seconds' worth at the tower
+    budget's rate, `tower`). The goal's stage may use `goal_share` of it (all by default: the goal
     comes first); the tie-breaks share what it leaves, equally, up to `tie_break_work` each.
     `light_presolve`: every stage with a short presolve (`light_probing` units of probing);
     `light_tie_breaks`: the tie-breaks only. `hinted`: the model's hint is a feasible
@@ -102,8 +104,7 @@ class StageRun:
     is read back even so (a quick check with every variable fixed, which the deadline does
     not stop): a clock never turns a plan in hand into no plan."""
 
-    time_limit: float
-    work: float | None = None
+    clock: Clock
     workers: int = 1
     seed: int = 0
     linearization: int | None = None
@@ -114,6 +115,7 @@ class StageRun:
     hinted: bool = False
     hint_complete: bool = False
     light_probing: float = PlanBudget.light_probing
+    tower: TowerBudget = DEFAULT_TOWER
 
 
 @dataclass
@@ -151,8 +153,8 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], run: StageRun
     """Solve `stages` in order, as `run` says; the returned solver holds the final solution
     (when any). `then`, given the first stage's value, returns the stages to solve after it
     in place of those given (none: those given; they may add variables)."""
-    deadline = time.perf_counter() + run.time_limit
-    budget = DETERMINISTIC_PER_SECOND * run.time_limit if run.work is None else run.work
+    deadline = run.clock.deadline
+    budget = run.clock.units(run.tower.deterministic_per_second)
     done = _Progress(deadline, budget, time.process_time())
     solver = _stage_solver(run)
     stages = list(stages)
@@ -163,7 +165,7 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], run: StageRun
     for number, stage in enumerate(stages):
         _aim(model, stage)
         left = _stage_work(run, done, number, len(stages))
-        if number and (left <= 0 or deadline <= time.perf_counter() or stop_requested()):
+        if number and (left <= 0 or deadline <= now() or stop_requested()):
             break  # no budget left: the stages left keep the solution's values, unproven
         status = _solve_stage(model, solver, run, done, stage, number, left)
         if number == 0:
@@ -184,7 +186,8 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], run: StageRun
 
 def _stage_solver(run: StageRun) -> cp_model.CpSolver:
     solver = cp_model.CpSolver()
-    configure(solver, time_limit=run.time_limit, workers=run.workers, seed=run.seed)
+    configure(solver, time_limit=run.clock.seconds, workers=run.workers, seed=run.seed,
+              budget=run.tower)
     if run.linearization is not None:
         solver.parameters.linearization_level = run.linearization
     # CP-SAT probes every Boolean once more when it loads the presolved model, on a fixed
@@ -221,7 +224,7 @@ def _solve_stage(model: cp_model.CpModel, solver: cp_model.CpSolver, run: StageR
     if number and run.light_tie_breaks:
         _light(solver, run.light_probing)
     solver.parameters.max_deterministic_time = max(0.001, work)
-    solver.parameters.max_time_in_seconds = max(0.01, done.deadline - time.perf_counter())
+    solver.parameters.max_time_in_seconds = max(0.01, done.deadline - now())
     status = _solve(model, solver, stage.held)
     done.branches += int(solver.num_branches)
     done.used += solver.response_proto.deterministic_time
@@ -234,7 +237,7 @@ def _goal_ended(model: cp_model.CpModel, solver: cp_model.CpSolver, run: StageRu
                 ) -> StagedResult | None:
     """After the goal's stage: its times and bound kept; the result at once when it found no
     plan (the hinted plan read back, when there is one), else None (the stages go on)."""
-    done.first_time = time.perf_counter() - (done.deadline - run.time_limit)
+    done.first_time = run.clock.elapsed()
     done.cpu = time.process_time() - done.cpu
     # the idle hint fixes only the plan's actions: a search for the rest, which a cancel or
     # the command's deadline stops; a whole plan's, a check that must end
@@ -399,7 +402,7 @@ def _restore_code(model: cp_model.CpModel, solver: cp_model.CpSolver, deadline: 
     model.clear_objective()  # type: ignore[no-untyped-call]
     solver.parameters.fix_variables_to_their_hinted_value = True
     solver.parameters.max_deterministic_time = 10.0  # all fixed: a check, not a search
-    solver.parameters.max_time_in_seconds = max(1.0, deadline - time.perf_counter())
+    solver.parameters.max_time_in_seconds = max(1.0, deadline - now())
     code = solve_stoppable(solver, model, stoppable=stoppable)  # all fixed: quick
     solver.parameters.fix_variables_to_their_hinted_value = False
     return int(code)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from ortools.sat.python import cp_model
 
 from models.game import SPECIAL
+from planner.clock import now
 from planner.stopping import solve_stoppable
 from planner.tower import (
     STATUS,
@@ -55,7 +56,7 @@ def solve_lean(lean: LeanModel, *, work: float, time_limit: float, linearization
     score is proven, fewer special tokens spent at that score, on up to this many more units
     (the full model's tie-breaks, on short budgets, keep most of what the plan they start
     from spends; the score as a weighted first wish proved 3 of 6 5-turn plans against 5)."""
-    cpu, wall = time.process_time(), time.perf_counter()
+    cpu, wall = time.process_time(), now()
     solver = lean_solver(lean.budget, time_limit, work, linearization, seed, workers, light)
     lean.model.maximize(lean.best)
     code = solve_stoppable(solver, lean.model)
@@ -69,12 +70,12 @@ def solve_lean(lean: LeanModel, *, work: float, time_limit: float, linearization
     bound = int(solver.best_objective_bound + 1e-6) if found else None
     result = LeanResult(status, value, bound, spent, 0.0, 0.0, branches, clock)
     if status is Status.OPTIMAL and spare_work > 0 and value is not None:
-        left = max(0.01, time_limit - (time.perf_counter() - wall))
+        left = max(0.01, time_limit - (now() - wall))
         result, solver = fewer_tokens(lean, solver, result, value, work=spare_work,
                                        time_limit=left, linearization=linearization,
                                        seed=seed, workers=workers, light=light)
     return replace(result, cpu_s=time.process_time() - cpu,
-                   wall_s=time.perf_counter() - wall), solver
+                   wall_s=now() - wall), solver
 
 
 def fewer_tokens(lean: LeanModel, solver: cp_model.CpSolver, result: LeanResult, value: int,

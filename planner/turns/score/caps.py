@@ -178,7 +178,8 @@ def _tile_caps(plan: PlanModel, reach: tuple[frozenset[str], ...]) -> _TileCaps:
                                 and needs.get(c.tile.id, trained_by[t] + 1) <= trained_by[t]
                                 and tile_in_reach(c.tile.spec, horizon.upper_pool(t + 1),
                                                   horizon.upper_ranks(t + 1), rules,
-                                                  state_limit=plan.budget.tile_reach_states))
+                                                  state_limit=plan.budget.tile_reach_states,
+                                                  budget=plan.budget.tower))
                       for t in range(len(turns)))
     in_reach = [c for c in plan.claims if any(c.tile.id in ids for ids in claimable)]
     claims = min(claims_room, len(in_reach))
@@ -269,7 +270,8 @@ def tile_needs(plan: PlanModel) -> dict[str, int]:
             for skill, n in zip(Skill, extra, strict=True):
                 vector = vector.plus(skill, min(n, MAX_RANK - vector[skill]))
             if tile_in_reach(claim.tile.spec, pool, vector, rules,
-                             state_limit=plan.budget.tile_reach_states):
+                             state_limit=plan.budget.tile_reach_states,
+                             budget=plan.budget.tower):
                 needs[claim.tile.id] = sum(extra)
                 break
     return needs

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ortools.sat.python import cp_model
 
 from models.tower import Pool, SkillRanks
+from planner.clock import now
 from planner.stopping import cancel_requested, solve_stoppable
 from planner.tower import STATUS, Status, stopped_by_clock
 from planner.tower.bounds import tile_in_reach
@@ -51,7 +52,8 @@ def claims_in_order(score: LeanScore, value: Callable[[Var], int]) -> bool:
             if value(claim.at[t]):
                 team, ranks = claim_values(score, claim, t, value, seen)
                 if not tile_in_reach(claim.tile.spec, team, ranks, rules,
-                                     state_limit=score.lean.budget.tile_reach_states):
+                                     state_limit=score.lean.budget.tile_reach_states,
+                                     budget=score.lean.budget.tower):
                     return False
         place = outcome.end
     return True
@@ -83,7 +85,7 @@ def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0
     elsewhere, a bound known): when none has `least`, the bound is one less (a proof that no
     plan has more). No route when the budget ended before any plan. Its times include
     building the model. `linearization` and the rest of its tuning: `plan.budget`'s."""
-    cpu, wall = time.process_time(), time.perf_counter()
+    cpu, wall = time.process_time(), now()
     budget = plan.budget
     score, made = _model_of(plan, order, cuts, least, most)
     run = _CutSolves(score, work, wall + time_limit, seed, workers,
@@ -99,7 +101,7 @@ def lean_score(plan: PlanModel, *, work: float, time_limit: float, seed: int = 0
             status = Status.FEASIBLE if kept is not None else Status.UNKNOWN
         value = round(kept.objective_value) if kept is not None else None
     result = LeanResult(status, value, run.bound, run.spent, time.process_time() - cpu,
-                        time.perf_counter() - wall, run.branches, run.clock)
+                        now() - wall, run.branches, run.clock)
     in_order = kept is None or order or claims_in_order(score, kept.value)
     return LeanScoreGoal(result, route(plan, score.lean, kept) if kept is not None else (),
                          tuple(run.made), in_order)
@@ -138,7 +140,7 @@ class _CutSolves:
 
     score: LeanScore
     work: float
-    deadline: float  # time.perf_counter()
+    deadline: float  # planner.clock.now()
     seed: int
     workers: int
     linearization: int
@@ -157,7 +159,7 @@ class _CutSolves:
     def solve(self) -> None:
         budget, model = self.score.lean.budget, self.score.model
         while True:
-            left = max(0.01, self.deadline - time.perf_counter())
+            left = max(0.01, self.deadline - now())
             solver = lean_solver(budget, left, max(0.01, self.work - self.spent),
                                  self.linearization, self.seed, self.workers, light=True)
             self.last = solver

@@ -38,7 +38,8 @@ def claim_towers(score: LeanScore, first_cuts: bool = True
         elif first_cuts:
             me, rules = score.horizon.me, score.horizon.rules
             if not tile_in_reach(claim.tile.spec, me.team, me.ranks, rules,
-                                 state_limit=score.lean.budget.tile_reach_states):
+                                 state_limit=score.lean.budget.tile_reach_states,
+                                 budget=score.lean.budget.tower):
                 # the cuts the solves would find first
                 made += [(claim, *grown) for grown in cut(score, claim, me.team, me.ranks)]
         if budget.tile_castellers:
@@ -101,14 +102,16 @@ def _grown(score: LeanScore, claim: LeanClaim, team: Pool, ranks: SkillRanks,
         while counts.get(size, 0) < upper.count(size):
             more = Pool.from_counts({**counts, size: counts.get(size, 0) + 1})
             if tile_in_reach(spec, more, ranks, rules,
-                             state_limit=score.lean.budget.tile_reach_states):
+                             state_limit=score.lean.budget.tile_reach_states,
+                             budget=score.lean.budget.tower):
                 break
             counts[size] = counts.get(size, 0) + 1
     team = Pool.from_counts(counts)
     for skill in Skill:
         while ranks[skill] < top[skill]:
             if tile_in_reach(spec, team, ranks.plus(skill), rules,
-                             state_limit=score.lean.budget.tile_reach_states):
+                             state_limit=score.lean.budget.tile_reach_states,
+                             budget=score.lean.budget.tower):
                 break
             ranks = ranks.plus(skill)
     return team, ranks
@@ -149,7 +152,8 @@ def wrong_claims(score: LeanScore, solver: cp_model.CpSolver
                 continue
             team, ranks = claim_values(score, claim, t, solver.value)
             if not tile_in_reach(claim.tile.spec, team, ranks, rules,
-                                 state_limit=score.lean.budget.tile_reach_states):
+                                 state_limit=score.lean.budget.tile_reach_states,
+                                 budget=score.lean.budget.tower):
                 wrong.append((claim, team, ranks))
     return wrong
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import time
-
 from ortools.sat.python import cp_model
 
 from models.game import Board, GameState
 from models.tower import Rules
+from planner.clock import now
 from planner.stopping import solve_stoppable
 from planner.tower import STATUS, Status, configure, max_height
 from planner.turns.budget import MAX_TURNS, PlanBudget
@@ -42,7 +41,7 @@ def fewest_turns_for_tile(start: GameState, board: Board, player: str, tile_id: 
     fixed deterministic budget (`budget.fewest_work` units each)."""
     left = board.rounds - start.round + 1
     for turns in range(tried + 1, min(MAX_TURNS, left) + 1):
-        if time.perf_counter() > deadline:
+        if now() > deadline:
             return None
         horizon = build_horizon(start, board, player, turns, rules, cautious)
         tile = board.tile(tile_id)
@@ -54,7 +53,7 @@ def fewest_turns_for_tile(start: GameState, board: Board, player: str, tile_id: 
             return None
         claim_turn(plan, tile_id)  # requires the claim
         solver = cp_model.CpSolver()
-        configure(solver, time_limit=max(0.1, deadline - time.perf_counter()), workers=1,
+        configure(solver, time_limit=max(0.1, deadline - now()), workers=1,
                   seed=0, deterministic=budget.fewest_work)
         solver.parameters.linearization_level = 0
         status = STATUS.get(solve_stoppable(solver, plan.model), Status.UNKNOWN)

@@ -84,12 +84,12 @@ def test_position_values_are_kept_by_their_owner_and_bounded(
     position_value(ana, state, values=values)
     assert len(scored) == 3 and len(values) == 1  # kept by its owner
     assert len(Values()) == 0 and Greedy().values is not Greedy().values
-    monkeypatch.setattr(bots, "MAX_CACHED", 3)
-    rated = rate_takes(state, values)
-    assert len(rated) > 3 and len(values) <= 3  # bounded: it starts again when full
+    small = Values(most=3)
+    rated = rate_takes(state, small)
+    assert len(rated) > 3 and len(small) <= 3  # bounded: it starts again when full
     other = new_game(load_deck(), ["Ana", "Ben"], 4)  # another game's card list: emptied
-    position_value(other.now.players[0], other, values=values)
-    assert len(values) == 1
+    position_value(other.now.players[0], other, values=small)
+    assert len(small) == 1
 
 
 def test_a_greedy_bot_with_its_cache_plays_as_greedy_does() -> None:

@@ -13,6 +13,7 @@ import planner.turns.festival.lean_stage as lean_stage
 from models.game import RegionGraph
 from models.game.state import GameState
 from models.tower.rules import STANDARD, Rules
+from planner.clock import Clock
 from planner.tower.result import Status
 from planner.turns.budget import DEFAULT_BUDGET, PlanBudget
 from planner.turns.festival.lean import LeanGoal, lean_goal
@@ -45,12 +46,14 @@ def compare(state: GameState, turns: int, rules: Rules = STANDARD,
     plan = build_plan_model(horizon)
     hint_full(plan)
     stage = goal_stages(plan, Goal("festival"))[0]
-    full, _ = solve_stages(plan.model, [stage], StageRun(60, WORK, linearization=0))
+    full, _ = solve_stages(plan.model, [stage],
+                           StageRun(Clock.start(60, WORK), linearization=0))
     assert result.status is Status.OPTIMAL and full.status is Status.OPTIMAL
     assert result.value == full.values[0]
     if lean.festivals:
         held = replace(stage, held=stage.held + tuple(lean_holds(plan, lean, solver)))
-        again, _ = solve_stages(plan.model, [held], StageRun(60, WORK, linearization=0))
+        again, _ = solve_stages(plan.model, [held],
+                                StageRun(Clock.start(60, WORK), linearization=0))
         assert again.values == (result.value,)
     assert result.value is not None
     return result.value

@@ -12,6 +12,7 @@ import pytest
 import planner.turns.festival.lean as lean_module
 from models.game.state import GameState
 from models.tower.rules import STANDARD
+from planner.clock import Clock
 from planner.tower.result import Status
 from planner.turns.festival.lean import best_of_each, lean_goal, ranked_festivals
 from planner.turns.full.model import build_plan_model
@@ -107,7 +108,7 @@ def test_the_lean_goal_holds_the_best_festivals_plan_in_the_full_model() -> None
     stage = goal_stages(plan, Goal("festival"))[0]
     held_stage = replace(stage, held=stage.held + goal.holds)
     again, _ = solve_stages(plan.model, [held_stage],
-                            StageRun(60, WORK, linearization=0))
+                            StageRun(Clock.start(60, WORK), linearization=0))
     assert again.values == (value,)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import pytest
 from ortools.sat.python import cp_model
 
+from planner.clock import Clock
 from planner.stopping import CancelToken, cancel_scope, time_limited
 from planner.tower.result import Status
 from planner.turns.full import stages as stages_module
@@ -39,7 +40,7 @@ def test_a_second_wish_is_met_by_the_goals_own_stage() -> None:
     model, score, _, tokens = tokens_model()
     model.add_hint(tokens, 3)  # the search starts from a plan that spends every token
     goal = Stage("score", score, "max", secondary=tokens, weight=4)
-    result, solver = solve_stages(model, [goal], StageRun(10))
+    result, solver = solve_stages(model, [goal], StageRun(Clock.start(10)))
     assert result.status is Status.OPTIMAL
     assert result.values[0] == 5 and result.first_bound == 5  # the objective's, not 4 * 5 - 0
     assert solver.value(tokens) == 0
@@ -51,7 +52,7 @@ def test_a_second_wish_does_not_fix_the_order_of_the_tie_breaks() -> None:
     model, score, claims, tokens = tokens_model()
     goal = Stage("score", score, "max", secondary=tokens, weight=4)
     stages = [goal, Stage("claims", claims, "max"), Stage("tokens", tokens, "min")]
-    result, _ = solve_stages(model, stages, StageRun(10))
+    result, _ = solve_stages(model, stages, StageRun(Clock.start(10)))
     assert result.values == (5, 3, 3)
     assert all(result.proven)
 
@@ -62,7 +63,8 @@ def test_held_variables_are_held_in_their_stage_only() -> None:
     tokens = model.new_int_var(0, 3, "tokens")
     model.add(score <= 2 + tokens)  # each point above 2 takes a token
     goal = Stage("score", score, "max", held=((tokens, 0),))
-    result, _ = solve_stages(model, [goal, Stage("tokens", tokens, "max")], StageRun(10))
+    result, _ = solve_stages(model, [goal, Stage("tokens", tokens, "max")],
+                             StageRun(Clock.start(10)))
     assert result.values == (2, 3)  # held at 0 for the goal; free (and maximized) after it
     assert list(model.proto.variables[tokens.index].domain) == [0, 3]  # put back as it was
 
@@ -76,7 +78,7 @@ def test_a_plan_the_clock_keeps_from_reading_back_is_unknown(
     monkeypatch.setattr(stages_module, "_restore_code", lambda *a, **k: cp_model.UNKNOWN)
     stages = [Stage("score", score, "max"), Stage("claims", claims, "max"),
               Stage("tokens", tokens, "min")]
-    result, _ = solve_stages(model, stages, StageRun(10, 1.0, tie_break_work=0.0))
+    result, _ = solve_stages(model, stages, StageRun(Clock.start(10, 1.0), tie_break_work=0.0))
     assert (result.status, result.values, result.clock_hit) == (Status.UNKNOWN, (), True)
 
 
@@ -86,7 +88,7 @@ def test_a_plan_that_cannot_be_read_back_for_another_reason_is_a_bug(
     monkeypatch.setattr(stages_module, "_restore_code", lambda *a, **k: cp_model.INFEASIBLE)
     stages = [Stage("score", score, "max"), Stage("claims", claims, "max")]
     with pytest.raises(RuntimeError, match="lost the plan"):
-        solve_stages(model, stages, StageRun(10, 1.0, tie_break_work=0.0))
+        solve_stages(model, stages, StageRun(Clock.start(10, 1.0), tie_break_work=0.0))
 
 
 @pytest.mark.parametrize("complete", [True, False])
@@ -105,7 +107,8 @@ def test_a_whole_plan_in_the_hint_is_kept_when_the_deadline_has_passed(complete:
     stages = [Stage("score", score, "max"), Stage("claims", claims, "max")]
     with time_limited(0.0):
         result, solver = solve_stages(model, stages,
-                                      StageRun(10, hinted=True, hint_complete=complete))
+                                      StageRun(Clock.start(10), hinted=True,
+                                               hint_complete=complete))
     if complete:
         assert (result.status, result.values, result.proven) == (
             Status.FEASIBLE, (4, 2), (False, False))
@@ -121,5 +124,5 @@ def test_a_cancel_reads_no_plan_back(token_cancelled: None) -> None:
     model.add_hint(score, 5)
     model.add_hint(tokens, 0)
     result, _ = solve_stages(model, [Stage("score", score, "max")],
-                             StageRun(10, hinted=True, hint_complete=True))
+                             StageRun(Clock.start(10), hinted=True, hint_complete=True))
     assert (result.status, result.values) == (Status.UNKNOWN, ())
