@@ -73,8 +73,8 @@ __all__ = ["NEG", "Ask", "OutOfTime", "dp_tower", "most_levels", "solve_dp"]
 
 
 def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
-             deadline: float, state_limit: int | None, stoppable: bool, budget: TowerBudget
-             ) -> Tower | None:
+             deadline: float, state_limit: int | None = None, stoppable: bool = False,
+             budget: TowerBudget = DEFAULT_TOWER) -> Tower | None:
     """The best tower for `ask` with Width raise k (for a tile: any tower that meets it).
     Raises OutOfTime after `deadline`, or beyond `state_limit` A states (a limit that does
     not depend on the machine's speed, for bounds that must be deterministic), or beyond the
