@@ -39,7 +39,8 @@ from models.combo import (
 from models.errors import SpecError
 from planner.clock import now
 from planner.combo.bots import Bot, Values, greedy_choice, play_out_until, rate_takes
-from planner.combo.budget import DEFAULT_COMBO, ComboBudget, Value
+from planner.combo.budget import DEFAULT_COMBO, ComboBudget
+from planner.combo.budget import Value as Value  # the readings, as `planner.combo` names them
 from planner.stopping import stop_requested, time_left
 
 MAX_SAMPLES = 10_000

@@ -11,12 +11,12 @@ compete in."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from models.game import Action, Board, FestivalSpace, GameState
 from models.tower import Rules
+from planner.clock import now
 from planner.stopping import time_left
 from planner.tower import Status
 from planner.turns.budget import DEFAULT_BUDGET, PlanBudget
@@ -55,7 +55,7 @@ def plan_ahead(state: GameState, board: Board, player: str, *, rules: Rules,
                           seed=seed, fixed=fixed, budget=budget, compare=compare,
                           least_turns=least_turns)
 
-    started = time.perf_counter()
+    started = now()
     plan = planned(turns)
     ahead = plan.ahead  # the outlook the plan itself was made with
     untried = None
@@ -73,7 +73,7 @@ def plan_ahead(state: GameState, board: Board, player: str, *, rules: Rules,
     ahead = shown(ahead, plan)
     told = forecasts(plan, board, rules) if plan.found else ()
     # the whole call's wall time, forecasts included
-    plan = replace(plan, next_festival=_next(ahead), wall_time_s=time.perf_counter() - started)
+    plan = replace(plan, next_festival=_next(ahead), wall_time_s=now() - started)
     return PlanAhead(plan, ahead, untried, told)
 
 

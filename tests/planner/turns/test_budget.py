@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from planner.stopping import time_limited
 from planner.turns import DEFAULT_BUDGET, PlanBudget
 
 TURNS = Path(__file__).resolve().parents[3] / "planner" / "turns"
@@ -76,3 +77,11 @@ def test_the_check_finds_a_module_constant(tmp_path: Path) -> None:
     module = tmp_path / "m.py"
     module.write_text("ORDER_SHARE = 3.5\nSTOPS = 4\nlower = 1\n", encoding="utf-8")
     assert _module_constants(module) == {"ORDER_SHARE", "STOPS"}
+
+
+def test_a_plans_clock_is_its_wall_and_the_units_its_limit_buys() -> None:
+    clock = PlanBudget(wall_slack=4).plan_clock(2.5)
+    assert 9.0 < clock.seconds <= 10.0 and clock.work == pytest.approx(2.5)
+    with time_limited(1.0):  # never past what is left of the request's own clock
+        inside = PlanBudget(wall_slack=4).plan_clock(2.5)
+    assert inside.seconds <= 1.0 and inside.work == pytest.approx(2.5)
