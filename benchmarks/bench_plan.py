@@ -38,6 +38,7 @@ from rich.table import Table
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from models.game import load_board, load_state
+from planner.clock import Clock
 from planner.stopping import time_limited
 from planner.tower import bounds
 from planner.turns import DEFAULT_PLAN_TIME_LIMIT, Goal, build_horizon, plan_ahead
@@ -113,7 +114,7 @@ def calibrate() -> dict[str, float]:
     plan_model.hint_idle(plan)
     cpu = time.process_time()
     _, solver = solve_stages(plan.model, goal_stages(plan, Goal("score"))[:1],
-                             StageRun(120, CALIBRATION_WORK, linearization=0))
+                             StageRun(Clock.start(120, CALIBRATION_WORK), linearization=0))
     seconds["full_model_s_per_unit"] = round(
         (time.process_time() - cpu) / solver.response_proto.deterministic_time, 3)
     return seconds

@@ -38,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from models.game import GameState, load_state
 from models.tower import STANDARD, Rules
+from planner.clock import Clock
 from planner.tower import bounds
 from planner.turns import DEFAULT_BUDGET, Goal, PlanBudget, build_horizon, plan_turns
 from planner.turns.festival.lean import best_of_each
@@ -76,7 +77,8 @@ def full(horizon: Horizon, work: float, budget: PlanBudget
     stages = goal_stages(plan, Goal("festival"), spare_tokens=long)[:1]
     built = time.process_time() - cpu
     result, solver = solve_stages(plan.model, stages,
-                                  StageRun(120, work, linearization=0, light_presolve=long))
+                                  StageRun(Clock.start(120, work), linearization=0,
+                                           light_presolve=long))
     value = result.values[0] if result.values else None
     return (result.status.value, value, solver.response_proto.deterministic_time,
             result.first_cpu_s + built, result.first_bound)

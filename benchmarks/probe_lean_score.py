@@ -22,6 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from models.game import load_board, load_state
+from planner.clock import Clock
 from planner.tower import bounds
 from planner.turns import DEFAULT_BUDGET, Goal, PlanBudget, build_horizon
 from planner.turns.full.model import build_plan_model, hint_idle
@@ -67,7 +68,8 @@ def main() -> None:
                 hint_idle(plan)
                 stages = goal_stages(plan, Goal("score"))[:1]
                 result, _ = solve_stages(plan.model, stages,
-                                         StageRun(120, args.full_work, linearization=0))
+                                         StageRun(Clock.start(120, args.full_work),
+                                                  linearization=0))
                 value = result.values[0] if result.values else None
                 line += f" | full {result.status.value[:4]} {value!s:>3} bound {result.first_bound}"
             print(line, flush=True)

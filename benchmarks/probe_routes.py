@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from models.game import SPECIAL, FestivalSpace, RegionGraph
 from models.tower import STANDARD, Pool, Skill
+from planner.clock import Clock
 from planner.tower.bounds import festival_cap
 from planner.turns import Goal, build_horizon, plan_turns
 from planner.turns.full.model import OFF, STOPS, build_plan_model, hint_idle
@@ -134,7 +135,7 @@ def group_work(horizon: Horizon, group: Group, incumbent: int) -> tuple[str, flo
                 plan.model.add(var == 0)
     plan.model.add(stages[0].expr >= incumbent + 1)
     result, solver = solve_stages(plan.model, stages[:1],
-                                  StageRun(60, 2.4, linearization=0))
+                                  StageRun(Clock.start(60, 2.4), linearization=0))
     return result.status.value, solver.response_proto.deterministic_time
 
 
