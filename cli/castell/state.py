@@ -33,7 +33,9 @@ def _players(players: str, names: str | None) -> tuple[int, list[str] | None]:
     return count, listed
 
 
-app = typer.Typer(help="Create and show game state files.", no_args_is_help=True)
+# shell completion is installed from the root command only (`castell --install-completion`)
+app = typer.Typer(help="Create and show game state files.", no_args_is_help=True,
+                  add_completion=False)
 
 
 @app.command("new")
