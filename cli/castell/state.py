@@ -149,7 +149,7 @@ def show(
 
       castell state show game.json --view --json
     """
-    not_an_input(svg, state_file, board_file, option="--svg")
+    not_an_input(svg, state_file, board_file, field="svg")
     options.not_onto_stdout(svg, as_json)
     game = Game.load(state_file, board_file)
     if svg is not None:

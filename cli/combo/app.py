@@ -171,7 +171,7 @@ def show(
     """
     from service.combo import ComboGame
 
-    not_an_input(svg, state_file, option="--svg")
+    not_an_input(svg, state_file, field="svg")
     options.not_onto_stdout(svg, as_json)
     game = ComboGame.load(state_file)
     if svg is not None:

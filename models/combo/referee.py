@@ -115,8 +115,8 @@ def _refill(state: GameState, table: Table) -> None:
 
 def _reveal(state: GameState, table: Table, action: Reveal, deck: Deck) -> None:
     if not state.recorded:
-        raise IllegalAction("'reveal' is for a recorded game (new --deal); this game's decks "
-                            "are shuffled by its seed", Reason.NOT_RECORDED)
+        raise IllegalAction("'reveal' is for a recorded game (a real deal); this game's "
+                            "decks are shuffled by its seed", Reason.NOT_RECORDED)
     for card_id in action.cards:
         location = deck.card(card_id).location
         if not pending_reveals(table).get(location):
