@@ -62,6 +62,28 @@ def _import_faults(name: str) -> list[str]:
     return []
 
 
+def _attribute_faults(node: ast.Attribute) -> list[str]:
+    found: list[str] = []
+    dotted = _dotted(node)
+    if _framework(dotted) and dotted.count(".") >= 2 and dotted not in DOCUMENTED:
+        found += _import_faults(dotted)  # `typer.core.RuntimeParam` without an import
+    if _private(node.attr) and _dotted(node.value) not in ("self", "cls"):
+        found.append(f"touches the underscore attribute .{node.attr}")
+    if node.attr in REPLACED and isinstance(node.ctx, ast.Store):
+        found.append(f"replaces a command's {node.attr}")
+    return found
+
+
+def _by_name(node: ast.Call) -> list[str]:
+    """`getattr(param, "_runtime_param")`: an underscore attribute reached by its name."""
+    if _dotted(node.func) not in ("getattr", "setattr", "hasattr") or len(node.args) < 2:
+        return []
+    name = node.args[1]
+    if isinstance(name, ast.Constant) and isinstance(name.value, str) and _private(name.value):
+        return [f"reads the underscore attribute {name.value!r} by name"]
+    return []
+
+
 def faults(source: str) -> list[str]:
     """What in `source` goes below the public API of Typer and Click."""
     found: list[str] = []
@@ -69,19 +91,11 @@ def faults(source: str) -> list[str]:
         for name in _imported(node):
             found += _import_faults(name)
         if isinstance(node, ast.Attribute):
-            dotted = _dotted(node)
-            if _framework(dotted) and dotted.count(".") >= 2 and dotted not in DOCUMENTED:
-                found += _import_faults(dotted)  # `typer.core.RuntimeParam` without an import
-            if _private(node.attr) and _dotted(node.value) not in ("self", "cls"):
-                found.append(f"touches the underscore attribute .{node.attr}")
-            if node.attr in REPLACED and isinstance(getattr(node, "ctx", None), ast.Store):
-                found.append(f"replaces a command's {node.attr}")
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in REPLACED:
+            found += _attribute_faults(node)
+        elif isinstance(node, ast.Call):
+            found += _by_name(node)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in REPLACED:
             found.append(f"overrides {node.name}")
-        if (isinstance(node, ast.Call) and _dotted(node.func) in ("getattr", "setattr", "hasattr")
-                and len(node.args) > 1 and isinstance(node.args[1], ast.Constant)
-                and isinstance(node.args[1].value, str) and _private(node.args[1].value)):
-            found.append(f"reads the underscore attribute {node.args[1].value!r} by name")
     return found
 
 

@@ -68,25 +68,30 @@ OPTION = re.compile(r"(?<![\w-])--[a-z][a-z-]*")
 ALLOWED = {("models/game/deal.py", "#   castell state new --deal THIS_FILE --out game.json")}
 
 
-def _left_alone(tree: ast.Module) -> set[int]:
-    """The ids of the string nodes that are documentation, manifest keys or descriptions."""
+def _descriptions(tree: ast.Module) -> list[ast.AST]:
+    """The values given as a description: `Field(description=...)`, `{"description": ...}`,
+    a module constant named there standing for its text."""
     constants = {t.id: node.value for node in tree.body if isinstance(node, ast.Assign)
                  for t in node.targets if isinstance(t, ast.Name)}
     described: list[ast.AST] = []
-    skipped: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict):
+            described += [value for key, value in zip(node.keys, node.values, strict=True)
+                          if isinstance(key, ast.Constant) and key.value == "description"]
+        elif isinstance(node, ast.keyword) and node.arg == "description":
+            described.append(node.value)
+    return [constants[v.id] if isinstance(v, ast.Name) and v.id in constants else v
+            for v in described]
+
+
+def _left_alone(tree: ast.Module) -> set[int]:
+    """The ids of the string nodes that are documentation, manifest keys or descriptions."""
+    skipped = {id(n) for value in _descriptions(tree) for n in ast.walk(value)}
     for node in ast.walk(tree):
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
             skipped.add(id(node.value))
         elif isinstance(node, ast.Dict):
             skipped.update(id(key) for key in node.keys if key is not None)
-            described += [value for key, value in zip(node.keys, node.values, strict=True)
-                          if isinstance(key, ast.Constant) and key.value == "description"]
-        elif isinstance(node, ast.keyword) and node.arg == "description":
-            described.append(node.value)
-    for value in described:  # a description given by a module constant: that constant's text
-        if isinstance(value, ast.Name) and value.id in constants:
-            value = constants[value.id]
-        skipped.update(id(n) for n in ast.walk(value))
     return skipped
 
 
