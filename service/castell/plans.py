@@ -15,8 +15,8 @@ from planner.turns import ADVICE_GOAL, DEFAULT_BUDGET, DEFAULT_PLAN_TIME_LIMIT, 
 from service.cancel import current_token
 from service.castell.plan_output import plan_output
 
-if TYPE_CHECKING:
-    from service.castell import Game
+if TYPE_CHECKING:  # Game: the game as the plan asks it (its handle calls this module)
+    from service.castell.asked import AskedGame as Game
     from service.results.plan import PlanOutput
 
 __all__ = ["DEFAULT_GOAL", "DEFAULT_PLAN_TIME_LIMIT", "GOALS", "fixed_actions", "goal_of", "plan"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from models.game.actions import Move, Recruit, Special
+from models.game.consistency import load_state
 from models.game.setup import new_game
-from models.game.state import load_state
 from models.tower import STANDARD
 from planner.tower.result import Status
 from planner.turns.horizon import Goal
