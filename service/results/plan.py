@@ -171,24 +171,19 @@ class PlanOutput(Output):
 
     @property
     def goal_kind(self) -> str:
-        """win, score, festival or tile."""
+        """The goal's name (a registered goal's: `planner.turns.GOALS`)."""
         return self.goal.split(" ", 1)[0]
 
     @property
     def goal_tile(self) -> str | None:
-        """The tile a tile goal claims."""
-        kind, _, tile = self.goal.partition(" ")
-        return tile if kind == "tile" else None
+        """The tile the goal names, for a goal that takes one."""
+        _, _, tile = self.goal.partition(" ")
+        return tile or None
 
     @property
     def found(self) -> bool:
         """A plan was found (proven best or not)."""
         return self.status in ("optimal", "feasible")
-
-    @property
-    def out_of_reach(self) -> bool:
-        """A festival plan that reaches no festival tower (it builds toward the next one)."""
-        return self.goal_kind == "festival" and self.found and not self.objective
 
 
 # -- Castle Combo ------------------------------------------------------------------------------
