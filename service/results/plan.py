@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import PlainSerializer
+from pydantic import Field, PlainSerializer
 
 from models.game import Action
 from service.results.base import Output, TowerStatus, _Part
@@ -134,11 +134,20 @@ class UnfixedPlan(_Part):
     turns: list[UnfixedTurn]
 
 
+def _goals_schema(schema: dict[str, Any]) -> None:
+    """The goal's schema names the registered goals (`planner.turns.GOALS`), read when the
+    schema is made: the result models load no solver."""
+    from planner.turns import GOALS  # deferred: only the schema needs the planner
+
+    written = [f"{name} TILE_ID" if goal.takes_tile else name for name, goal in GOALS.items()]
+    schema["description"] = f"the goal asked: {', '.join(written)}"
+
+
 class PlanOutput(Output):
     """`castell plan --json`."""
 
     player: str
-    goal: str
+    goal: str = Field(json_schema_extra=_goals_schema)
     status: TowerStatus
     objective: int | None
     bound: int | float | None

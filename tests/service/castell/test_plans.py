@@ -189,3 +189,11 @@ def test_the_goals_are_the_registrys() -> None:
         assert f"{name} (" in plans.goal_help() or f"{name} TILE_ID (" in plans.goal_help()
     with pytest.raises(SpecError, match="goals: win, score, festival, tile TILE_ID"):
         plans.goal_of("bogus")
+
+
+def test_the_plan_schema_names_the_registrys_goals() -> None:
+    from planner.turns import GOALS
+    from service.results.plan import PlanOutput
+
+    told = PlanOutput.model_json_schema()["properties"]["goal"]["description"]
+    assert all(name in told for name in GOALS) and "tile TILE_ID" in told
