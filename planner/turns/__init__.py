@@ -3,8 +3,10 @@ tile), a time-expanded CP-SAT model solved as lexicographic stages, every plan r
 through the referee before anyone sees it, and an exhaustive reference over legal action
 sequences.
 
-One entry point: `plan(PlanRequest, Clock) -> PlanResult` (`planner.turns.answer`). Its tuning
-is one frozen `PlanBudget`, passed down; a goal is a `GoalStrategy` registered in `GOALS`
+One entry point: `plan(PlanRequest, Clock) -> PlanResult` (`planner.turns.answer`); the
+pipeline behind it (`plan_turns`, one horizon; `plan_ahead`, the default horizon carried on)
+is exported for the tests and benchmarks that measure it. Its tuning is one frozen
+`PlanBudget`, passed down; a goal is a `GoalStrategy` registered in `GOALS`
 (`planner.turns.win`, `.score`, `.festival`, `.tile`) over the full plan model (`.full`) and
 the lean models (`.lean`)."""
 
