@@ -38,9 +38,10 @@ from rich.table import Table
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from models.game import load_board, load_state
+from planner.clock import Clock
 from planner.stopping import time_limited
 from planner.tower import bounds
-from planner.turns import DEFAULT_PLAN_TIME_LIMIT, Goal, build_horizon, plan_ahead
+from planner.turns import DEFAULT_PLAN_TIME_LIMIT, Goal, PlanRequest, build_horizon, plan
 from planner.turns.full import model as plan_model
 from planner.turns.full.stages import StageRun, solve_stages
 from planner.turns.lean import model as plan_lean
@@ -71,20 +72,20 @@ def run(path: Path, goal: str, turns: int | None) -> dict[str, object]:
     state = load_state(path, board)
     cold()
     cpu, wall = time.process_time(), time.perf_counter()
-    # as `service.castell.plans.plan` asks it: the default horizon goes on past a festival
-    # proven out of reach (`plan_ahead`), all within the one limit
+    # as `service.castell.plans.plan` asks it (`planner.turns.plan`): the default horizon goes
+    # on past a festival proven out of reach, all within the one limit
+    request = PlanRequest(state, board, state.turn.player, state.game_rules, goal=Goal(goal),
+                          turns=turns)
     with time_limited(DEFAULT_PLAN_TIME_LIMIT):
-        plan = plan_ahead(state, board, state.turn.player, rules=state.game_rules,
-                          turns=turns, goal=Goal(goal),  # type: ignore[arg-type]
-                          time_limit=DEFAULT_PLAN_TIME_LIMIT).plan
+        found = plan(request, Clock.start(DEFAULT_PLAN_TIME_LIMIT)).plan
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    gap = (None if plan.bound is None or plan.objective is None
-           else plan.bound - plan.objective)
+    gap = (None if found.bound is None or found.objective is None
+           else found.bound - found.objective)
     return {"state": path.stem, "set": path.parent.name, "goal": goal, "turns": turns,
-            "horizon": plan.horizon,
-            "status": plan.status.value, "objective": plan.objective, "bound": plan.bound,
+            "horizon": found.horizon,
+            "status": found.status.value, "objective": found.objective, "bound": found.bound,
             "gap": gap, "cpu_s": round(cpu, 3), "wall_s": round(wall, 3),
-            "goal_cpu_s": round(plan.goal_cpu_s, 3), "clock_hit": plan.clock_hit}
+            "goal_cpu_s": round(found.goal_cpu_s, 3), "clock_hit": found.clock_hit}
 
 
 CALIBRATION = Path(__file__).resolve().parent.parent / "examples/game/round3.json"
