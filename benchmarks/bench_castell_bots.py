@@ -14,10 +14,10 @@ files (the records and every call's times are kept in each).
 The games are exactly `castell tournament --bots BOT,RIVALS --games G --seed S`'s (game i is
 a function of the seed and i; seats rotate over each deal), played here in one process with
 the planning bot's calls timed (`time.process_time` and `time.perf_counter` around each
-`advise` call: for the win goal its plans, its greedy turns and the rivals' simulated answers
-together). Reported: the bot's wins (ties shared), win rate and its 95% Wilson interval,
-mean margin to the best rival, turns that fell back to greedy, plans the wall clock cut
-short, and per call the median, 95th percentile and largest CPU and wall seconds.
+`planner.turns.plan` call: for the win goal its plans, its greedy turns and the rivals'
+simulated answers together). Reported: the bot's wins (ties shared), win rate and its 95%
+Wilson interval, mean margin to the best rival, turns that fell back to greedy, plans the
+wall clock cut short, and per call the median, 95th percentile and largest CPU and wall seconds.
 """
 
 from __future__ import annotations

@@ -46,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from models.combo import Grid, Slot, apply, final_scores, load_deck, new_game
 from models.files import write_atomic
 from planner.combo import (
+    ArrangeQuestion,
     ArrangeResult,
     Engine,
     advisor_bot,
@@ -72,6 +73,9 @@ def _ms(values: list[float]) -> dict[str, float]:
             "worst_ms": round(1000 * max(values), 1)}
 
 
+Run = tuple[ArrangeResult, float, float]  # the answer, its wall time, its CPU time
+
+
 def bench_arrange(sets: int, reference_sets: int, seed: int) -> dict[str, object]:
     deck = load_deck()
     rng = random.Random(seed)
@@ -80,17 +84,7 @@ def bench_arrange(sets: int, reference_sets: int, seed: int) -> dict[str, object
         cards = rng.sample(deck.cards, 9)
         questions.append(arrangement_question(deck, [Slot(c.id) for c in cards],
                                               keys=rng.randint(0, 3), gold=rng.randint(0, 12)))
-    # three engines, in turn on each set: the product (`best_arrangement`: bound and local
-    # search, CP-SAT when they do not meet), the CP-SAT model alone, the exhaustive reference
-    runs: dict[str, list[tuple[ArrangeResult, float, float]]] = {
-        "product": [], "cpsat_only": [], "reference": []}
-    best_arrangement(questions[0], engine=Engine.CPSAT)  # warm-up: OR-Tools loads its libraries
-    for i, q in enumerate(questions):
-        runs["product"].append(_timed(lambda q=q: best_arrangement(q)))  # type: ignore[misc]
-        runs["cpsat_only"].append(_timed(
-            lambda q=q: best_arrangement(q, engine=Engine.CPSAT)))  # type: ignore[misc]
-        if i < reference_sets:
-            runs["reference"].append(_timed(lambda q=q: arrange_exhaustive(q)))  # type: ignore[misc]
+    runs = _arrange_runs(questions, reference_sets)
     shared = len(runs["reference"])
     report: dict[str, object] = {"sets": sets, "reference_sets": shared}
     for name, done in runs.items():
@@ -105,31 +99,74 @@ def bench_arrange(sets: int, reference_sets: int, seed: int) -> dict[str, object
         runs["reference"][i][0].total == product[i][0].total == runs["cpsat_only"][i][0].total
         for i in range(shared))
     if shared:
-        for name in ("product", "cpsat_only"):
-            for clock, k in (("cpu", 2), ("wall", 1)):
-                slow = [run[k] for run in runs["reference"]]
-                fast = [run[k] for run in runs[name][:shared]]
-                report[f"reference_over_{name}_{clock}"] = {
-                    "ratio_of_medians": round(statistics.median(slow) / statistics.median(fast),
-                                              1),
-                    "median_per_set": round(statistics.median(
-                        s / f for s, f in zip(slow, fast, strict=True)), 1)}
-        # the reference walks 36x fewer arrangements when no scroll names a cell (row/column
-        # symmetry): the ratio within each class of sets, on CPU time
-        for name, symmetric in (("symmetric", True), ("position_card", False)):
-            chosen = [i for i in range(shared) if symmetric == all(
-                questions[i].kind_of(s) != "position" for s in questions[i].slots)]
-            if chosen:
-                slow = [runs["reference"][i][2] for i in chosen]
-                fast = [product[i][2] for i in chosen]
-                report[f"{name}_sets_cpu"] = {
-                    "sets": len(chosen), "reference_median_ms": round(
-                        1000 * statistics.median(slow), 1),
-                    "product_median_ms": round(1000 * statistics.median(fast), 2),
-                    "ratio_of_medians": round(statistics.median(slow) / statistics.median(fast),
-                                              1)}
-    # a plain enumeration (all 9! arrangements, each scored by the rules core, no symmetry or
-    # caching), estimated from 2000 timed arrangements of each of the first 5 sets
+        report.update(_reference_ratios(runs, shared))
+        report.update(_symmetry_ratios(questions, runs, shared))
+    plain_s = _plain_enumeration_s(questions, rng)
+    report["plain_enumeration_estimate_s"] = round(plain_s, 1)
+    report["plain_over_product"] = round(plain_s / statistics.median(w for _, w, _ in product))
+    return report
+
+
+def _arrange_runs(questions: list[ArrangeQuestion], reference_sets: int
+                  ) -> dict[str, list[Run]]:
+    """Three engines, in turn on each set: the product (`best_arrangement`: bound and local
+    search, CP-SAT when they do not meet), the CP-SAT model alone, the exhaustive reference
+    (on the first `reference_sets` only)."""
+    runs: dict[str, list[Run]] = {"product": [], "cpsat_only": [], "reference": []}
+    best_arrangement(questions[0], engine=Engine.CPSAT)  # warm-up: OR-Tools loads its libraries
+    for i, q in enumerate(questions):
+        runs["product"].append(_timed(lambda q=q: best_arrangement(q)))  # type: ignore[misc]
+        runs["cpsat_only"].append(_timed(
+            lambda q=q: best_arrangement(q, engine=Engine.CPSAT)))  # type: ignore[misc]
+        if i < reference_sets:
+            runs["reference"].append(_timed(lambda q=q: arrange_exhaustive(q)))  # type: ignore[misc]
+    return runs
+
+
+def _seconds(run: Run, clock: str) -> float:
+    """A run's CPU time (`clock` "cpu") or wall time ("wall")."""
+    return run[2] if clock == "cpu" else run[1]
+
+
+def _reference_ratios(runs: dict[str, list[Run]], shared: int) -> dict[str, object]:
+    """How much slower the reference is than each engine, on the `shared` sets it solved."""
+    report: dict[str, object] = {}
+    for name in ("product", "cpsat_only"):
+        for clock in ("cpu", "wall"):
+            slow = [_seconds(run, clock) for run in runs["reference"]]
+            fast = [_seconds(run, clock) for run in runs[name][:shared]]
+            report[f"reference_over_{name}_{clock}"] = {
+                "ratio_of_medians": round(statistics.median(slow) / statistics.median(fast),
+                                          1),
+                "median_per_set": round(statistics.median(
+                    s / f for s, f in zip(slow, fast, strict=True)), 1)}
+    return report
+
+
+def _symmetry_ratios(questions: list[ArrangeQuestion], runs: dict[str, list[Run]],
+                     shared: int) -> dict[str, object]:
+    """The reference walks 36x fewer arrangements when no scroll names a cell (row/column
+    symmetry): the ratio within each class of sets, on CPU time."""
+    report: dict[str, object] = {}
+    product = runs["product"]
+    for name, symmetric in (("symmetric", True), ("position_card", False)):
+        chosen = [i for i in range(shared) if symmetric == all(
+            questions[i].kind_of(s) != "position" for s in questions[i].slots)]
+        if chosen:
+            slow = [runs["reference"][i][2] for i in chosen]
+            fast = [product[i][2] for i in chosen]
+            report[f"{name}_sets_cpu"] = {
+                "sets": len(chosen), "reference_median_ms": round(
+                    1000 * statistics.median(slow), 1),
+                "product_median_ms": round(1000 * statistics.median(fast), 2),
+                "ratio_of_medians": round(statistics.median(slow) / statistics.median(fast),
+                                          1)}
+    return report
+
+
+def _plain_enumeration_s(questions: list[ArrangeQuestion], rng: random.Random) -> float:
+    """A plain enumeration's time (all 9! arrangements, each scored by the rules core, no
+    symmetry or caching), estimated from 2000 timed arrangements of each of the first 5 sets."""
     per_arrangement = []
     for q in questions[:5]:
         slots = list(q.slots)
@@ -138,10 +175,7 @@ def bench_arrange(sets: int, reference_sets: int, seed: int) -> dict[str, object
             rng.shuffle(slots)
             q.sheet(Grid(tuple(tuple(slots[3 * r:3 * r + 3]) for r in range(3))))
         per_arrangement.append((time.perf_counter() - started) / 2000)
-    plain_s = statistics.fmean(per_arrangement) * math.factorial(9)
-    report["plain_enumeration_estimate_s"] = round(plain_s, 1)
-    report["plain_over_product"] = round(plain_s / statistics.median(w for _, w, _ in product))
-    return report
+    return statistics.fmean(per_arrangement) * math.factorial(9)
 
 
 AdvisorJob = tuple[int, int, int, str, bool]

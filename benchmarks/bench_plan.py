@@ -41,7 +41,7 @@ from models.game import load_board, load_state
 from planner.clock import Clock
 from planner.stopping import time_limited
 from planner.tower import bounds
-from planner.turns import DEFAULT_PLAN_TIME_LIMIT, Goal, build_horizon, plan_ahead
+from planner.turns import DEFAULT_PLAN_TIME_LIMIT, Goal, PlanRequest, build_horizon, plan
 from planner.turns.full import model as plan_model
 from planner.turns.full.stages import StageRun, solve_stages
 from planner.turns.lean import model as plan_lean
@@ -72,20 +72,20 @@ def run(path: Path, goal: str, turns: int | None) -> dict[str, object]:
     state = load_state(path, board)
     cold()
     cpu, wall = time.process_time(), time.perf_counter()
-    # as `service.castell.plans.plan` asks it: the default horizon goes on past a festival
-    # proven out of reach (`plan_ahead`), all within the one limit
+    # as `service.castell.plans.plan` asks it (`planner.turns.plan`): the default horizon goes
+    # on past a festival proven out of reach, all within the one limit
+    request = PlanRequest(state, board, state.turn.player, state.game_rules, goal=Goal(goal),
+                          turns=turns)
     with time_limited(DEFAULT_PLAN_TIME_LIMIT):
-        plan = plan_ahead(state, board, state.turn.player, rules=state.game_rules,
-                          turns=turns, goal=Goal(goal),  # type: ignore[arg-type]
-                          time_limit=DEFAULT_PLAN_TIME_LIMIT).plan
+        found = plan(request, Clock.start(DEFAULT_PLAN_TIME_LIMIT)).plan
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    gap = (None if plan.bound is None or plan.objective is None
-           else plan.bound - plan.objective)
+    gap = (None if found.bound is None or found.objective is None
+           else found.bound - found.objective)
     return {"state": path.stem, "set": path.parent.name, "goal": goal, "turns": turns,
-            "horizon": plan.horizon,
-            "status": plan.status.value, "objective": plan.objective, "bound": plan.bound,
+            "horizon": found.horizon,
+            "status": found.status.value, "objective": found.objective, "bound": found.bound,
             "gap": gap, "cpu_s": round(cpu, 3), "wall_s": round(wall, 3),
-            "goal_cpu_s": round(plan.goal_cpu_s, 3), "clock_hit": plan.clock_hit}
+            "goal_cpu_s": round(found.goal_cpu_s, 3), "clock_hit": found.clock_hit}
 
 
 CALIBRATION = Path(__file__).resolve().parent.parent / "examples/game/round3.json"
@@ -131,7 +131,7 @@ def summary(rows: list[dict[str, object]]) -> list[str]:
             f"{statistics.median(cpu):.2f}", f"{max(cpu):.2f}"]
 
 
-def main() -> None:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--set", choices=sorted(SETS), default="kept",
                         help="the kept states (tuned on), the held-out ones, or both")
@@ -142,19 +142,18 @@ def main() -> None:
     parser.add_argument("--horizons", default="1,2,3,default",
                         help="turns, comma-separated ('default': turns=None)")
     parser.add_argument("--out", default="benchmarks/results/plan.json")
-    args = parser.parse_args()
+    return parser
+
+
+def main() -> None:
+    args = _parser().parse_args()
     paths = [path for folder in SETS[args.set] for path in sorted(folder.glob(args.states))]
     if args.quick:
         paths = paths[::5]
     if not paths:
         raise SystemExit(f"no state matches {args.states} in the {args.set} set")
     console = Console()
-    cases: list[tuple[str, int | None]] = []
-    for goal in args.goals.split(","):
-        cases += [(goal, None if h == "default" else int(h))
-                  for h in args.horizons.split(",")]
-        if goal == "festival" and not (args.quick or args.no_long or (goal, LONG) in cases):
-            cases.append((goal, LONG))
+    cases = _cases(args)
     loads = [os.getloadavg()]
     speed = calibrate()
     console.print(f"this machine: {speed}")
@@ -165,7 +164,32 @@ def main() -> None:
             rows.append(row)
             console.print(row)
         loads.append(os.getloadavg())
+    console.print(_table(args, cases, rows))
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({"machine": platform.processor() or platform.machine(),
+                               "cpus": os.cpu_count(), "python": platform.python_version(),
+                               "load_averages": loads, "time_limit": DEFAULT_PLAN_TIME_LIMIT,
+                               "cpu_s_per_unit": speed,
+                               "plans": rows}, indent=2) + "\n", encoding="utf-8")
+    console.print(f"wrote {out}")
 
+
+def _cases(args: argparse.Namespace) -> list[tuple[str, int | None]]:
+    """(goal, turns) of each plan asked: every goal at every horizon, and the festival goal's
+    long horizon unless `--quick` or `--no-long`."""
+    cases: list[tuple[str, int | None]] = []
+    for goal in args.goals.split(","):
+        cases += [(goal, None if h == "default" else int(h))
+                  for h in args.horizons.split(",")]
+        if goal == "festival" and not (args.quick or args.no_long or (goal, LONG) in cases):
+            cases.append((goal, LONG))
+    return cases
+
+
+def _table(args: argparse.Namespace, cases: list[tuple[str, int | None]],
+           rows: list[dict[str, object]]) -> Table:
+    """A line per set, goal and horizon: `summary`'s columns."""
     table = Table(title=f"turn plans at the default limit ({DEFAULT_PLAN_TIME_LIMIT:g} s), "
                         "1 worker, seed 0 (CPU s of the whole call)")
     for column in ("goal", "turns", "plans", "proven", "gaps of the unproven", "median s",
@@ -179,16 +203,7 @@ def main() -> None:
             if group:
                 table.add_row(goal, "default" if turns is None else str(turns),
                               *summary(group), folder.name)
-    console.print(table)
-
-    out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"machine": platform.processor() or platform.machine(),
-                               "cpus": os.cpu_count(), "python": platform.python_version(),
-                               "load_averages": loads, "time_limit": DEFAULT_PLAN_TIME_LIMIT,
-                               "cpu_s_per_unit": speed,
-                               "plans": rows}, indent=2) + "\n", encoding="utf-8")
-    console.print(f"wrote {out}")
+    return table
 
 
 if __name__ == "__main__":

@@ -400,13 +400,7 @@ def summarize(rows: Sequence[Row], cap: float) -> dict[str, Any]:
                       for size, rs in sorted(by_size.items())}
     slowest = max(rows, key=lambda r: r.cpsat_median_ms)
     not_proven = [r for r in rows if not r.cpsat_proven]
-    complete = [size for size, rs in by_size.items()
-                if all(r.search_run and r.search_finished for r in rs)]
-    speedup_size = max(complete) if complete else None
-    speedup = None
-    if speedup_size is not None:
-        ratios = [r.ratio for r in by_size[speedup_size] if r.ratio is not None]
-        speedup = round(statistics.median(ratios), 3) if ratios else None
+    speedup_size, speedup = _speedup(by_size)
     compared = [r for r in rows if r.agree is not None]
     capped = [r for r in rows if r.search_run and not r.search_finished]
     conflicts = [r for r in rows if r.conflict]
@@ -430,6 +424,19 @@ def summarize(rows: Sequence[Row], cap: float) -> dict[str, Any]:
             f"pool {r.pool_size} [{r.pool}], skills {r.ranks}, {r.question}: {r.conflict}"
             for r in conflicts],
     }
+
+
+def _speedup(by_size: dict[int, list[Row]]) -> tuple[int | None, float | None]:
+    """The largest pool size where the search finished every instance, and there the median
+    of search time over CP-SAT time (None, None: no such size)."""
+    complete = [size for size, rs in by_size.items()
+                if all(r.search_run and r.search_finished for r in rs)]
+    speedup_size = max(complete) if complete else None
+    speedup = None
+    if speedup_size is not None:
+        ratios = [r.ratio for r in by_size[speedup_size] if r.ratio is not None]
+        speedup = round(statistics.median(ratios), 3) if ratios else None
+    return speedup_size, speedup
 
 
 def summary_lines(s: dict[str, Any], cmd: dict[str, Any] | None) -> list[str]:

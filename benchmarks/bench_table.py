@@ -52,7 +52,7 @@ def main() -> int:
         plan = found.plan
         problems = named_festival_problems(found) + explanation_problems(plan, game.board)
         failed += bool(problems)
-        named = plan.next_festival
+        named = found.next_festival
         row = {"state": path.name, "status": plan.status.value, "objective": plan.objective,
                "horizon": plan.horizon, "named": None if named is None else named.round,
                "untried": None if found.untried is None else found.untried.round,

@@ -6,8 +6,8 @@ Run: python benchmarks/golden_plans.py record [--jobs 2]   (writes the master)
      exit 1 on a difference)
 
 For each of `benchmarks/plan_states/*.json`, a plan for the player to move as `castell plan`
-makes it (`plan_ahead`, under the state's own readings, one worker, CP-SAT seed 0, each call
-cold), per goal (festival, score) and horizon (1, 2, 3 turns and the default horizon): its
+makes it (`planner.turns.plan`, under the state's own readings, one worker, CP-SAT seed 0, each
+call cold), per goal (festival, score) and horizon (1, 2, 3 turns and the default horizon): its
 goal, horizon, status, objective, bound and actions. Plans are deterministic where no wall
 clock stopped a solve (`clock_hit`, recorded too): the master was recorded on a quiet machine
 (2026-12-03, before the planner's refactor into goal strategies and one budget), and a plan
@@ -28,9 +28,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from models.game import format_action, load_board, load_state
-from planner.stopping import time_limited
+from planner.clock import Clock
 from planner.tower import bounds
-from planner.turns import DEFAULT_PLAN_TIME_LIMIT, Goal, PlanBudget, plan_ahead
+from planner.turns import DEFAULT_PLAN_TIME_LIMIT, Goal, PlanBudget, PlanRequest, plan
 
 STATES = Path(__file__).resolve().parent / "plan_states"
 MASTER = (Path(__file__).resolve().parent.parent
@@ -56,14 +56,14 @@ def golden(state_name: str, goal: str, turns: int | None, slack: float = 1.0,
     state = load_state(STATES / f"{state_name}.json", board)
     budget = PlanBudget(wall_slack=slack)
     cold()
-    with time_limited(budget.wall(time_limit)):
-        plan = plan_ahead(state, board, state.turn.player, rules=state.game_rules,
-                          turns=turns, goal=Goal(goal),  # type: ignore[arg-type]
-                          time_limit=time_limit, budget=budget).plan
-    return {"state": state_name, "goal": goal, "turns": turns, "horizon": plan.horizon,
-            "status": plan.status.value, "objective": plan.objective, "bound": plan.bound,
-            "actions": [[format_action(a, board) for a in turn.actions] for turn in plan.turns],
-            "clock_hit": plan.clock_hit}
+    # the wall clock `budget.wall(time_limit)`: the goal's answer sets it (`GoalStrategy`)
+    request = PlanRequest(state, board, state.turn.player, state.game_rules, goal=Goal(goal),
+                          turns=turns, budget=budget)
+    found = plan(request, Clock.start(time_limit)).plan
+    return {"state": state_name, "goal": goal, "turns": turns, "horizon": found.horizon,
+            "status": found.status.value, "objective": found.objective, "bound": found.bound,
+            "actions": [[format_action(a, board) for a in turn.actions] for turn in found.turns],
+            "clock_hit": found.clock_hit}
 
 
 def cases(every: int = 1) -> list[tuple[str, str, int | None]]:

@@ -128,7 +128,7 @@ def main_whole(args: argparse.Namespace, turns: int | None, budget: PlanBudget) 
         print(f"{name:>12} full: {off} | lean: {on}", flush=True)
 
 
-def main() -> None:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--rounds", default="1,3,5,7")
@@ -148,7 +148,11 @@ def main() -> None:
     parser.add_argument("--states", default="", help="a glob in benchmarks/plan_states")
     parser.add_argument("--each", action="store_true",
                         help="the lean model one festival at a time (best_of_each)")
-    args = parser.parse_args()
+    return parser
+
+
+def main() -> None:
+    args = _parser().parse_args()
     budget = replace(DEFAULT_BUDGET, rank_caps=not args.no_rank_caps,
                      rank_cap_vectors=args.rank_cap_vectors)
     turns = None if args.turns == "auto" else int(args.turns)
@@ -158,26 +162,42 @@ def main() -> None:
     levels = [] if args.each else [int(x) for x in args.linearization.split(",")]
     rows = []
     for name, state, rules in probed(args):
-        player = state.turn.player
-        start = advance_to(visible(state), BOARD, player, rules)
-        upcoming = aimed_festival(start, BOARD, player, rules)
-        count = turns or auto_turns(start, BOARD, upcoming)
-        horizon = build_horizon(start, BOARD, player, count, rules)
-        bounds.festival_cap.cache_clear()
-        row: dict[str, object] = {"state": name}
-        if not args.no_full:
-            row["full"] = full(horizon, args.work, budget)
-        for level in levels:
-            bounds.festival_cap.cache_clear()
-            row[f"lean{level}"] = lean(horizon, args.work, level, args.light, budget)
-        if args.each:
-            bounds.festival_cap.cache_clear()
-            row["each"] = each(horizon, args.work, budget)
+        row = probe_row(args, name, state, rules, turns, levels, budget)
         rows.append(row)
         print(row, flush=True)
     print()
     columns = ([] if args.no_full else ["full"]) + [f"lean{v}" for v in levels] + (
         ["each"] if args.each else [])
+    print_rows(args, rows, columns, levels)
+    print_summary(rows, columns)
+
+
+def probe_row(args: argparse.Namespace, name: str, state: GameState, rules: Rules,
+              turns: int | None, levels: list[int], budget: PlanBudget) -> dict[str, object]:
+    """One state's probes: the full model's goal stage, the lean model at each level, and
+    the lean model one festival at a time (as `args` asks)."""
+    player = state.turn.player
+    start = advance_to(visible(state), BOARD, player, rules)
+    upcoming = aimed_festival(start, BOARD, player, rules)
+    count = turns or auto_turns(start, BOARD, upcoming)
+    horizon = build_horizon(start, BOARD, player, count, rules)
+    bounds.festival_cap.cache_clear()
+    row: dict[str, object] = {"state": name}
+    if not args.no_full:
+        row["full"] = full(horizon, args.work, budget)
+    for level in levels:
+        bounds.festival_cap.cache_clear()
+        row[f"lean{level}"] = lean(horizon, args.work, level, args.light, budget)
+    if args.each:
+        bounds.festival_cap.cache_clear()
+        row["each"] = each(horizon, args.work, budget)
+    return row
+
+
+def print_rows(args: argparse.Namespace, rows: list[dict[str, object]], columns: list[str],
+               levels: list[int]) -> None:
+    """A line per state: each probe's value, bound, status, units and CPU seconds; a mismatch
+    between proven optima says so."""
     head = f"{'state':>12} " + ("" if args.no_full else f"{'full':>26} ") + " ".join(
         f"{'lean lin ' + str(v):>26}" for v in levels) + (f" {'each':>26}" if args.each else "")
     print(head)
@@ -189,6 +209,10 @@ def main() -> None:
         values = {c[1] for c in cells if c[0] == "optimal"}  # type: ignore[index]
         if len(values) > 1:
             print("  MISMATCH between proven optima:", values)
+
+
+def print_summary(rows: list[dict[str, object]], columns: list[str]) -> None:
+    """Each probe's proofs, units and CPU seconds over every state."""
     for key in columns:
         cells = [row[key] for row in rows]
         proven = sum(c[0] == "optimal" for c in cells)  # type: ignore[index]

@@ -110,7 +110,7 @@ def usage_line(error: Any) -> str:
     param: Any = getattr(error, "param", None)
     message = error.format_message()
     if isinstance(error, typer.BadParameter) and param is None:
-        message = error.message  # a usage error of ours (`cli.repeats`): no "Invalid value"
+        message = error.message  # a bad value that names no parameter: as it is
     elif isinstance(error, typer.BadParameter):
         if param.param_type_name == "option" and param.opts:
             name = max(param.opts, key=len)

@@ -18,8 +18,6 @@ from typer.core import TyperCommand
 
 from cli import options
 from cli.group import CastellGroup, reflow
-from cli.params import lighten
-from cli.repeats import refuse_repeats
 
 # name: (module under `cli`, attribute, summary), in the order `castell --help` lists them
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -59,9 +57,6 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
-COMPLETION_OPTIONS = ("install_completion", "show_completion")
-
-
 class LazyCommand(TyperCommand):
     """A subcommand known by name and summary; its module is imported when it is used."""
 
@@ -80,12 +75,7 @@ class LazyCommand(TyperCommand):
             single.command(self.name)(target)
             command = typer.main.get_command(single)
         command.name = self.name
-        # shell completion is installed from the root command only (`castell
-        # --install-completion`), not from every command group's own help
-        command.params = [p for p in command.params if p.name not in COMPLETION_OPTIONS]
         reflow(command)
-        lighten(command)
-        refuse_repeats(command)
         return command
 
     def make_context(self, info_name: str | None, args: list[str],
@@ -101,11 +91,6 @@ class LazyCommand(TyperCommand):
 
 class LazyGroup(CastellGroup):
     """The root group: every subcommand is a LazyCommand."""
-
-    def make_context(self, info_name: str | None, args: list[str],
-                     parent: Any | None = None, **extra: Any) -> Any:
-        lighten(self)  # the root's own options (--version, completion) without pydantic
-        return super().make_context(info_name, args, parent=parent, **extra)
 
     def list_commands(self, ctx: Any) -> list[str]:
         return [*super().list_commands(ctx), *COMMANDS]

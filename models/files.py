@@ -191,9 +191,10 @@ def _direct(target: Path) -> Iterator[IO[str]]:
 
 
 def not_an_input(output: Path | str | None, *inputs: Path | str | None,
-                 option: str = "--out") -> None:
-    """Refuse an output that names one of the command's input files (`--svg game.json` would
-    replace the game with a picture): the same file, by any path or link to it."""
+                 field: str = "out") -> None:
+    """Refuse an output that names one of the command's input files (a picture written to the
+    game's own file would replace the game): the same file, by any path or link to it. `field`:
+    the output's input, by name (`out`, `svg`), for each edge to word (the CLI: its option)."""
     if output is None or str(output) == "-" or not Path(output).is_file():
         return
     for source in inputs:
@@ -201,8 +202,8 @@ def not_an_input(output: Path | str | None, *inputs: Path | str | None,
             continue
         with contextlib.suppress(OSError):
             if os.path.samefile(output, source):
-                raise SpecError(f"{option} '{output}' is the input file '{source}'; writing it "
-                                "would replace that file: pick another name")
+                raise SpecError(f"'{output}' is the input file '{source}'; writing it would "
+                                "replace that file: pick another name", field=field)
 
 
 def write_atomic(path: Path | str, text: str) -> None:

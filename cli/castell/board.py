@@ -38,7 +38,7 @@ def board(
     from models.files import not_an_input
     from models.game import RegionGraph  # deferred: keeps start-up light
 
-    not_an_input(svg, board_file, option="--svg")
+    not_an_input(svg, board_file, field="svg")
     options.not_onto_stdout(svg, as_json)
     data = board_from(board_file)
     if svg is not None:

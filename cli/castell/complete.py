@@ -32,10 +32,10 @@ def tiles(ctx: typer.Context, incomplete: str) -> list[tuple[str, str]]:
     return [(t.id, t.tile) for t in found if t.id.lower().startswith(incomplete.lower())]
 
 
-GOALS = {"win": "end-of-game points, the first turn chosen expecting the rivals' answers",
-         "score": "end-of-game points", "festival": "best festival tower score",
-         "tile": "claim TILE_ID as early as possible"}
-
-
 def goals(incomplete: str) -> list[tuple[str, str]]:
-    return [(g, about) for g, about in GOALS.items() if g.startswith(incomplete.lower())]
+    """The registered goals (`planner.turns.GOALS`, through the plan use case), each with its
+    one line."""
+    from service.castell.plans import GOALS  # deferred: only a TAB needs the planner
+
+    return [(name, goal.words.about) for name, goal in GOALS.items()
+            if name.startswith(incomplete.lower())]

@@ -31,10 +31,7 @@ def plan(
         "they could compete in, or the next one after it when the plan shows it out of "
         "reach; at most 10).")] = None,
     goal: Annotated[str, typer.Option(
-        "--goal", "-g", help="win (the default: the score plan, its first turn chosen "
-        "expecting the other players' answers; it wins the most whole games), score "
-        "(end-of-game points over the plan, prizes included), festival (best festival tower "
-        "score) or tile TILE_ID (claim it as early as possible).",
+        "--goal", "-g", help=plans.goal_help(),
         autocompletion=complete.goals)] = plans.DEFAULT_GOAL,
     cautious: Annotated[bool, typer.Option(
         "--cautious", help="Recruit only where no opponent could recruit first (their reach "
@@ -111,6 +108,6 @@ def exit_code(result: PlanOutput) -> ExitCode:
         return ExitCode.NO
     if result.status in ("unknown", "feasible"):
         return ExitCode.TIME_LIMIT
-    if result.out_of_reach:
+    if plans.out_of_reach(result):
         return ExitCode.NO  # proven: no festival tower within reach
     return ExitCode.YES

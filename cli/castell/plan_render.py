@@ -12,6 +12,7 @@ from cli.castell.render import stack, tower_picture
 from cli.edge import err, out
 from models.game import Board, format_action
 from models.tower import Rules, Tower
+from service.castell import plans
 from service.results.plan import ForecastPlacing, PlanFestival, PlanForecast, PlanOutput
 
 COST = {"free": "", "paid": "[yellow]paid: 1 token[/]", "free special": "[green]free special[/]"}
@@ -20,11 +21,17 @@ COST = {"free": "", "paid": "[yellow]paid: 1 token[/]", "free special": "[green]
 def render(result: PlanOutput, board: Board, rules: Rules) -> None:
     """The plan as a table of turns, its festivals' towers, the verdict and the assumptions;
     `rules`: the readings it was planned under (its towers are read back with them)."""
-    console = out()
     names = {r.id: r.name for r in board.regions}
     if not result.found:
         _not_found(result)
         return
+    out().print(_turns(result, board, names))
+    _festivals(result, rules, names)
+    _after(result, board, names)
+
+
+def _turns(result: PlanOutput, board: Board, names: dict[str, str]) -> Table:
+    """The planned turns, a row per action, in order."""
     table = Table(title=f"Plan for {escape(result.player)}: {result.goal}",
                   caption="numbers give the order of a turn's actions; tokens are special "
                   "action tokens")
@@ -43,7 +50,13 @@ def render(result: PlanOutput, board: Board, rules: Rules) -> None:
                                                  "could take it first)[/]"
                                                  if step.at_risk else ""))
         table.add_section()
-    console.print(table)
+    return table
+
+
+def _festivals(result: PlanOutput, rules: Rules, names: dict[str, str]) -> None:
+    """Each festival of the plan: the tower it builds and its forecast, or why it does not
+    compete."""
+    console = out()
     for festival in result.festivals:
         title = escape(f"{festival.location} ({names.get(festival.region, festival.region)}), "
                        f"round {festival.round}")
@@ -59,7 +72,13 @@ def render(result: PlanOutput, board: Board, rules: Rules) -> None:
                          and f.location == festival.location), None)
         for line in _rivals(forecast, festival, names) if forecast else ():
             console.print(Text(line), highlight=False)
-    if result.out_of_reach:
+
+
+def _after(result: PlanOutput, board: Board, names: dict[str, str]) -> None:
+    """What follows the plan: the festival it builds toward, the verdict, the what-ifs, the
+    clock and the assumptions."""
+    console = out()
+    if plans.out_of_reach(result):
         console.print(_out_of_reach(result, names), highlight=False)
     if result.not_tried is not None:
         console.print(_not_tried(result), highlight=False)
@@ -84,14 +103,13 @@ def _not_found(result: PlanOutput) -> None:
     console.print(why.get(result.status, result.status), highlight=False)
     for line in result.why_not:
         console.print(f"  because {escape(line)}", highlight=False)
-    if result.goal_kind == "tile" and result.status == "infeasible":
+    words = plans.goal_words(result)
+    if words["fewest"] and result.status == "infeasible":
         if result.fewest_turns is not None:
-            console.print(f"the fewest turns that claim {result.goal_tile}: "
-                          f"[bold]{result.fewest_turns}[/] (--turns "
-                          f"{result.fewest_turns})", highlight=False)
+            console.print(f"{escape(words['fewest'])}: [bold]{result.fewest_turns}[/] "
+                          f"(--turns {result.fewest_turns})", highlight=False)
         else:
-            console.print(f"no horizon up to 10 turns was found to claim "
-                          f"{result.goal_tile} within the time limit", highlight=False)
+            console.print(escape(words["no_fewest"]), highlight=False)
     if result.what_if_rules is not None:
         err().print(Text(f"what-if: planned under readings {result.what_if_rules}, not the "
                          "game's"), highlight=False)
@@ -206,22 +224,15 @@ def _what_if(result: PlanOutput, board: Board) -> str:
 
 
 def _verdict(result: PlanOutput) -> str:
-    goal = {"festival": "best festival score", "tile": f"{result.goal_tile} claimed in round",
-            "score": "points", "win": "points"}[result.goal_kind]
+    words = plans.goal_words(result)
+    goal = words["value"]
     if result.status == "optimal":
         proof = "[bold green]proven optimal[/]"
     elif result.bound is None:
         proof = "[yellow]not proven[/] (no bound yet)"
-    elif result.goal_kind == "tile":
-        proof = f"[yellow]not proven[/] (no plan claims it before round {result.bound})"
     else:
-        more = _number(result.bound - (result.objective or 0))
-        unit = " points" if result.goal_kind in ("score", "win") else ""
-        proof = f"[yellow]not proven[/] (at most {more}{unit} more than this plan)"
+        proof = f"[yellow]not proven[/] ({words['unproven']})"
     ties = ", ".join(f"{t.name} {'unknown' if t.value is None else t.value}"
                      + ("" if t.proven else " (not proven)") for t in result.tie_breaks)
     return f"{goal}: [bold]{result.objective}[/], {proof}" + (f"; then {ties}" if ties else "")
 
-
-def _number(value: float) -> float | int:
-    return int(value) if float(value).is_integer() else value

@@ -29,8 +29,9 @@ from models.files import atomic_open
 from models.puzzle import Difficulty, Kind, Puzzle
 from service.castell import puzzles as use
 
+# shell completion is installed from the root command only (`castell --install-completion`)
 app = typer.Typer(help="Generate, check, solve and print puzzles with one solution.",
-                  no_args_is_help=True)
+                  no_args_is_help=True, add_completion=False)
 
 MAX_BOOK = 1_000_000
 

@@ -175,7 +175,7 @@ def best(
 
       castell best --state game.json --player Anna
     """
-    not_an_input(svg, batch, state_file, board_file, option="--svg")
+    not_an_input(svg, batch, state_file, board_file, field="svg")
     options.not_onto_stdout(svg, as_json)
     if batch is not None:
         if pool is not None or festival is not None:
@@ -225,7 +225,7 @@ def check(
 
       castell check LP09 --state game.json --player Anna
     """
-    not_an_input(svg, batch, state_file, board_file, option="--svg")
+    not_an_input(svg, batch, state_file, board_file, field="svg")
     options.not_onto_stdout(svg, as_json)
     if batch is not None:
         if tile is not None:

@@ -33,7 +33,9 @@ def _players(players: str, names: str | None) -> tuple[int, list[str] | None]:
     return count, listed
 
 
-app = typer.Typer(help="Create and show game state files.", no_args_is_help=True)
+# shell completion is installed from the root command only (`castell --install-completion`)
+app = typer.Typer(help="Create and show game state files.", no_args_is_help=True,
+                  add_completion=False)
 
 
 @app.command("new")
@@ -147,7 +149,7 @@ def show(
 
       castell state show game.json --view --json
     """
-    not_an_input(svg, state_file, board_file, option="--svg")
+    not_an_input(svg, state_file, board_file, field="svg")
     options.not_onto_stdout(svg, as_json)
     game = Game.load(state_file, board_file)
     if svg is not None:

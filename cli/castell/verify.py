@@ -75,7 +75,7 @@ def verify(
     """
     from models.files import not_an_input
 
-    not_an_input(svg, batch, state_file, board_file, option="--svg")
+    not_an_input(svg, batch, state_file, board_file, field="svg")
     options.not_onto_stdout(svg, as_json)
     if batch is not None:
         if tower is not None:

@@ -18,9 +18,10 @@ from models.files import not_an_input, write_atomic
 from service.results import SCHEMA_VERSION
 from service.results.game import RefusedOutput
 
+# shell completion is installed from the root command only (`castell --install-completion`)
 app = typer.Typer(help="Castle Combo: cards, exact end scores, a game to play or record, and "
                        "solvers (best arrangement, turn advice, bot tournaments).",
-                  no_args_is_help=True)
+                  no_args_is_help=True, add_completion=False)
 
 CardsFile = Annotated[str | None, typer.Option(
     "--cards", "-c", metavar="FILE", help="A card file (TOML); default: the invented sample deck.")]
@@ -170,7 +171,7 @@ def show(
     """
     from service.combo import ComboGame
 
-    not_an_input(svg, state_file, option="--svg")
+    not_an_input(svg, state_file, field="svg")
     options.not_onto_stdout(svg, as_json)
     game = ComboGame.load(state_file)
     if svg is not None:

@@ -246,7 +246,7 @@ def tournament_cmd(
     """
     from service.combo.tournament import tournament, write_card_csv
 
-    not_an_input(csv_file, cards_file, option="--csv")
+    not_an_input(csv_file, cards_file, field="csv")
     console = err()
     if out_dir is not None or dask is not None:
         result = _tournament_in_chunks(bots, games, seed, out_dir, workers, dask,

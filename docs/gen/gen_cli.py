@@ -6,7 +6,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import typer
-from typer import _click as click  # typer 0.2x carries its own click
 from typer.testing import CliRunner
 
 from cli.main import app
@@ -20,7 +19,7 @@ def commands() -> Iterator[tuple[str, ...]]:
         yield path
         real = getattr(command, "real", command)  # cli.main's LazyCommand wraps the real one
         if hasattr(real, "list_commands"):  # a group
-            ctx = click.Context(real, info_name=path[-1] if path else "castell")
+            ctx = typer.Context(real, info_name=path[-1] if path else "castell")
             for name in real.list_commands(ctx):
                 sub = real.get_command(ctx, name)
                 if sub is not None and not sub.hidden:

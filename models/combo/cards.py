@@ -243,7 +243,7 @@ class OpponentsGain(_Strict):
 
 
 class PurseGold(_Strict):
-    """An ability effect: put gold on this card's purse."""
+    """An ability effect: put up to n gold on each of the buyer's purses."""
     purse_gold: Annotated[int, Field(ge=1, le=MAX_CAPACITY)]
 
 

@@ -75,15 +75,25 @@ def count(form: Count, view: View, at: Pos | None = None, me: str | None = None)
         present = {s for card in view.face_up.values() for s in card.shields}
         return len(SHIELDS) - len(present)
     cards = view.in_scope(form.scope, at)
-    shields = Counter(s for card in cards for s in card.shields)
+    if isinstance(form, ShieldCount | ShieldTypeCount | ShieldSetCount | IdenticalShieldsCount):
+        return _shield_count(form, Counter(s for card in cards for s in card.shields))
+    return _card_count(form, cards)
+
+
+def _shield_count(form: ShieldCount | ShieldTypeCount | ShieldSetCount | IdenticalShieldsCount,
+                  shields: Counter[str]) -> int:
+    """What a form that counts shields counts among `shields` (each shield in scope)."""
     if isinstance(form, ShieldCount):
         return shields[form.shield]
     if isinstance(form, ShieldTypeCount):
         return len(shields)
     if isinstance(form, ShieldSetCount):
-        return _sets(Counter[str](shields), list(form.shields))
-    if isinstance(form, IdenticalShieldsCount):
-        return sum(n // form.size for n in shields.values())
+        return _sets(shields, list(form.shields))
+    return sum(n // form.size for n in shields.values())
+
+
+def _card_count(form: Count, cards: list[Card]) -> int:
+    """What a form that counts cards counts among `cards` (the face-up cards in scope)."""
     if isinstance(form, BannerCount):
         return sum(1 for card in cards if card.location == form.location)
     if isinstance(form, BannerSetCount):

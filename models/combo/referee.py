@@ -115,8 +115,8 @@ def _refill(state: GameState, table: Table) -> None:
 
 def _reveal(state: GameState, table: Table, action: Reveal, deck: Deck) -> None:
     if not state.recorded:
-        raise IllegalAction("'reveal' is for a recorded game (new --deal); this game's decks "
-                            "are shuffled by its seed", Reason.NOT_RECORDED)
+        raise IllegalAction("'reveal' is for a recorded game (a real deal); this game's "
+                            "decks are shuffled by its seed", Reason.NOT_RECORDED)
     for card_id in action.cards:
         location = deck.card(card_id).location
         if not pending_reveals(table).get(location):
@@ -277,6 +277,29 @@ def _take(state: GameState, table: Table, action: Take, deck: Deck) -> None:
         raise IllegalAction(f"cannot take '{action.card}': {reason} (the {location} row: "
                             f"{', '.join(table.row_cards(location))})", Reason.NOT_OFFERED_CARD)
     card = deck.card(action.card)
+    at = _cell(player, card, action)
+    cost = price(player, deck, card)
+    if not action.face_down and cost > player.gold:
+        raise IllegalAction(f"cannot buy '{card.id}': it costs {cost} gold, {player.name} has "
+                            f"{player.gold} (flip it instead for {state.rules.flip_gold} gold "
+                            f"and {state.rules.flip_keys} keys)", Reason.TOO_EXPENSIVE)
+    row[row.index(card.id)] = None
+    player.tableau.append(Placed(card=card.id, row=at[0], column=at[1],
+                                 face_down=action.face_down))
+    if action.face_down:
+        _gain(player, "gold", state.rules.flip_gold)
+        _gain(player, "keys", state.rules.flip_keys)
+    else:
+        player.gold -= cost
+        _bought(state, table, action, card, at, deck, location)
+    _refill(state, table)
+    table.current = (table.current + 1) % len(table.players)
+    table.key_used = False
+
+
+def _cell(player: PlayerState, card: Card, action: Take) -> Pos:
+    """Where the taken card goes: the cell the action names (the first card may leave it out),
+    refused unless the tableau allows it."""
     taken = {(p.row, p.column) for p in player.tableau}
     at = action.at if action.at is not None else ((0, 0) if not taken else None)
     if at is None:
@@ -286,36 +309,27 @@ def _take(state: GameState, table: Table, action: Take, deck: Deck) -> None:
     problem = placement_problem(taken, at)
     if problem:
         raise IllegalAction(f"cannot place '{card.id}': {problem}", Reason.CELL_ILLEGAL)
-    cost = price(player, deck, card)
-    if not action.face_down and cost > player.gold:
-        raise IllegalAction(f"cannot buy '{card.id}': it costs {cost} gold, {player.name} has "
-                            f"{player.gold} (flip it instead for {state.rules.flip_gold} gold "
-                            f"and {state.rules.flip_keys} keys)", Reason.TOO_EXPENSIVE)
-    row[row.index(card.id)] = None
-    player.tableau.append(Placed(card=card.id, row=at[0], column=at[1],
-                                 face_down=action.face_down))
+    return at
+
+
+def _bought(state: GameState, table: Table, action: Take, card: Card, at: Pos,
+            deck: Deck, location: Location) -> None:
+    """A card bought face up from the `location` row: its ability (every option the action
+    gives used, or refused), then its messenger."""
     picks = _Choices(action.neighbour, list(action.choices), list(action.discards))
-    if action.face_down:
-        _gain(player, "gold", state.rules.flip_gold)
-        _gain(player, "keys", state.rules.flip_keys)
-    else:
-        player.gold -= cost
-        _effects(state, table, card.ability, card, at, picks, deck)
-        unused = ([f"choose {n}" for n in picks.choices] + [f"discard {d}" for d in picks.discards]
-                  + ([f"neighbour {action.neighbour}"] if action.neighbour is not None
-                     and not picks.neighbour_used else []))
-        if unused:
-            raise IllegalAction(f"{card.id}'s ability does not use: {', '.join(unused)}",
-                                Reason.UNUSED_OPTION)
-        if card.has_messenger:
-            target = other(location)
-            if state.rules.messenger_target == "printed" and card.messenger in LOCATIONS:
-                target = card.messenger
-            if target not in table.dead:
-                table.messenger = target
-    _refill(state, table)
-    table.current = (table.current + 1) % len(table.players)
-    table.key_used = False
+    _effects(state, table, card.ability, card, at, picks, deck)
+    unused = ([f"choose {n}" for n in picks.choices] + [f"discard {d}" for d in picks.discards]
+              + ([f"neighbour {action.neighbour}"] if action.neighbour is not None
+                 and not picks.neighbour_used else []))
+    if unused:
+        raise IllegalAction(f"{card.id}'s ability does not use: {', '.join(unused)}",
+                            Reason.UNUSED_OPTION)
+    if card.has_messenger:
+        target = other(location)
+        if state.rules.messenger_target == "printed" and card.messenger in LOCATIONS:
+            target = card.messenger
+        if target not in table.dead:
+            table.messenger = target
 
 
 def copy_table(table: Table) -> Table:

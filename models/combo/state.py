@@ -191,28 +191,12 @@ class GameState(_Model):
 def check_table(table: Table, deck: Deck, where: str) -> None:
     """Every card of the deck in exactly one place; tableaux legal; purses on face-up purses."""
     places: Counter[str] = Counter()
-    for location in LOCATIONS:
-        for card_id in [*table.decks.get(location, []), *table.discard.get(location, []),
-                        *table.row_cards(location)]:
-            places[card_id] += 1
-            if deck.card(card_id).location != location:
-                raise SpecError(f"{where}: card '{card_id}' is in the {location} deck, row or "
-                                f"discard pile but is not a {location} card")
+    _check_piles(table, deck, where, places)
     names = [p.name for p in table.players]
     if len(set(names)) != len(names):
         raise SpecError(f"{where}: two players have the same name")
     for player in table.players:
-        for placed in player.tableau:
-            places[placed.card] += 1
-        problem = sequence_problem((p.row, p.column) for p in player.tableau)
-        if problem:
-            raise SpecError(f"{where}: {player.name}'s tableau: {problem}")
-        for card_id, gold in player.purses.items():
-            placed_card = next((p for p in player.tableau if p.card == card_id), None)
-            card = deck.card(card_id)
-            if placed_card is None or placed_card.face_down or gold > card.capacity:
-                raise SpecError(f"{where}: {player.name} has {gold} gold on '{card_id}', "
-                                "which is not a face-up purse of theirs with that much room")
+        _check_tableau(player, deck, where, places)
     twice = [c for c, n in places.items() if n > 1]
     if twice:
         raise SpecError(f"{where}: card '{twice[0]}' is in two places")
@@ -226,6 +210,33 @@ def check_table(table: Table, deck: Deck, where: str) -> None:
             continue
         if len(table.rows[location]) != ROW_SIZE:
             raise SpecError(f"{where}: the {location} row has {len(table.rows[location])} slots")
+
+
+def _check_piles(table: Table, deck: Deck, where: str, places: Counter[str]) -> None:
+    """Each deck, discard pile and row holds cards of its own location (counted in `places`)."""
+    for location in LOCATIONS:
+        for card_id in [*table.decks.get(location, []), *table.discard.get(location, []),
+                        *table.row_cards(location)]:
+            places[card_id] += 1
+            if deck.card(card_id).location != location:
+                raise SpecError(f"{where}: card '{card_id}' is in the {location} deck, row or "
+                                f"discard pile but is not a {location} card")
+
+
+def _check_tableau(player: PlayerState, deck: Deck, where: str, places: Counter[str]) -> None:
+    """A player's tableau is laid legally (its cards counted in `places`), and their gold is
+    on face-up purses of theirs with room for it."""
+    for placed in player.tableau:
+        places[placed.card] += 1
+    problem = sequence_problem((p.row, p.column) for p in player.tableau)
+    if problem:
+        raise SpecError(f"{where}: {player.name}'s tableau: {problem}")
+    for card_id, gold in player.purses.items():
+        placed_card = next((p for p in player.tableau if p.card == card_id), None)
+        card = deck.card(card_id)
+        if placed_card is None or placed_card.face_down or gold > card.capacity:
+            raise SpecError(f"{where}: {player.name} has {gold} gold on '{card_id}', "
+                            "which is not a face-up purse of theirs with that much room")
 
 
 def state_from_dict(data: Any, source: str = "state") -> GameState:

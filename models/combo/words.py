@@ -34,12 +34,13 @@ def effect_words(effect: Effect) -> str:
     if isinstance(effect, OpponentsGain):
         return f"each opponent gains {_amount(effect.amount, effect.opponents_gain)}"
     if isinstance(effect, PurseGold):
-        return f"put {effect.purse_gold} gold on this card's purse"
+        return f"put up to {effect.purse_gold} gold on each of your purses"
     if isinstance(effect, FillPurses):
         return f"fill {effect.fill_purses} purse" + ("s" if effect.fill_purses > 1 else "")
     if isinstance(effect, DiscardFromRow):
-        return (f"discard a card from the {effect.discard_from_row} row for "
-                f"{_amount(1, effect.reward)}")
+        # the referee pays the discarded card's printed cost in the reward
+        return (f"discard a card from the {effect.discard_from_row} row and gain its cost "
+                f"in {effect.reward}")
     assert isinstance(effect, Choose)
     options = [" and ".join(effect_words(e) for e in option) or "nothing"
                for option in effect.choose]

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
         default_board_path,
         load_board,
     )
+    from models.game.consistency import check_against_board, load_state
     from models.game.contest import (
         DECLINED,
         Choices,
@@ -94,8 +95,6 @@ if TYPE_CHECKING:
         Standing,
         TowerChoiceEntry,
         TurnState,
-        check_against_board,
-        load_state,
         state_from_dict,
         state_from_text,
     )
@@ -109,6 +108,9 @@ _HOME: dict[str, tuple[str, ...]] = {
     "models.game.board": (
         "ALL_REGIONS", "SPECIAL", "Board", "FestivalType", "PerformanceTile", "Prize",
         "board_from_dict", "default_board_path", "load_board",
+    ),
+    "models.game.consistency": (
+        "check_against_board", "load_state",
     ),
     "models.game.contest": (
         "DECLINED", "Choices", "Entry", "Outcome", "TowerFinder", "apply_outcome",
@@ -145,7 +147,7 @@ _HOME: dict[str, tuple[str, ...]] = {
         "ActionEntry", "Competitor", "FestivalResult", "FestivalSpace", "FinalScore", "GameState",
         "History", "HistoryEntry", "PlayerState", "RefillEntry", "RegionState",
         "SizeTokenWinner", "Standing", "TowerChoiceEntry", "TurnState",
-        "check_against_board", "load_state", "state_from_dict", "state_from_text",
+        "state_from_dict", "state_from_text",
     ),
     "models.game.wheel": (
         "offers", "rotation_in_round", "slot_tiles", "where_offered",

@@ -10,16 +10,14 @@ import difflib
 import unicodedata
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from models.errors import NotationError, SpecError
 from models.files import load_toml, validate
+from models.game.regions import RegionGraph
 from models.tower import STANDARD, ExhibitionTile, Size, Tile, parse_skill, parse_tile
-
-if TYPE_CHECKING:
-    from models.game.regions import RegionGraph
 
 FestivalType = Literal["I", "II"]
 Prize = Literal["trophy", "medal", "ribbon"]
@@ -245,8 +243,6 @@ class Board(_Strict):
     @cached_property
     def graph(self) -> RegionGraph:
         """The region graph, built once and owned by this board (no process-wide cache)."""
-        from models.game.regions import RegionGraph
-
         return RegionGraph(self)
 
     @cached_property

@@ -1,17 +1,92 @@
-"""A game state as a whole: every tile and casteller in exactly one place, the round within the
-game. Field checks are pydantic's; what only the whole state (and its board) can show is here,
-each problem naming its field path."""
+"""A game state as a whole, against its board: every region, tile and name known to the board,
+every tile and casteller in exactly one place, the round within the game. Field checks are
+pydantic's (`models.game.state`); what only the whole state and its board can show is here,
+each problem naming its field path, and so is reading a state file checked against a board."""
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from pathlib import Path
 
+from models.errors import SpecError
+from models.files import read_text
+from models.game.board import Board
+from models.game.state import GameState, state_from_text
 from models.tower import Pool
 
-if TYPE_CHECKING:
-    from models.game.board import Board
-    from models.game.state import GameState
+
+def load_state(path: Path | str, board: Board | None = None) -> GameState:
+    """A game state from a state file on disk (also `state show --json` output), checked."""
+    state = state_from_text(read_text(Path(path)), str(path))
+    if board is not None:
+        check_against_board(state, board)
+    return state
+
+
+def check_against_board(state: GameState, board: Board) -> None:
+    """Every region, tile and name in the state exists on the board and agrees."""
+    problems = _name_problems(state, board)
+    if not problems:  # the whole state, once each name in it is known
+        problems += state_problems(state, board)
+    if problems:
+        raise SpecError("state does not fit the board: " + "; ".join(problems))
+
+
+def _name_problems(state: GameState, board: Board) -> list[str]:
+    """The regions, tiles and players the state names that the board (or the state's own
+    players) does not know, in the state file's order of fields."""
+    known = set(board.region_ids)
+    tiles = {t.id for t in board.performance_tiles}
+    return [*_region_problems(state, known, tiles), *_seat_problems(state),
+            *_player_problems(state, known, tiles), *_place_problems(state, known)]
+
+
+def _region_problems(state: GameState, known: set[str], tiles: set[str]) -> list[str]:
+    problems = []
+    for extra in sorted(set(state.regions) - known):
+        problems.append(f"regions.{extra}: not a region of this board")
+    for missing in sorted(known - set(state.regions)):
+        problems.append(f"regions: the board's region '{missing}' is missing")
+    for region_id, region in state.regions.items():
+        for tile in region.performance_tiles:
+            if tile not in tiles:
+                problems.append(f"regions.{region_id}.performance_tiles: unknown tile '{tile}'")
+    return problems
+
+
+def _seat_problems(state: GameState) -> list[str]:
+    problems = []
+    names = [p.name for p in state.players]
+    if sorted(names) != sorted(state.turn_order) or len(set(names)) != len(names):
+        problems.append("turn_order: must name each player once")
+    if state.turn.player not in names:
+        problems.append(f"turn.player: no player '{state.turn.player}'")
+    return problems
+
+
+def _player_problems(state: GameState, known: set[str], tiles: set[str]) -> list[str]:
+    problems = []
+    for index, player in enumerate(state.players):
+        if player.pawn is not None and player.pawn not in known:
+            problems.append(f"players.{index}.pawn: unknown region '{player.pawn}'")
+        for tile in player.claimed_tiles:
+            if tile not in tiles:
+                problems.append(f"players.{index}.claimed_tiles: unknown tile '{tile}'")
+        for region_id in player.earned_regions:
+            if region_id not in known:
+                problems.append(f"players.{index}.earned_regions: unknown region '{region_id}'")
+    return problems
+
+
+def _place_problems(state: GameState, known: set[str]) -> list[str]:
+    problems = []
+    for index, space in enumerate(state.festivals):
+        if space.region not in known:
+            problems.append(f"festivals.{index}.region: unknown region '{space.region}'")
+    for region_id in state.refills_due:
+        if region_id not in known:
+            problems.append(f"refills_due.{region_id}: not a region of this board")
+    return problems
 
 
 def state_problems(state: GameState, board: Board) -> list[str]:

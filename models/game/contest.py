@@ -11,6 +11,7 @@ from models.game.state import (
     FestivalResult,
     FestivalSpace,
     GameState,
+    PlayerState,
     SizeTokenWinner,
 )
 from models.tower import Festival, Pool, Rules, SkillRanks, Tower, check_tower
@@ -56,40 +57,15 @@ def resolve_festival(state: GameState, board: Board, space: FestivalSpace, rules
     towers: dict[str, Tower] = {}
     reasons: dict[str, str] = {}
     for player in state.players:
-        if player.pawn != space.region:
-            where = player.pawn or "off the board"
-            reasons[player.name] = f"the pawn is in {where}, not {space.region}"
-            continue
-        key = (space.location, player.name)
-        if chosen is not None and key in chosen:
-            tower = chosen[key]
-            if tower is None:
-                reasons[player.name] = DECLINED
-                continue
+        found = _competing_tower(player, space, rules, finder, chosen)
+        if isinstance(found, str):
+            reasons[player.name] = found
         else:
-            tower = finder(player.team, player.ranks, festival, rules)
-        if tower is None:
-            reasons[player.name] = "no valid tower can compete (4 levels and every token size)"
-            continue
-        check = check_tower(tower, player.ranks, rules, player.team)
-        if not check.valid or not festival.eligible(tower, rules):
-            if chosen is not None and key in chosen:
-                raise ValueError(f"{player.name} chose {tower} at {space.location}, which "
-                                 "cannot compete there")
-            raise RuntimeError(f"the tower finder returned {tower} for {player.name}, which "
-                               "cannot compete: a bug in the finder")
-        towers[player.name] = tower
-
+            towers[player.name] = found
     order = state.turn_order
     competing = sorted(towers, key=lambda n: (-festival.score(towers[n]), order.index(n)))
+    ranks = _ranks(competing, towers, festival, rules)
     chart = board.prize_chart.get(space.type, {}).get(len(state.players), [])
-    ranks: dict[str, int] = {}
-    for position, name in enumerate(competing):
-        tied = position and festival.score(towers[name]) == festival.score(
-            towers[competing[position - 1]])
-        shared = rules.prize_ties == "share" and tied
-        ranks[name] = ranks[competing[position - 1]] if shared else position + 1
-
     entries = []
     for player in state.players:
         name = player.name
@@ -103,6 +79,48 @@ def resolve_festival(state: GameState, board: Board, space: FestivalSpace, rules
                                         order, rules))
                for size in space.size_tokens]
     return Outcome(space, tuple(entries), tuple(winners))
+
+
+def _competing_tower(player: PlayerState, space: FestivalSpace, rules: Rules,
+                     finder: TowerFinder, chosen: Choices | None) -> Tower | str:
+    """The tower `player` competes with at `space` (the one they chose, else the finder's),
+    or why they do not compete. A chosen tower that cannot compete there is a `ValueError`; a
+    found one, a `RuntimeError` (the finder's bug)."""
+    if player.pawn != space.region:
+        where = player.pawn or "off the board"
+        return f"the pawn is in {where}, not {space.region}"
+    festival = space.festival
+    key = (space.location, player.name)
+    named = chosen is not None and key in chosen
+    if chosen is not None and named:
+        tower = chosen[key]
+        if tower is None:
+            return DECLINED
+    else:
+        tower = finder(player.team, player.ranks, festival, rules)
+    if tower is None:
+        return "no valid tower can compete (4 levels and every token size)"
+    check = check_tower(tower, player.ranks, rules, player.team)
+    if not check.valid or not festival.eligible(tower, rules):
+        if named:
+            raise ValueError(f"{player.name} chose {tower} at {space.location}, which "
+                             "cannot compete there")
+        raise RuntimeError(f"the tower finder returned {tower} for {player.name}, which "
+                           "cannot compete: a bug in the finder")
+    return tower
+
+
+def _ranks(competing: list[str], towers: dict[str, Tower], festival: Festival, rules: Rules
+           ) -> dict[str, int]:
+    """Each competitor's rank (1 = best; `competing` best first), tied scores sharing one under
+    the `prize_ties=share` reading."""
+    ranks: dict[str, int] = {}
+    for position, name in enumerate(competing):
+        tied = position and festival.score(towers[name]) == festival.score(
+            towers[competing[position - 1]])
+        shared = rules.prize_ties == "share" and tied
+        ranks[name] = ranks[competing[position - 1]] if shared else position + 1
+    return ranks
 
 
 def size_token_winner(counts: dict[str, int], order: Sequence[str], rules: Rules

@@ -87,9 +87,26 @@ def game_from_deal(board: Board, deal: Deal, names: list[str] | None = None,
                         f"{', '.join(map(str, sorted(board.setup_castellers)))} players, "
                         f"not {count}")
     dealt: Counter[int] = Counter()
+    regions = _regions(board, deal, count, dealt, problems)
+    players = _players(board, deal, order, dealt, problems)
+    festivals = _festivals(board, deal, count, dealt, problems)
+    bag = _bag_left(board, dealt, problems)
+    if problems:
+        raise SpecError("deal: " + "; ".join(problems))
+    return GameState(
+        board=board_name, seed=0, deal="recorded", rules=rules.settings(), round=1,
+        turn_order=order, turn=TurnState(player=order[0]),
+        wheel_rotation=deal.wheel.rotation,
+        wheel_side=wheel_side or deal.wheel.side or board.wheel.side,
+        regions={r: regions[r] for r in board.region_ids}, festivals=festivals,
+        bag=str(Pool.from_counts(bag)), players=players)
+
+
+def _regions(board: Board, deal: Deal, count: int, dealt: Counter[int],
+             problems: list[str]) -> dict[str, RegionState]:
+    """Each region's deal, by the board's region id (its castellers counted in `dealt`)."""
     regions: dict[str, RegionState] = {}
     tiles_seen: dict[str, str] = {}
-    known_tiles = {t.id for t in board.performance_tiles}
     for key, region in deal.regions.items():
         try:
             region_id = board.find_region(key).id
@@ -105,22 +122,37 @@ def game_from_deal(board: Board, deal: Deal, names: list[str] | None = None,
             problems.append(f"{where}.castellers: {pool.total} castellers, but each region "
                             f"gets {wanted} for {count} players")
         dealt.update(pool.counts())
-        tiles = [t.strip().upper() for t in region.performance_tiles]
-        if len(tiles) != board.tiles_per_region:
-            problems.append(f"{where}.performance_tiles: {len(tiles)} tiles, the board lays "
-                            f"{board.tiles_per_region} in each row")
-        for index, tile in enumerate(tiles):
-            if tile not in known_tiles:
-                problems.append(f"{where}.performance_tiles.{index}: unknown tile '{tile}'")
-            elif tile in tiles_seen:
-                problems.append(f"{where}.performance_tiles.{index}: {tile} is already in "
-                                f"{tiles_seen[tile]}'s row")
-            tiles_seen[tile] = region_id
+        tiles = _row(board, region.performance_tiles, where, region_id, tiles_seen, problems)
         regions[region_id] = RegionState(castellers=str(pool), performance_tiles=tiles)
     for missing in board.region_ids:
         if missing not in regions and not any(p.startswith("regions.") for p in problems):
             problems.append(f"regions: the board's region '{missing}' "
                             f"({board.region(missing).name}) is missing")
+    return regions
+
+
+def _row(board: Board, typed: list[str], where: str, region_id: str,
+         tiles_seen: dict[str, str], problems: list[str]) -> list[str]:
+    """A region's row of local performance tiles, ids as the board writes them (`tiles_seen`:
+    the region each tile was laid in so far)."""
+    known_tiles = {t.id for t in board.performance_tiles}
+    tiles = [t.strip().upper() for t in typed]
+    if len(tiles) != board.tiles_per_region:
+        problems.append(f"{where}.performance_tiles: {len(tiles)} tiles, the board lays "
+                        f"{board.tiles_per_region} in each row")
+    for index, tile in enumerate(tiles):
+        if tile not in known_tiles:
+            problems.append(f"{where}.performance_tiles.{index}: unknown tile '{tile}'")
+        elif tile in tiles_seen:
+            problems.append(f"{where}.performance_tiles.{index}: {tile} is already in "
+                            f"{tiles_seen[tile]}'s row")
+        tiles_seen[tile] = region_id
+    return tiles
+
+
+def _players(board: Board, deal: Deal, order: list[str], dealt: Counter[int],
+             problems: list[str]) -> list[PlayerState]:
+    """The players with the castellers they drew (counted in `dealt`), in turn order."""
     players = []
     for name, text in deal.players.items():
         where = f"players.{name}"
@@ -132,22 +164,18 @@ def game_from_deal(board: Board, deal: Deal, names: list[str] | None = None,
         players.append(PlayerState(name=name, pool=str(pool),
                                    special_tokens=board.special_tokens))
     players.sort(key=lambda p: order.index(p.name) if p.name in order else 0)
-    festivals = _festivals(board, deal, count, dealt, problems)
+    return players
+
+
+def _bag_left(board: Board, dealt: Counter[int], problems: list[str]) -> Counter[int]:
+    """The castellers left in the bag once `dealt` is taken out of the board's."""
     bag = Counter(board.bag)
     bag.subtract(dealt)
     for size in sorted(dealt):
         if bag[size] < 0:
             problems.append(f"castellers: {dealt[size]} of size {size} dealt, the bag holds "
                             f"{board.bag.get(size, 0)}")
-    if problems:
-        raise SpecError("deal: " + "; ".join(problems))
-    return GameState(
-        board=board_name, seed=0, deal="recorded", rules=rules.settings(), round=1,
-        turn_order=order, turn=TurnState(player=order[0]),
-        wheel_rotation=deal.wheel.rotation,
-        wheel_side=wheel_side or deal.wheel.side or board.wheel.side,
-        regions={r: regions[r] for r in board.region_ids}, festivals=festivals,
-        bag=str(Pool.from_counts(bag)), players=players)
+    return bag
 
 
 def _festivals(board: Board, deal: Deal, count: int, dealt: Counter[int],

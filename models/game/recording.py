@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from models.errors import Reason, SpecError
 from models.game.board import Board
+from models.game.consistency import check_against_board
 from models.game.contest import DECLINED, TowerFinder
 from models.game.referee import IllegalAction, apply, name_festival_tower, refill
 from models.game.setup import casteller_census
@@ -120,8 +121,6 @@ def check_history(state: GameState, board: Board) -> None:
     write a state that does not load."""
     if state.history is None:
         return
-    from models.game.state import check_against_board
-
     start = state.history.start
     try:
         check_against_board(start, board)

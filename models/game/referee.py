@@ -18,7 +18,7 @@ from models.game.contest import Choices, TowerFinder, apply_outcome, resolve_fes
 from models.game.regions import move_targets
 from models.game.scoring import score_game
 from models.game.setup import draw
-from models.game.state import FinalScore, GameState, PlayerState, Standing
+from models.game.state import FestivalSpace, FinalScore, GameState, PlayerState, Standing
 from models.game.wheel import offers
 from models.tower import (
     Pool,
@@ -183,33 +183,41 @@ def apply(state: GameState, board: Board, action: Action, rules: Rules,
     elif isinstance(action, Train):
         if turn.trained:
             raise _refuse("already trained this turn", Reason.ALREADY_TRAINED)
-        offered = trainable(new, board, player)
-        name = action.skill.lower()
-        if name != SPECIAL:
-            try:
-                name = parse_skill(name).value
-            except NotationError as error:
-                raise _refuse(str(error), Reason.UNKNOWN_SKILL) from None
-        if name not in offered:
-            where = _called(board, player.pawn) if player.pawn else "off the board"
-            raise _refuse(f"the wheel does not offer {name} in {where} this round "
-                          f"(it offers {', '.join(offered) or 'nothing'})", Reason.NOT_OFFERED)
-        if name == SPECIAL and turn.special and not rules.free_special_is_extra:
-            raise _refuse("the special action was already taken this turn, and a trained "
-                          "special tile's action replaces it (free_special_is_extra=false)",
-                          Reason.SPECIAL_TAKEN)
-        if name == SPECIAL:
-            turn.free_special = True
-        else:
-            skill = Skill(name)
-            if player.ranks[skill] >= MAX_RANK:
-                raise _refuse(f"{name} is at rank {MAX_RANK} already, the most a rank can be "
-                              "(the whole bag)", Reason.RANK_MAX)
-            player.skills = str(player.ranks.plus(skill))
+        _train(new, board, player, action.skill, rules)
         turn.trained = True
     elif isinstance(action, Special):
         _special(new, board, player, action, rules)
     return new
+
+
+def _train(state: GameState, board: Board, player: PlayerState, skill_text: str,
+           rules: Rules) -> None:
+    """`player` trains the skill `skill_text` names (or takes a special tile) from the wheel's
+    offer in their region, in `state`."""
+    turn = state.turn
+    offered = trainable(state, board, player)
+    name = skill_text.lower()
+    if name != SPECIAL:
+        try:
+            name = parse_skill(name).value
+        except NotationError as error:
+            raise _refuse(str(error), Reason.UNKNOWN_SKILL) from None
+    if name not in offered:
+        where = _called(board, player.pawn) if player.pawn else "off the board"
+        raise _refuse(f"the wheel does not offer {name} in {where} this round "
+                      f"(it offers {', '.join(offered) or 'nothing'})", Reason.NOT_OFFERED)
+    if name == SPECIAL and turn.special and not rules.free_special_is_extra:
+        raise _refuse("the special action was already taken this turn, and a trained "
+                      "special tile's action replaces it (free_special_is_extra=false)",
+                      Reason.SPECIAL_TAKEN)
+    if name == SPECIAL:
+        turn.free_special = True
+    else:
+        skill = Skill(name)
+        if player.ranks[skill] >= MAX_RANK:
+            raise _refuse(f"{name} is at rank {MAX_RANK} already, the most a rank can be "
+                          "(the whole bag)", Reason.RANK_MAX)
+        player.skills = str(player.ranks.plus(skill))
 
 
 def end_turn(state: GameState, board: Board, rules: Rules,
@@ -286,37 +294,9 @@ def name_festival_tower(state: GameState, board: Board, name: str, tower: str | 
     if state.game_over:
         raise _refuse("the game is over", Reason.GAME_OVER)
     player = state.player(name)
-    festivals = [f for f in state.festivals_in(state.round) if not f.resolved]
-    if not festivals:
-        raise _refuse(f"no festival at the end of round {state.round}", Reason.NO_FESTIVAL)
-    if location is not None:
-        festivals = [f for f in festivals if f.location == location]
-        if not festivals:
-            held = ", ".join(f.location for f in state.festivals_in(state.round))
-            raise _refuse(f"no festival at {location} this round (this round: {held})",
-                          Reason.NO_FESTIVAL)
+    festivals = _festivals_to_name(state, location)
     if tower is not None:
-        try:
-            parsed = Tower.parse(tower, rules)
-        except NotationError as error:
-            raise _refuse(f"festival tower: {error}", Reason.INVALID_TOWER) from None
-        result = check_tower(parsed, player.ranks, rules, player.team)
-        if not result.valid:
-            raise _refuse(f"{name} cannot build {parsed}: "
-                          + "; ".join(v.message for v in result.violations),
-                          Reason.INVALID_TOWER)
-        here = [f for f in festivals if f.region == player.pawn]
-        if not here:
-            where = _called(board, player.pawn) if player.pawn else "off the board"
-            held = ", ".join(f"{f.location} ({_called(board, f.region)})" for f in festivals)
-            raise _refuse(f"{name} cannot compete with it: the pawn is in {where}, and this "
-                          f"round's festival is held at {held}", Reason.CANNOT_COMPETE)
-        for space in here:
-            short = space.festival.shortfalls(parsed, rules)
-            if short:
-                raise _refuse(f"{parsed} cannot compete at {space.location}: "
-                              + "; ".join(short), Reason.CANNOT_COMPETE)
-        tower = str(parsed)
+        tower = _competing(board, name, player, tower, festivals, rules)
     new = state.clone()
     if location is None:
         new.festival_towers = {**new.festival_towers, player.name: tower}
@@ -328,6 +308,48 @@ def name_festival_tower(state: GameState, board: Board, name: str, tower: str | 
         at[player.name] = tower
         new.festival_towers_at = {**new.festival_towers_at, location: at}
     return new
+
+
+def _festivals_to_name(state: GameState, location: str | None) -> list[FestivalSpace]:
+    """This round's festivals still to hold (the one at `location` only, if given): refused
+    when there is none."""
+    festivals = [f for f in state.festivals_in(state.round) if not f.resolved]
+    if not festivals:
+        raise _refuse(f"no festival at the end of round {state.round}", Reason.NO_FESTIVAL)
+    if location is not None:
+        festivals = [f for f in festivals if f.location == location]
+        if not festivals:
+            held = ", ".join(f.location for f in state.festivals_in(state.round))
+            raise _refuse(f"no festival at {location} this round (this round: {held})",
+                          Reason.NO_FESTIVAL)
+    return festivals
+
+
+def _competing(board: Board, name: str, player: PlayerState, tower: str,
+               festivals: list[FestivalSpace], rules: Rules) -> str:
+    """The tower `name` names, written as the notation writes it, once it could compete at
+    every one of `festivals` in the pawn's region (refused otherwise)."""
+    try:
+        parsed = Tower.parse(tower, rules)
+    except NotationError as error:
+        raise _refuse(f"festival tower: {error}", Reason.INVALID_TOWER) from None
+    result = check_tower(parsed, player.ranks, rules, player.team)
+    if not result.valid:
+        raise _refuse(f"{name} cannot build {parsed}: "
+                      + "; ".join(v.message for v in result.violations),
+                      Reason.INVALID_TOWER)
+    here = [f for f in festivals if f.region == player.pawn]
+    if not here:
+        where = _called(board, player.pawn) if player.pawn else "off the board"
+        held = ", ".join(f"{f.location} ({_called(board, f.region)})" for f in festivals)
+        raise _refuse(f"{name} cannot compete with it: the pawn is in {where}, and this "
+                      f"round's festival is held at {held}", Reason.CANNOT_COMPETE)
+    for space in here:
+        short = space.festival.shortfalls(parsed, rules)
+        if short:
+            raise _refuse(f"{parsed} cannot compete at {space.location}: "
+                          + "; ".join(short), Reason.CANNOT_COMPETE)
+    return str(parsed)
 
 
 def top_up(state: GameState, board: Board, left: int | None = None) -> dict[str, int]:
@@ -410,28 +432,47 @@ def legal_actions(state: GameState, board: Board, rules: Rules,
     actions: list[Action] = []
     can_special = turn.free_special or (not turn.special and player.special_tokens > 0)
     if not turn.free_special:
-        if not turn.moved:
-            actions += [Move(to=r) for r in targets]
-        if player.pawn is not None and not turn.recruited:
-            supply = state.regions[player.pawn].supply
-            picks = {pick for n in range(1, RECRUIT_LIMIT + 1)
-                     for pick in combinations_with_replacement(supply.sizes, n)
-                     if not supply.missing_from(pick)}
-            actions += [Recruit(sizes=list(p)) for p in sorted(picks)]
-        if not turn.trained:
-            actions += [Train(skill=s) for s in trainable(state, board, player)
-                        if s != SPECIAL or rules.free_special_is_extra or not turn.special]
-        actions.append(EndTurn())
+        actions += _turn_actions(state, board, rules, targets)
     if can_special:
-        actions += [Special(kind="move", to=r)
-                    for r in move_targets(board, rules, player.pawn, special=True)]
-        if player.pawn is not None:
-            region = state.regions[player.pawn]
-            actions += [Special(kind="recruit", size=s) for s in region.supply.sizes]
-            for tile_id in region.performance_tiles if tiles else []:
-                tile = board.tile(tile_id)
-                assert tiles is not None
-                tower = tiles(player.team, player.ranks, tile.spec, rules)
-                if tower is not None:
-                    actions.append(Special(kind="claim", tile=tile_id, tower=str(tower)))
+        actions += _special_actions(state, board, rules, tiles)
+    return actions
+
+
+def _turn_actions(state: GameState, board: Board, rules: Rules, targets: list[str]
+                  ) -> list[Action]:
+    """The turn's own actions still open (a move to `targets`, a recruit, a training) and its
+    end."""
+    turn, player = state.turn, state.current
+    actions: list[Action] = []
+    if not turn.moved:
+        actions += [Move(to=r) for r in targets]
+    if player.pawn is not None and not turn.recruited:
+        supply = state.regions[player.pawn].supply
+        picks = {pick for n in range(1, RECRUIT_LIMIT + 1)
+                 for pick in combinations_with_replacement(supply.sizes, n)
+                 if not supply.missing_from(pick)}
+        actions += [Recruit(sizes=list(p)) for p in sorted(picks)]
+    if not turn.trained:
+        actions += [Train(skill=s) for s in trainable(state, board, player)
+                    if s != SPECIAL or rules.free_special_is_extra or not turn.special]
+    actions.append(EndTurn())
+    return actions
+
+
+def _special_actions(state: GameState, board: Board, rules: Rules, tiles: TileFinder | None
+                     ) -> list[Action]:
+    """The special actions: a special move, a special recruit, and a claim of each tile in the
+    pawn's row that `tiles` finds a tower for."""
+    player = state.current
+    actions: list[Action] = [Special(kind="move", to=r)
+                             for r in move_targets(board, rules, player.pawn, special=True)]
+    if player.pawn is not None:
+        region = state.regions[player.pawn]
+        actions += [Special(kind="recruit", size=s) for s in region.supply.sizes]
+        for tile_id in region.performance_tiles if tiles else []:
+            tile = board.tile(tile_id)
+            assert tiles is not None
+            tower = tiles(player.team, player.ranks, tile.spec, rules)
+            if tower is not None:
+                actions.append(Special(kind="claim", tile=tile_id, tower=str(tower)))
     return actions

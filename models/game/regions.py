@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from models.errors import ProvenNo, SpecError
 
-if TYPE_CHECKING:  # the board only in annotations: it imports this module for its graph
+if TYPE_CHECKING:
     import networkx as nx
 
-    from models.game.board import Board
     from models.tower import Rules
 
 
@@ -24,6 +24,35 @@ def _networkx() -> Any:
     import networkx
 
     return networkx
+
+
+class _Place(Protocol):
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+class RegionMap(Protocol):
+    """What the region graph reads of a board (`models.game.board.Board`, which keeps its graph
+    and so builds on this module): its regions and both kinds of links."""
+
+    @property
+    def regions(self) -> Sequence[_Place]: ...
+
+    @property
+    def borders(self) -> Sequence[tuple[str, str]]: ...
+
+    @property
+    def dotted_links(self) -> Sequence[tuple[str, str]]: ...
+
+    @property
+    def region_ids(self) -> tuple[str, ...]: ...
+
+    @property
+    def graph(self) -> RegionGraph: ...
+
 
 class NoRoute(ProvenNo):
     """The board has no route between two regions."""
@@ -48,7 +77,7 @@ class Route:
         return math.ceil(self.moves / 2)
 
 
-def move_targets(board: Board, rules: Rules, pawn: str | None, special: bool) -> list[str]:
+def move_targets(board: RegionMap, rules: Rules, pawn: str | None, special: bool) -> list[str]:
     """Where a move takes a pawn standing in `pawn` (None: off the board, so anywhere): a
     Move to a neighbour; a special move (paid, or the free one of a special tile) too, or to
     any other region with the rules' `special_move` reading "any". The one place the referee,
@@ -60,7 +89,7 @@ def move_targets(board: Board, rules: Rules, pawn: str | None, special: bool) ->
     return graph_of(board).neighbours(pawn)
 
 
-def graph_of(board: Board) -> RegionGraph:
+def graph_of(board: RegionMap) -> RegionGraph:
     """The board's region graph, built once per board and kept by it (the referee asks for it
     per action)."""
     return board.graph
@@ -69,7 +98,7 @@ def graph_of(board: Board) -> RegionGraph:
 class RegionGraph:
     """Regions as nodes; borders and dotted links as edges (both count as adjacent)."""
 
-    def __init__(self, board: Board):
+    def __init__(self, board: RegionMap):
         self.board = board
 
     @cached_property
@@ -148,13 +177,13 @@ ROUTE_TABLE = Path(__file__).parent / "data" / "routes.json"
 _STORED: dict[str, Any] = {}
 
 
-def _graph_of(board: Board) -> dict[str, list[Any]]:
+def _graph_of(board: RegionMap) -> dict[str, list[Any]]:
     """A board's graph as the table records it: region ids and links (both kinds), sorted."""
     links = sorted(sorted(pair) for pair in (*board.borders, *board.dotted_links))
     return {"regions": sorted(r.id for r in board.regions), "links": links}
 
 
-def route_table(board: Board) -> dict[str, Any]:
+def route_table(board: RegionMap) -> dict[str, Any]:
     """The graph of `board` and, for every two regions (the same one included), every
     shortest route, computed by networkx."""
     graph = RegionGraph(board)
@@ -170,7 +199,7 @@ def route_table(board: Board) -> dict[str, Any]:
     return {**_graph_of(board), "routes": routes}
 
 
-def write_route_table(board: Board, path: Path = ROUTE_TABLE) -> None:
+def write_route_table(board: RegionMap, path: Path = ROUTE_TABLE) -> None:
     """Store `route_table(board)` (run when the default board's map changes; a test says so:
     python -c "from models.game import load_board; from models.game.regions import
     write_route_table; write_route_table(load_board(None))")."""
@@ -179,7 +208,7 @@ def write_route_table(board: Board, path: Path = ROUTE_TABLE) -> None:
     write_atomic(path, json.dumps(route_table(board), indent=1, ensure_ascii=False) + "\n")
 
 
-def stored_routes(board: Board) -> dict[str, dict[str, list[list[str]]]] | None:
+def stored_routes(board: RegionMap) -> dict[str, dict[str, list[list[str]]]] | None:
     """The stored routes when they were computed on `board`'s very graph, else None."""
     if "table" not in _STORED:
         try:

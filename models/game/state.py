@@ -5,16 +5,14 @@ from __future__ import annotations
 import functools
 import json
 import pickle
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from models.errors import NotationError, SpecError
-from models.files import parse_json, read_text, validate
+from models.files import parse_json, validate
 from models.game.actions import Action
-from models.game.board import Board, FestivalType, Prize
-from models.game.consistency import state_problems
+from models.game.board import FestivalType, Prize
 from models.names import did_you_mean, typed_match
 from models.tower import STANDARD, Festival, Pool, Rules, Size, SkillRanks, rules_from_settings
 
@@ -293,56 +291,9 @@ def _rules_of(settings: str) -> Rules:
     return rules_from_settings(json.loads(settings))
 
 
-def check_against_board(state: GameState, board: Board) -> None:
-    """Every region, tile and name in the state exists on the board and agrees."""
-    known = set(board.region_ids)
-    tiles = {t.id for t in board.performance_tiles}
-    problems = []
-    for extra in sorted(set(state.regions) - known):
-        problems.append(f"regions.{extra}: not a region of this board")
-    for missing in sorted(known - set(state.regions)):
-        problems.append(f"regions: the board's region '{missing}' is missing")
-    for region_id, region in state.regions.items():
-        for tile in region.performance_tiles:
-            if tile not in tiles:
-                problems.append(f"regions.{region_id}.performance_tiles: unknown tile '{tile}'")
-    names = [p.name for p in state.players]
-    if sorted(names) != sorted(state.turn_order) or len(set(names)) != len(names):
-        problems.append("turn_order: must name each player once")
-    if state.turn.player not in names:
-        problems.append(f"turn.player: no player '{state.turn.player}'")
-    for index, player in enumerate(state.players):
-        if player.pawn is not None and player.pawn not in known:
-            problems.append(f"players.{index}.pawn: unknown region '{player.pawn}'")
-        for tile in player.claimed_tiles:
-            if tile not in tiles:
-                problems.append(f"players.{index}.claimed_tiles: unknown tile '{tile}'")
-        for region_id in player.earned_regions:
-            if region_id not in known:
-                problems.append(f"players.{index}.earned_regions: unknown region '{region_id}'")
-    for index, space in enumerate(state.festivals):
-        if space.region not in known:
-            problems.append(f"festivals.{index}.region: unknown region '{space.region}'")
-    for region_id in state.refills_due:
-        if region_id not in known:
-            problems.append(f"refills_due.{region_id}: not a region of this board")
-    if not problems:  # the whole state, once each name in it is known
-        problems += state_problems(state, board)
-    if problems:
-        raise SpecError("state does not fit the board: " + "; ".join(problems))
-
-
 # `castell state show --json` prints the state with the JSON output's `schema_version` first;
 # such a file is read as the state it shows (the key is the output's, no field of the state)
 SHOWN_SCHEMA_VERSION = 1
-
-
-def load_state(path: Path | str, board: Board | None = None) -> GameState:
-    """A game state from a state file on disk (also `state show --json` output), checked."""
-    state = state_from_text(read_text(Path(path)), str(path))
-    if board is not None:
-        check_against_board(state, board)
-    return state
 
 
 def state_from_text(text: str, source: str = "state") -> GameState:

@@ -4,8 +4,8 @@ seeded games between them, every step through the referee (`models.game`)."""
 
 from planner.castell.bots import BOTS, Advisor, random_bot
 from planner.castell.greedy import WEIGHTS, Weights, greedy_bot, greedy_turn, value
-from planner.castell.lookahead import WIN, advise, plan_to_win
 from planner.castell.record import SKILLS, GameRecord
+from planner.castell.rivals import GREEDY_RIVALS, GreedyRivals
 from planner.castell.tournament import (
     Setup,
     Summary,
@@ -34,19 +34,19 @@ from planner.stats import wilson
 
 __all__ = [
     "BOTS",
+    "GREEDY_RIVALS",
     "SKILLS",
     "WEIGHTS",
-    "WIN",
     "Advisor",
     "Bot",
     "GameRecord",
+    "GreedyRivals",
     "Played",
     "Setup",
     "Summary",
     "TowerSearchUnfinished",
     "Turn",
     "Weights",
-    "advise",
     "check_bots",
     "deal_seed",
     "end_states",
@@ -54,7 +54,6 @@ __all__ = [
     "games",
     "greedy_bot",
     "greedy_turn",
-    "plan_to_win",
     "plan_towers",
     "play_game",
     "play_out",

@@ -5,12 +5,12 @@ towers it names) from what that player sees (`seen`: no bag, no future refills).
 - `random`: a uniformly random legal action at each step, until it draws the end of the turn
   (claims included), from the bot's own generator: a floor.
 - `greedy`: `planner.castell.greedy`, a one-turn heuristic.
-- `advisor`: what `castell plan` advises by default: `advise` on the default horizon
-  (`turns=None`) for the advice's goal (`planner.turns.ADVICE_GOAL`, the win goal of
-  `planner.castell.lookahead`), at `DEFAULT_PLAN_TIME_LIMIT`, one worker, seed 0, under the
-  command's own wall clock (`PlanBudget.wall`); the plan's first turn as given, and the tower
-  the plan builds at a festival of this round named for it; greedy's turn when the plan finds
-  nothing.
+- `advisor`: what `castell plan` advises by default: `planner.turns.plan` on the default
+  horizon (`turns=None`) for the advice's goal (`planner.turns.ADVICE_GOAL`, the win goal of
+  `planner.turns.win`, against `GREEDY_RIVALS`), at `DEFAULT_PLAN_TIME_LIMIT`, one worker,
+  seed 0, under the command's own wall clock (`PlanBudget.wall`); the plan's first turn as
+  given, and the tower the plan builds at a festival of this round named for it; greedy's
+  turn when the plan finds nothing.
 - `score`: the same for `Goal("score")` (the advice's goal until the win goal);
 - `festival`: the same for `Goal("festival")`, the advice's goal until 2026-12-04;
 - `cautious`: the score goal planning no recruit where a rival could recruit first, and every
@@ -26,8 +26,9 @@ from dataclasses import dataclass, field
 
 from models.game import Board, EndTurn, GameState, apply, legal_actions
 from planner.castell.greedy import greedy_bot, greedy_turn
-from planner.castell.lookahead import advise
+from planner.castell.rivals import GREEDY_RIVALS
 from planner.castell.turn import Bot, Turn, festival_finder, plan_towers, seen, tile_finder
+from planner.clock import Clock
 from planner.turns import (
     ADVICE_GOAL,
     DEFAULT_BUDGET,
@@ -35,7 +36,9 @@ from planner.turns import (
     Goal,
     Plan,
     PlanBudget,
+    PlanRequest,
 )
+from planner.turns import plan as answer
 
 
 def random_bot(state: GameState, board: Board, rng: random.Random) -> Turn:
@@ -69,13 +72,14 @@ class Advisor:
     def plan(self, state: GameState, board: Board) -> Plan:
         """The plan `castell plan` gives the player to move, by default."""
         started, cpu = time.perf_counter(), time.process_time()
-        ahead = advise(state, board, state.turn.player, rules=state.game_rules, turns=None,
-                       goal=self.goal, cautious=self.cautious, time_limit=self.time_limit,
-                       workers=1, seed=0, budget=self.budget)
+        request = PlanRequest(state, board, state.turn.player, state.game_rules, goal=self.goal,
+                              turns=None, cautious=self.cautious, workers=1, seed=0,
+                              budget=self.budget, rivals=GREEDY_RIVALS)
+        result = answer(request, Clock.start(self.time_limit))
         self.wall_s.append(time.perf_counter() - started)
         self.cpu_s.append(time.process_time() - cpu)
-        self.clock_hits += ahead.plan.clock_hit
-        return ahead.plan
+        self.clock_hits += result.clock_hit
+        return result.plan
 
     def __call__(self, state: GameState, board: Board, rng: random.Random) -> Turn:
         state = seen(state)

@@ -107,7 +107,7 @@ def games(setup: Setup, bots: Sequence[str], count: int, seed: int) -> Iterator[
     `play_game` elsewhere)."""
     check_bots(bots)
     if not 1 <= count <= MAX_GAMES:
-        raise SpecError(f"--games is 1..{MAX_GAMES}")
+        raise SpecError(f"the number of games is 1..{MAX_GAMES}", field="games")
     for index in range(count):
         yield play_game(setup, bots, seed, index)
 

@@ -106,9 +106,9 @@ def games(deck: Deck, bots: Sequence[str], count: int, seed: int, workers: int =
     """The tournament's games in index order (played by `workers` processes)."""
     check_bots(bots)
     if not 1 <= count <= MAX_GAMES:
-        raise SpecError(f"--games is 1..{MAX_GAMES}")
+        raise SpecError(f"the number of games is 1..{MAX_GAMES}", field="games")
     if not 1 <= workers <= MAX_WORKERS:
-        raise SpecError(f"--workers is 1..{MAX_WORKERS}")
+        raise SpecError(f"the number of workers is 1..{MAX_WORKERS}", field="workers")
     jobs = [(deck, tuple(bots), seed, i, advisor_samples) for i in range(count)]
     if workers == 1:
         yield from map(_play, jobs)

@@ -12,39 +12,42 @@ compete in."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from models.game import Action, Board, FestivalSpace, GameState
 from models.tower import Rules
+from planner.clock import Clock as RequestClock
 from planner.clock import now
 from planner.stopping import time_left
 from planner.tower import Status
 from planner.turns.budget import DEFAULT_BUDGET, PlanBudget
-from planner.turns.forecast import Forecast, forecasts
+from planner.turns.forecast import forecasts
+from planner.turns.goals import goal_strategy
 from planner.turns.horizon import Goal
 from planner.turns.plan import DEFAULT_PLAN_TIME_LIMIT, plan_turns
+from planner.turns.request import PlanRequest, PlanResult
 from planner.turns.result import Plan
 from planner.turns.upcoming import Ahead, first_within_reach
 
 
-@dataclass(frozen=True)
-class PlanAhead:
-    """A plan with the festivals ahead of its start (within reach or why not, as the plan
-    showed them), the festival it had no time left to plan through, and its forecasts."""
-
-    plan: Plan
-    ahead: tuple[Ahead, ...]
-    untried: FestivalSpace | None = None
-    forecasts: tuple[Forecast, ...] = ()
+def planned(request: PlanRequest, clock: RequestClock) -> PlanResult:
+    """`plan_ahead` of `request`, its time limit the clock's seconds (the pipeline a goal's
+    `GoalStrategy.answer` asks)."""
+    return plan_ahead(request.state, request.board, request.player, rules=request.rules,
+                      turns=request.turns, goal=request.goal, cautious=request.cautious,
+                      time_limit=clock.seconds, workers=request.workers, seed=request.seed,
+                      fixed=request.fixed, budget=request.budget, compare=request.compare,
+                      least_turns=request.least_turns)
 
 
 def plan_ahead(state: GameState, board: Board, player: str, *, rules: Rules,
                turns: int | None = None, goal: Goal | None = None, cautious: bool = False,
                time_limit: float = DEFAULT_PLAN_TIME_LIMIT, workers: int = 1, seed: int = 0,
                fixed: Sequence[Action] = (), budget: PlanBudget = DEFAULT_BUDGET,
-               compare: bool = True, least_turns: int = 1) -> PlanAhead:
-    """`plan_turns` (the same arguments), then, for the festival goal on the default horizon
-    (`turns` None), through the next festival within reach while the plan proves 0; each
+               compare: bool = True, least_turns: int = 1) -> PlanResult:
+    """`plan_turns` (the same arguments), then, for a goal that builds toward the next festival
+    (`GoalStrategy.builds_toward_next`: the festival goal) on the default horizon (`turns`
+    None), through the next festival within reach while the plan proves 0; each
     plan gets `time_limit` (its deterministic budget) within what is left of the command's;
     a longer one is tried with at least the budget's `retry_least` seconds left."""
     goal = goal or Goal()
@@ -73,14 +76,15 @@ def plan_ahead(state: GameState, board: Board, player: str, *, rules: Rules,
     ahead = shown(ahead, plan)
     told = forecasts(plan, board, rules) if plan.found else ()
     # the whole call's wall time, forecasts included
-    plan = replace(plan, next_festival=_next(ahead), wall_time_s=now() - started)
-    return PlanAhead(plan, ahead, untried, told)
+    return PlanResult.of(plan, ahead=ahead, next_festival=_next(ahead), untried=untried,
+                         forecasts=told, wall_time_s=now() - started)
 
 
 def _proves_none(plan: Plan) -> bool:
-    """The plan is proven, for the festival goal, to reach no festival tower."""
-    return (plan.goal.kind == "festival" and plan.status is Status.OPTIMAL and plan.found
-            and not plan.objective)
+    """The plan is proven, for a goal that builds toward the next festival, to reach no
+    festival tower."""
+    return (goal_strategy(plan.goal).builds_toward_next and plan.status is Status.OPTIMAL
+            and plan.found and not plan.objective)
 
 
 def _last_round(plan: Plan) -> int:

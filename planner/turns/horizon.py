@@ -26,20 +26,21 @@ from models.game import (
 from models.tower import Pool, Rules, Skill, SkillRanks
 from models.tower.skills import MAX_RANK
 
-# "win": the score goal's plan, its first turn chosen by what it leaves after the rivals'
-# answers (`planner.castell.lookahead`: the turn planner itself has no model of its own for it)
-GoalKind = Literal["festival", "tile", "score", "win"]
+# a goal's name: one the registry holds (`planner.turns.goals.GOALS`: win, score, festival,
+# tile), each with its strategy
+GoalKind = str
 
 
 @dataclass(frozen=True)
 class Goal:
-    """A plan's goal: festival, tile (which one), score or win. (What the advice asks by default is
+    """A plan's goal: its kind (a registered goal's name) and the tile it names, for a goal
+    that takes one (`GoalStrategy.takes_tile`). (What the advice asks by default is
     `ADVICE_GOAL`, not this class's default.)"""
     kind: GoalKind = "festival"
-    tile: str | None = None  # the tile to claim, for kind "tile"
+    tile: str | None = None  # the tile to claim, for a goal that takes one
 
     def __str__(self) -> str:
-        return f"tile {self.tile}" if self.kind == "tile" else self.kind
+        return self.kind if self.tile is None else f"{self.kind} {self.tile}"
 
 
 # The goal of the default advice (`castell plan`, the table page's "What should I do?", the

@@ -2,14 +2,14 @@
 through the referee before anyone sees them.
 
 One pipeline for every goal: the start (the opponents' turns before the player's ended, the bag
-hidden), the horizon, the full plan model, the goal's own solve (`GOALS`: a `GoalStrategy` per
-goal, within its allotment of the budget), the replay through the referee, the explanations.
+hidden), the horizon, the full plan model, the goal's own solve (`planner.turns.goals.GOALS`:
+a `GoalStrategy` per goal, within its allotment of the budget), the replay through the
+referee, the explanations.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
@@ -30,10 +30,10 @@ from planner.tower import BestTower, Status, solve
 from planner.turns.budget import DEFAULT_BUDGET, MAX_TURNS, PlanBudget
 from planner.turns.explain import Target, explain
 from planner.turns.extract import turn_actions
-from planner.turns.festival.goal import FestivalGoal
 from planner.turns.festival.stages import TALLEST
 from planner.turns.full.model import PlanModel, PlanStopped, build_plan_model
 from planner.turns.full.stages import Stage, StagedResult
+from planner.turns.goals import goal_strategy
 from planner.turns.horizon import Goal, build_horizon
 from planner.turns.replay import (
     Refill,
@@ -45,68 +45,44 @@ from planner.turns.replay import (
     visible,
 )
 from planner.turns.result import (
+    Asked,
+    Effort,
     Plan,
     PlannedFestival,
     PlannedTurn,
     TieBreak,
     planned_festivals,
 )
-from planner.turns.score.goal import ScoreGoal
 from planner.turns.strategy import GoalStrategy, PlanContext, Solved, StageWall
-from planner.turns.tile.goal import TileGoal
-from planner.turns.upcoming import Ahead, aimed_in, outlook
+from planner.turns.upcoming import aimed_in, outlook
 
 DEFAULT_PLAN_TIME_LIMIT = 10.0
 
-# every goal's strategy, by `Goal.kind`
-GOALS: dict[str, GoalStrategy] = {"festival": FestivalGoal(), "tile": TileGoal(),
-                                  "score": ScoreGoal()}
+
+
+class NoModel(ValueError):
+    """A goal the turn planner has no model of its own for (the win goal plans the score
+    goal's: ask `planner.turns.plan`)."""
+
+
+def model_of(goal: Goal) -> GoalStrategy:
+    """The strategy that models `goal` in the turn planner (`NoModel`: none does)."""
+    strategy = goal_strategy(goal)
+    if not strategy.modelled:
+        raise NoModel(f"the turn planner has no model for the {goal.kind} goal")
+    return strategy
 
 
 def goal_stages(plan: PlanModel, goal: Goal, spare_tokens: bool = False) -> list[Stage]:
     """The goal's stages on `plan`, in order (`GoalStrategy.stages`)."""
-    return GOALS[goal.kind].stages(plan, goal, spare_tokens)
+    return model_of(goal).stages(plan, goal, spare_tokens)
 
 
 def goal_value(goal: Goal, board: Board, replayed: Replay, player: str,
                planned: tuple[PlannedTurn, ...]) -> int | None:
     """The goal's value as the referee sees the replayed plan: the best festival score in
     the horizon, the round the tile is claimed in, or the points."""
-    return GOALS[goal.kind].value(goal, board, replayed, player, planned)
-
-
-@dataclass(frozen=True)
-class _Question:
-    """What every answer of one `plan_turns` call shares; `plan` builds each one."""
-
-    goal: Goal
-    player: str
-    start: GameState
-    before: tuple[Refill, ...]
-    assumptions: tuple[str, ...]
-    horizon: int
-    ahead: tuple[Ahead, ...]
-    target: FestivalSpace | None
-    fixed: tuple[Action, ...]
-    unfixed: Plan | None
-    started: float = field(default_factory=now)
-
-    def plan(self, status: Status, *, result: StagedResult | None = None,
-             **answer: object) -> Plan:
-        """The plan with this call's shared fields, the stages' times and counts (`result`)
-        and the `answer`'s own (`Plan`'s fields by name)."""
-        if result is not None:
-            answer = {"goal_time_s": result.first_time_s, "branches": result.branches,
-                      "goal_cpu_s": result.first_cpu_s, **answer}
-        shared: dict[str, object] = {
-            "objective": None, "model_objective": None, "bound": None, "turns": (),
-            "festivals": (), "assumptions": self.assumptions, "tie_breaks": (),
-            "goal_time_s": 0.0, "branches": 0, "end": None, "refills": self.before,
-            "clock_hit": False, "horizon": self.horizon, "next_festival": self.target,
-            "ahead": self.ahead, "fixed": self.fixed, "unfixed": self.unfixed}
-        return Plan(goal=self.goal, player=self.player, status=status, start=self.start,
-                    wall_time_s=now() - self.started,
-                    **{**shared, **answer})  # type: ignore[arg-type]
+    return model_of(goal).value(goal, board, replayed, player, planned)
 
 
 def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
@@ -126,8 +102,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
     which splits `time_limit` into its allotments (`PlanBudget.allot`)."""
     started = now()
     goal = goal or Goal()
-    if goal.kind not in GOALS:  # the win goal plans the score goal's: `planner.castell`
-        raise ValueError(f"the turn planner has no model for the {goal.kind} goal")
+    strategy = model_of(goal)
     player = state.player(player).name  # as stored ("anna" is Anna); unknown: a SpecError
     # information discipline: the plan sees no refill beyond this moment, the bag stays hidden
     before: list[Refill] = []
@@ -153,14 +128,14 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
     count = (auto_turns(start, board, upcoming, budget.default_turns, least_turns)
              if turns is None else turns)
     horizon = build_horizon(begin, board, player, count, rules, cautious)
-    question = _Question(goal, player, start, tuple(before),
-                         _assumptions(horizon.assumptions, before, player),
-                         len(horizon.turns), ahead, upcoming, tuple(fixed), unfixed, started)
+    asked = Asked(goal, player, start, tuple(before),
+                  _assumptions(horizon.assumptions, before, player), len(horizon.turns), ahead,
+                  tuple(fixed), unfixed, started)
     try:
-        model = build_plan_model(horizon, {goal.tile or ""} if goal.kind == "tile" else None,
-                                 budget)
+        model = build_plan_model(horizon, strategy.tiles(goal), budget)
     except PlanStopped:  # a cancel, or the time limit, before any search: no plan, unknown
-        return question.plan(Status.UNKNOWN, assumptions=horizon.assumptions, clock_hit=True)
+        return Plan.unfound(asked, Status.UNKNOWN, assumptions=horizon.assumptions,
+                            clock_hit=True)
     # the same plan on any machine: the goal's solves get deterministic allotments of the
     # time limit's worth, and the wall clock left is only a safety net (keeping a little
     # time for reading the plan back, the replay and the explanations after the solve)
@@ -168,15 +143,18 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
                      budget.after_solve + budget.after_solve_per_turn * len(horizon.turns))
     ctx = PlanContext(model, goal, budget, budget.allot(time_limit), wall, seed, workers,
                       start, begin, board, player, rules, cautious, upcoming)
-    strategy = GOALS[goal.kind]
     solved = strategy.solve(ctx)
     if not solved.result.values:
         why, fewest = strategy.why_not(ctx, solved.result)
-        return question.plan(solved.result.status, result=solved.result,
-                             bound=solved.result.first_bound,
-                             clock_hit=solved.result.clock_hit, why_not=why,
-                             fewest_turns=fewest)
-    return _replayed(ctx, strategy, solved, question)
+        return Plan.unfound(asked, solved.result.status, _effort(solved.result),
+                            bound=solved.result.first_bound,
+                            clock_hit=solved.result.clock_hit, why_not=why,
+                            fewest_turns=fewest)
+    return _replayed(ctx, strategy, solved, asked)
+
+
+def _effort(result: StagedResult) -> Effort:
+    return Effort(result.first_time_s, result.first_cpu_s, result.branches)
 
 
 def _assumptions(assumptions: tuple[str, ...], before: list[Refill], player: str
@@ -188,15 +166,15 @@ def _assumptions(assumptions: tuple[str, ...], before: list[Refill], player: str
             f"{before[0].round}, before {player}'s turn, are unknown now and not counted on")
 
 
-def _replayed(ctx: PlanContext, strategy: GoalStrategy, solved: Solved,
-              question: _Question) -> Plan:
+def _replayed(ctx: PlanContext, strategy: GoalStrategy, solved: Solved, asked: Asked
+              ) -> Plan:
     """The plan the goal's solve found, replayed through the referee, judged by its goal and
     explained step by step (a plan in hand is checked even when the search took the whole
     limit, within the budget's grace)."""
     result, solver, model = solved.result, solved.solver, ctx.model
     slots = model.horizon.turns
     actions = [turn_actions(model, solver, t) for t in range(len(slots))]
-    actions[0] = [*question.fixed, *actions[0]]
+    actions[0] = [*asked.fixed, *actions[0]]
     actions = strategy.trim(ctx.goal, actions)
     chosen = strategy.towers(ctx, solver)
     try:
@@ -204,7 +182,7 @@ def _replayed(ctx: PlanContext, strategy: GoalStrategy, solved: Solved,
             replayed = replay(ctx.start, ctx.board, ctx.player, actions, ctx.rules,
                               chosen=chosen, coming=model.horizon.coming)
     except ReplayOutOfTime:  # the plan found cannot be checked in time: no plan, unknown
-        return question.plan(Status.UNKNOWN, result=result, clock_hit=True)
+        return Plan.unfound(asked, Status.UNKNOWN, _effort(result), clock_hit=True)
     planned = tuple(PlannedTurn(slot.round, tuple(a))
                     for slot, a in zip(slots[:len(actions)], actions, strict=True))
     festivals = planned_festivals(replayed, ctx.player, chosen)
@@ -215,11 +193,11 @@ def _replayed(ctx: PlanContext, strategy: GoalStrategy, solved: Solved,
     aim = _target(festivals, ctx.target, ctx.board)
     steps = explain(ctx.start, ctx.board, ctx.player, [t.actions for t in planned], ctx.rules,
                     aim, end.ranks, model.horizon.at_risk)
-    return question.plan(verdict.status, result=result, objective=value,
+    return Plan.replayed(asked, verdict.status, _effort(result), objective=value,
                          model_objective=strategy.user_value(ctx, result.values[0]),
                          bound=verdict.bound, turns=planned, festivals=festivals,
                          tie_breaks=tie_breaks, end=replayed.state,
-                         refills=(*question.before, *replayed.refills),
+                         refills=(*asked.before, *replayed.refills),
                          clock_hit=verdict.clock_hit, steps=steps, target=aim)
 
 

@@ -2,24 +2,32 @@
 the full plan model and solves them within its allotment (`PlanContext`), and says what its
 plan is worth once the referee has replayed it. `planner.turns.plan` runs the pipeline
 around it: start -> horizon -> model -> the goal's solve -> replay -> explain.
+
+A strategy also says what the goal is to a user (its name, `GoalWords`, the option it takes)
+and how it answers a `PlanRequest` (`answer`: by default the pipeline with the goal's horizon
+policy; the win goal weighs the pipeline's plans against the rivals' answers). The goals
+are registered once, in `planner.turns.goals.GOALS`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import ClassVar
 
 from ortools.sat.python import cp_model
 
 from models.game import Action, Board, Choices, FestivalSpace, GameState
 from models.tower import Rules
 from planner.clock import Clock
+from planner.stopping import time_limited
 from planner.tower import Status
 from planner.turns.budget import Allotment, PlanBudget
 from planner.turns.full.model import PlanModel
 from planner.turns.full.stages import Stage, StagedResult, StageRun
 from planner.turns.horizon import Goal
 from planner.turns.replay import Replay
+from planner.turns.request import PlanRequest, PlanResult
 from planner.turns.result import PlannedTurn
 
 Held = tuple[tuple[cp_model.IntVar, int], ...]
@@ -118,11 +126,63 @@ class RouteHeld:
         return [replace(s, held=s.held + self.held) for s in stages]
 
 
+@dataclass(frozen=True)
+class GoalWords:
+    """A goal as a user reads it: `about`, one line (the shell's completion); `help`, the
+    `--goal` help's words for it; `value`, what its value is called in the verdict, and
+    `unproven`, the verdict when the plan is not proven but bounded (`{tile}`: the goal's
+    tile; `{more}`: the bound less the value; `{bound}`: the bound); `fewest` and
+    `no_fewest`: a proven no, with and without the fewest turns that would meet the goal
+    (`{fewest}`; empty: the goal tells none)."""
+
+    about: str
+    help: str
+    value: str
+    unproven: str = "at most {more} more than this plan"
+    fewest: str = ""
+    no_fewest: str = ""
+
+
+# the pipeline a goal's `answer` asks for plans: the turn planner on a request, with the
+# default horizon carried on through the next festival within reach for a goal whose plan
+# builds toward it (`planner.turns.ahead`)
+Pipeline = Callable[[PlanRequest, Clock], PlanResult]
+
+
 class GoalStrategy:
     """A goal of the turn planner. `stages` builds its lexicographic stages on the full
     model, `solve` solves them within the context's allotment; the rest judges the replayed
     plan (defaults: the plan's actions as solved, the referee's own festival towers, the
-    stages' status and bound)."""
+    stages' status and bound).
+
+    The registry's fields: `name` (as `Goal.kind`), `words`, `unit` (the value's, "" for a
+    score), `takes_tile` (the goal names a tile: its one option), and the horizon policy:
+    `builds_toward_next` (a plan that reaches no festival tower builds toward the next one,
+    and the default horizon goes on through the next festival within reach while the plan
+    proves none) and `least_turns` (the fewest turns of the default horizon)."""
+
+    name: ClassVar[str]
+    words: ClassVar[GoalWords]
+    unit: ClassVar[str] = ""
+    takes_tile: ClassVar[bool] = False
+    builds_toward_next: ClassVar[bool] = False
+    modelled: ClassVar[bool] = True  # the turn planner has a model of its own for the goal
+
+    def least_turns(self, budget: PlanBudget) -> int:
+        """The fewest turns the default horizon plans for this goal."""
+        return 1
+
+    def tiles(self, goal: Goal) -> set[str] | None:
+        """The tiles the plan model keeps claims of (None: every tile in reach)."""
+        return None
+
+    def answer(self, request: PlanRequest, clock: Clock, pipeline: Pipeline
+               ) -> PlanResult:
+        """The answer to `request`: the pipeline's plan, within the budget's wall clock for
+        the limit (a what-if's two plans: twice). A goal of its own overrides it."""
+        factor = 2 if request.fixed else 1
+        with time_limited(request.budget.wall(clock.seconds * factor)):
+            return pipeline(request, clock)
 
     def stages(self, plan: PlanModel, goal: Goal, spare_tokens: bool = False) -> list[Stage]:
         """The goal's stages, in order."""

@@ -25,6 +25,9 @@ from service.handle import Kind, Steps
 from service.store import LOCK_WAIT_S, GameFile, SavedGame, StaleRevision
 from service.verified import VERIFIED
 
+# The use cases this handle answers with (the view, the plan) and the referee's names are
+# imported where they are used, never to dodge a circle (they name `service.castell.asked`, not
+# this module): a command loads only what it asks for (tests/cli/test_imports.py).
 if TYPE_CHECKING:
     from models.game import Action, Board, GameState, HistoryEntry, Outcome, PlayerState
     from models.tower import Rules

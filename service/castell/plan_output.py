@@ -6,18 +6,18 @@ from __future__ import annotations
 from typing import Any
 
 from models.game import FestivalSpace, Move, Special
-from planner.turns import Ahead, Forecast, Plan, PlanAhead, PlannedFestival, PlannedTurn, Step
+from planner.turns import Ahead, Forecast, PlannedFestival, PlannedTurn, PlanResult, Step
 from service.results import SCHEMA_VERSION
 from service.results import plan as out
 from service.results.game import FestivalSpace as OutFestivalSpace
 
 
-def plan_output(result: Plan, *, interrupted: bool = False,
-                what_if_rules: str | None = None, ahead: PlanAhead | None = None
-                ) -> out.PlanOutput:
-    """`result` as its output model; `interrupted`: a cancel stopped the solve (the plan is
-    the best found so far); `what_if_rules`: the readings a what-if planned under; `ahead`:
-    the festivals ahead and the forecast (`planner.turns.plan_ahead`)."""
+def plan_output(result: PlanResult, *, interrupted: bool = False,
+                what_if_rules: str | None = None) -> out.PlanOutput:
+    """`result` (`planner.turns.plan`'s) as its output model; `interrupted`: a cancel stopped
+    the solve (the plan is the best found so far); `what_if_rules`: the readings a what-if
+    planned under."""
+    plan = result.plan
     # the optional fields are given only when they hold (the JSON leaves them out otherwise)
     extra: dict[str, Any] = {}
     if result.fixed:
@@ -30,38 +30,37 @@ def plan_output(result: Plan, *, interrupted: bool = False,
                  "difference": _difference(result)}
     if what_if_rules is not None:
         extra["what_if_rules"] = what_if_rules
-    if ahead is not None:
-        extra["festivals_ahead"] = [_ahead(a) for a in ahead.ahead]
-        if ahead.untried is not None:
-            extra["not_tried"] = _space(ahead.untried)
-        if ahead.forecasts:
-            extra["forecast"] = [_forecast(f) for f in ahead.forecasts]
+    extra["festivals_ahead"] = [_ahead(a) for a in result.ahead]
+    if result.untried is not None:
+        extra["not_tried"] = _space(result.untried)
+    if result.forecasts:
+        extra["forecast"] = [_forecast(f) for f in result.forecasts]
     stop: dict[str, Any] = {"interrupted": True} if interrupted else {}
     return out.PlanOutput(
         schema_version=SCHEMA_VERSION,
-        player=result.player,
+        player=plan.player,
         goal=str(result.goal),
-        status=result.status.value,
-        objective=result.objective,
-        bound=_number(result.bound),
+        status=plan.status.value,
+        objective=plan.objective,
+        bound=_number(plan.bound),
         tie_breaks=[out.PlanTieBreak(name=t.name, value=t.value, proven=t.proven)
-                    for t in result.tie_breaks],
-        horizon=result.horizon,
+                    for t in plan.tie_breaks],
+        horizon=plan.horizon,
         turns=[_turn(t, steps) for t, steps in
-               zip(result.turns, result.steps or [()] * len(result.turns), strict=True)],
-        festivals=[_festival(f) for f in result.festivals],
+               zip(plan.turns, plan.steps or [()] * len(plan.turns), strict=True)],
+        festivals=[_festival(f) for f in plan.festivals],
         # the next festival the player could compete in (its token sizes are in sight)
         next_festival=_space(result.next_festival),
-        target=None if result.target is None else out.PlanTarget(
-            round=result.target.round, location=result.target.location,
-            region=result.target.region,
-            tower=str(result.target.tower) if result.target.tower else None),
-        why_not=list(result.why_not),
-        fewest_turns=result.fewest_turns,
+        target=None if plan.target is None else out.PlanTarget(
+            round=plan.target.round, location=plan.target.location,
+            region=plan.target.region,
+            tower=str(plan.target.tower) if plan.target.tower else None),
+        why_not=list(plan.why_not),
+        fewest_turns=plan.fewest_turns,
         assumptions=list(result.assumptions),
         # refills the plan does not see: those regions' new castellers are not counted on
         unknown_refills=[out.UnknownRefill(round=r.round, regions=list(r.regions))
-                         for r in result.refills],
+                         for r in plan.refills],
         # true: the wall clock (--time-limit), not the deterministic budget, stopped the
         # search, so the same command may answer differently
         stopped_by_clock=result.clock_hit,
@@ -128,13 +127,13 @@ def _ends_in(steps: tuple[Step, ...]) -> str | None:
     return next((s.where for s in steps if s.where), None)
 
 
-def _difference(result: Plan) -> int | None:
+def _difference(result: PlanResult) -> int | None:
     """The fixed plan's value less the free plan's (for a tile goal: rounds later, so
     positive is worse there)."""
-    other = result.unfixed
-    if other is None or result.objective is None or other.objective is None:
+    other, objective = result.unfixed, result.plan.objective
+    if other is None or objective is None or other.objective is None:
         return None
-    return result.objective - other.objective
+    return objective - other.objective
 
 
 def _number(value: float | None) -> float | int | None:

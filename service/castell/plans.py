@@ -8,41 +8,87 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import planner.turns as turn_planner
 from models.errors import SpecError
 from models.game import Action, Board, EndTurn, parse_action
-from planner.castell import advise
-from planner.turns import ADVICE_GOAL, DEFAULT_BUDGET, DEFAULT_PLAN_TIME_LIMIT, Goal, PlanBudget
+from planner.castell import GREEDY_RIVALS
+from planner.clock import Clock
+from planner.turns import (
+    ADVICE_GOAL,
+    DEFAULT_BUDGET,
+    DEFAULT_PLAN_TIME_LIMIT,
+    GOALS,
+    Goal,
+    GoalStrategy,
+    PlanBudget,
+    PlanRequest,
+)
 from service.cancel import current_token
 from service.castell.plan_output import plan_output
 
-if TYPE_CHECKING:
-    from service.castell import Game
+if TYPE_CHECKING:  # Game: the game as the plan asks it (its handle calls this module)
+    from service.castell.asked import AskedGame as Game
     from service.results.plan import PlanOutput
 
-__all__ = ["DEFAULT_GOAL", "DEFAULT_PLAN_TIME_LIMIT", "GOALS", "fixed_actions", "goal_of", "plan"]
+__all__ = ["DEFAULT_GOAL", "DEFAULT_PLAN_TIME_LIMIT", "GOALS", "fixed_actions", "goal_help",
+           "goal_of", "goal_words", "out_of_reach", "plan"]
 
-GOALS = ("win", "score", "festival", "tile")
 DEFAULT_GOAL = str(ADVICE_GOAL)  # the advice's goal (see planner.turns.ADVICE_GOAL)
 
 
+def _written(strategy: GoalStrategy) -> str:
+    """A goal as it is typed: its name, and TILE_ID for a goal that takes one."""
+    return f"{strategy.name} TILE_ID" if strategy.takes_tile else strategy.name
+
+
+def goal_help() -> str:
+    """The registered goals, each with its words (`--goal`'s help)."""
+    said = [f"{_written(g)} ({g.words.help})" for g in GOALS.values()]
+    return f"{', '.join(said[:-1])} or {said[-1]}."
+
+
 def goal_of(goal: str, tile: str | None = None) -> Goal:
-    """`win`, `score`, `festival`, `tile TILE_ID` (the id as `tile`, or in `goal` itself:
-    `tile LP07`, `tile:LP07`)."""
+    """A registered goal by name: `win`, `score`, `festival`, `tile TILE_ID` (for a goal that
+    takes a tile, the id as `tile`, or in `goal` itself: `tile LP07`, `tile:LP07`)."""
     kind, _, inline = goal.strip().lower().partition(":")
     if " " in kind:  # --goal "tile LP07" quoted as one argument, as the help writes it
         kind, _, inline = kind.partition(" ")
-    if kind not in GOALS:
-        raise SpecError(f"unknown goal '{goal}' (goals: win, score, festival, tile TILE_ID)",
-                        token=goal)
-    if kind == "tile":
+    strategy = GOALS.get(kind)
+    if strategy is None:
+        goals = ", ".join(_written(g) for g in GOALS.values())
+        raise SpecError(f"unknown goal '{goal}' (goals: {goals})", token=goal)
+    if strategy.takes_tile:
         wanted = inline if inline else tile
         if not wanted or not wanted.strip():
-            raise SpecError("the tile goal needs the tile's id, e.g. tile LP07", field="goal")
-        return Goal("tile", wanted.strip().upper())
+            raise SpecError(f"the {kind} goal needs the tile's id, e.g. {kind} LP07",
+                            field="goal")
+        return Goal(kind, wanted.strip().upper())
     if tile is not None or inline:
-        raise SpecError(f"a tile id ('{tile or inline}') only goes with the tile goal",
-                         field="goal")
-    return Goal(kind)  # type: ignore[arg-type]
+        takes = " or ".join(f"the {g.name} goal" for g in GOALS.values() if g.takes_tile)
+        raise SpecError(f"a tile id ('{tile or inline}') only goes with {takes}", field="goal")
+    return Goal(kind)
+
+
+def goal_words(result: PlanOutput) -> dict[str, str]:
+    """What the plan's goal calls its value and its bound, in words (`GoalWords`), filled
+    in for `result` (its tile, the bound, the bound less the value)."""
+    words = GOALS[result.goal_kind].words
+    more = None if result.bound is None else _number(result.bound - (result.objective or 0))
+    values = {"tile": result.goal_tile or "", "bound": str(result.bound), "more": str(more),
+              "fewest": str(result.fewest_turns)}
+    return {"value": words.value.format(**values), "unproven": words.unproven.format(**values),
+            "fewest": words.fewest.format(**values),
+            "no_fewest": words.no_fewest.format(**values)}
+
+
+def out_of_reach(result: PlanOutput) -> bool:
+    """A plan of a goal that builds toward the next festival (the festival goal) that reaches
+    no festival tower: it builds toward the next one."""
+    return GOALS[result.goal_kind].builds_toward_next and result.found and not result.objective
+
+
+def _number(value: float) -> float | int:
+    return int(value) if float(value).is_integer() else value
 
 
 def fixed_actions(text: str, board: Board) -> list[Action]:
@@ -74,7 +120,7 @@ def plan(game: Game, player: str | None = None, turns: int | None = None,
          what_if_rules: str | None = None, budget: PlanBudget = DEFAULT_BUDGET) -> PlanOutput:
     """The best plan of `player`'s next `turns` turns (None: whose turn it is; through the
     next festival they could compete in, or past it when the plan shows it out of reach:
-    `planner.turns.plan_ahead`) for `goal`, replayed through the referee, under the
+    `planner.turns.plan`) for `goal`, replayed through the referee, under the
     game's readings, or under `what_if_rules` for an explicit what-if (the answer says so).
     `fixed`: the first turn's first actions, fixed (a what-if: the plain plan is solved too,
     each within `time_limit`). A state whose refills are not recorded is refused: the plan
@@ -87,10 +133,10 @@ def plan(game: Game, player: str | None = None, turns: int | None = None,
     wanted = goal if isinstance(goal, Goal) else goal_of(goal)
     # one limit for every stage, re-solve and check (the win goal's plans share it); a
     # what-if's two plans get one each
-    result = advise(game.position(), game.board, name, rules=rules, turns=turns, goal=wanted,
-                    cautious=cautious, time_limit=time_limit, workers=workers, fixed=fixed,
-                    budget=budget)
+    request = PlanRequest(game.position(), game.board, name, rules, goal=wanted, turns=turns,
+                          cautious=cautious, fixed=tuple(fixed), workers=workers,
+                          budget=budget, rivals=GREEDY_RIVALS)
+    result = turn_planner.plan(request, Clock.start(time_limit))
     token = current_token()
-    return plan_output(result.plan, interrupted=token is not None and token.cancelled,
-                       what_if_rules=None if what_if_rules is None else rules.spec,
-                       ahead=result)
+    return plan_output(result, interrupted=token is not None and token.cancelled,
+                       what_if_rules=None if what_if_rules is None else rules.spec)

@@ -35,10 +35,10 @@ from service.results.castell_view import (
 
 if TYPE_CHECKING:
     from models.game import Action, Board, GameState
-    from service.castell.game import Game
+    from service.castell.asked import AskedGame
 
 
-def castell_view(game: Game) -> CastellView:
+def castell_view(game: AskedGame) -> CastellView:
     """The game as it stands, as every edge shows it."""
     state, board = game.state, game.board
     due = not state.game_over and not state.refills_due

@@ -12,14 +12,14 @@ from service.results.combo import ComboAdviceOutput
 
 if TYPE_CHECKING:
     from planner.combo import LastTurn, Value
-    from service.combo import ComboGame
+    from service.combo.asked import AskedComboGame
 
 # planner.combo.MAX_SAMPLES, kept here so that reading the command's options loads no solver
 # (a test holds them equal)
 MAX_SAMPLES = 10_000
 
 
-def advise(game: ComboGame, player: str | None = None, *, samples: int = 16, seed: int = 0,
+def advise(game: AskedComboGame, player: str | None = None, *, samples: int = 16, seed: int = 0,
            time_limit: float | None = None, last_turn: LastTurn = "own_turn",
            value: Value = "score") -> ComboAdviceOutput:
     """The ranking (`complete` False when the time limit came before every planned sample).

@@ -11,9 +11,9 @@ from models.errors import ProvenNo, SpecError
 from service.results.base import output_of
 from service.results.combo import ComboArrangeOutput
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # ComboGame: the game as the arrangement asks it (its handle calls this module)
     from planner.combo import ArrangeQuestion
-    from service.combo import ComboGame
+    from service.combo.asked import AskedComboGame as ComboGame
 
 MAX_DETERMINISTIC_TIME = 600.0
 

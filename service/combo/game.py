@@ -47,6 +47,9 @@ from service.handle import Kind, Steps
 from service.store import LOCK_WAIT_S, GameFile, SavedGame, StaleRevision
 from service.verified import VERIFIED
 
+# The use cases this handle answers with (the view, the arrangement, the advice) are imported
+# where they are used, never to dodge a circle (they name `service.combo.asked`, not this
+# module): a command loads only what it asks for (tests/cli/test_imports.py).
 if TYPE_CHECKING:
     from planner.combo import LastTurn, Value
     from service.combo.arrange import Arrangement

@@ -16,7 +16,7 @@ from models.combo import (
     recorded_game,
 )
 from models.errors import SpecError
-from models.files import parse_toml, read_text, validate, write_atomic
+from models.files import field_errors, parse_toml, read_text, write_atomic
 from service.store import GameFile
 
 
@@ -33,7 +33,12 @@ def readings(items: list[str] | None) -> ComboRules:
             raise SpecError(f"{key} is given twice ({values[key]}, {value.strip()}): keep one",
                             field="reading")
         values[key] = value.strip()
-    return validate(ComboRules, values, "--reading")
+    from pydantic import ValidationError
+
+    try:
+        return ComboRules.model_validate(values)
+    except ValidationError as error:  # named by its field: each edge words its own input
+        raise SpecError(field_errors(error), field="reading") from None
 
 
 def read_deal(path: str) -> tuple[list[str], list[str]]:

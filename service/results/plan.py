@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import PlainSerializer
+from pydantic import Field, PlainSerializer
 
 from models.game import Action
 from service.results.base import Output, TowerStatus, _Part
@@ -134,11 +134,20 @@ class UnfixedPlan(_Part):
     turns: list[UnfixedTurn]
 
 
+def _goals_schema(schema: dict[str, Any]) -> None:
+    """The goal's schema names the registered goals (`planner.turns.GOALS`), read when the
+    schema is made: the result models load no solver."""
+    from planner.turns import GOALS  # deferred: only the schema needs the planner
+
+    written = [f"{name} TILE_ID" if goal.takes_tile else name for name, goal in GOALS.items()]
+    schema["description"] = f"the goal asked: {', '.join(written)}"
+
+
 class PlanOutput(Output):
     """`castell plan --json`."""
 
     player: str
-    goal: str
+    goal: str = Field(json_schema_extra=_goals_schema)
     status: TowerStatus
     objective: int | None
     bound: int | float | None
@@ -171,24 +180,19 @@ class PlanOutput(Output):
 
     @property
     def goal_kind(self) -> str:
-        """win, score, festival or tile."""
+        """The goal's name (a registered goal's: `planner.turns.GOALS`)."""
         return self.goal.split(" ", 1)[0]
 
     @property
     def goal_tile(self) -> str | None:
-        """The tile a tile goal claims."""
-        kind, _, tile = self.goal.partition(" ")
-        return tile if kind == "tile" else None
+        """The tile the goal names, for a goal that takes one."""
+        _, _, tile = self.goal.partition(" ")
+        return tile or None
 
     @property
     def found(self) -> bool:
         """A plan was found (proven best or not)."""
         return self.status in ("optimal", "feasible")
-
-    @property
-    def out_of_reach(self) -> bool:
-        """A festival plan that reaches no festival tower (it builds toward the next one)."""
-        return self.goal_kind == "festival" and self.found and not self.objective
 
 
 # -- Castle Combo ------------------------------------------------------------------------------

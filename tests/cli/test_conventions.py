@@ -137,10 +137,9 @@ def test_only_the_root_installs_completion(command: list[str]) -> None:
     (["board", "--board", "missing.toml"], "does not exist"),  # a Path that must exist
     (["board", "--board", "examples"], "is a directory"),  # dir_okay=False
 ])
-def test_options_converted_without_pydantic_say_what_typer_said(args: list[str], says: str
-                                                               ) -> None:
-    """`cli.params` converts text, paths and parsed options itself (Typer's adapters would
-    import pydantic): the same checks, the same one-line errors."""
+def test_typers_own_conversions_fail_as_one_line(args: list[str], says: str) -> None:
+    """Typer converts and checks the options (a parser's error, a path that must exist, a
+    file not a folder): each refusal is the edge's one line, exit 2."""
     assert_bad_input(run(*args), says)
 
 
@@ -194,24 +193,3 @@ def test_a_narrow_terminal_folds_names_never_cuts_them(args: list[str]) -> None:
     assert result.exit_code == 0
     body = [line for line in result.stdout.splitlines() if "┃" not in line]  # headers may cut
     assert not any("…" in line for line in body), result.stdout
-
-
-def test_no_private_module_of_typer_is_imported() -> None:
-    """Issue 36: cli.params, cli.group and cli.repeats imported typer._coercion,
-    typer._param_types and typer._click (which a Typer minor may move without a word)."""
-    import ast
-
-    root = Path(__file__).resolve().parents[2] / "cli"
-    private = []
-    for module in root.rglob("*.py"):
-        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                names = [f"{node.module}.{a.name}" for a in node.names]
-            else:
-                continue
-            private += [f"{module.name}: {n}" for n in names
-                        if n.startswith("typer.") and any(p.startswith("_")
-                                                           for p in n.split(".")[1:])]
-    assert not private, private

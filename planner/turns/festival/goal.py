@@ -21,7 +21,14 @@ from planner.turns.horizon import Goal
 from planner.turns.lean.solve import LeanResult
 from planner.turns.replay import Replay
 from planner.turns.result import PlannedTurn, planned_festivals
-from planner.turns.strategy import GoalStrategy, PlanContext, RouteHeld, Solved, Verdict
+from planner.turns.strategy import (
+    GoalStrategy,
+    GoalWords,
+    PlanContext,
+    RouteHeld,
+    Solved,
+    Verdict,
+)
 
 # the stages after the goal's, given its value (`solve_stages`' `then`)
 Then = Callable[[int], Sequence[Stage]]
@@ -29,6 +36,11 @@ Then = Callable[[int], Sequence[Stage]]
 
 class FestivalGoal(GoalStrategy):
     """The best festival tower score in the horizon."""
+
+    name = "festival"
+    words = GoalWords(about="best festival tower score", help="best festival tower score",
+                      value="best festival score")
+    builds_toward_next = True  # a plan that reaches none builds toward the next festival
 
     def stages(self, plan: PlanModel, goal: Goal, spare_tokens: bool = False) -> list[Stage]:
         return festival_stages(plan, spare_tokens)

@@ -20,11 +20,24 @@ from planner.turns.result import PlannedTurn
 from planner.turns.score.caps import score_cap
 from planner.turns.score.stages import score_stages
 from planner.turns.score.start import score_start
-from planner.turns.strategy import GoalStrategy, PlanContext, RouteHeld, Solved, Verdict
+from planner.turns.strategy import (
+    GoalStrategy,
+    GoalWords,
+    PlanContext,
+    RouteHeld,
+    Solved,
+    Verdict,
+)
 
 
 class ScoreGoal(GoalStrategy):
     """The most end-of-game points at the end of the horizon."""
+
+    name = "score"
+    words = GoalWords(about="end-of-game points",
+                      help="end-of-game points over the plan, prizes included", value="points",
+                      unproven="at most {more} points more than this plan")
+    unit = "points"
 
     def stages(self, plan: PlanModel, goal: Goal, spare_tokens: bool = False) -> list[Stage]:
         return score_stages(plan)

@@ -5,18 +5,33 @@ from __future__ import annotations
 
 from models.game import Action, Board, Special
 from planner.tower import Status
+from planner.turns.budget import MAX_TURNS
 from planner.turns.full.model import PlanModel
 from planner.turns.full.stages import Stage, StagedResult, solve_stages
 from planner.turns.horizon import Goal
 from planner.turns.replay import Replay
 from planner.turns.result import PlannedTurn
-from planner.turns.strategy import GoalStrategy, PlanContext, Solved, Verdict
+from planner.turns.strategy import GoalStrategy, GoalWords, PlanContext, Solved, Verdict
 from planner.turns.tile.reach import fewest_turns_for_tile, tile_reasons
 from planner.turns.tile.stages import tile_stages
 
 
 class TileGoal(GoalStrategy):
     """Claim a local performance tile in the earliest turn."""
+
+    name = "tile"
+    words = GoalWords(about="claim TILE_ID as early as possible",
+                      help="claim it as early as possible", value="{tile} claimed in round",
+                      unproven="no plan claims it before round {bound}",
+                      fewest="the fewest turns that claim {tile}",
+                      no_fewest=f"no horizon up to {MAX_TURNS} turns was found to claim "
+                                "{tile} within the time limit")
+    unit = "round"
+    takes_tile = True
+
+    def tiles(self, goal: Goal) -> set[str] | None:
+        """The plan model keeps the claims of the goal's tile only."""
+        return {goal.tile or ""}
 
     def stages(self, plan: PlanModel, goal: Goal, spare_tokens: bool = False) -> list[Stage]:
         return tile_stages(plan, goal.tile)

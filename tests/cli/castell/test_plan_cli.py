@@ -274,3 +274,15 @@ def test_the_forecast_names_the_rivals_who_could_reach_the_festival() -> None:
             assert f"your {forecast['score']} would take" in text
     assert any(r["score_with_team_now"] is not None for f in data["forecast"]
                for r in f["rivals"])
+
+
+def test_the_goals_completion_and_help_read_the_registry() -> None:
+    from cli.castell import complete
+    from planner.turns import GOALS
+
+    assert complete.goals("") == [(name, goal.words.about) for name, goal in GOALS.items()]
+    assert complete.goals("T") == [("tile", GOALS["tile"].words.about)]
+    assert complete.goals("zz") == []
+    done = run("plan", "--help")
+    for name, goal in GOALS.items():
+        assert name in done.stdout and goal.words.help.split()[0] in done.stdout

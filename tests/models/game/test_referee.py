@@ -14,11 +14,12 @@ from pydantic import ValidationError
 
 from models.game.actions import ACTION, Action, EndTurn, Move, Recruit, Special, Train
 from models.game.board import load_board
+from models.game.consistency import check_against_board
 from models.game.contest import resolve_festival
 from models.game.referee import IllegalAction, apply, end_round, end_turn, legal_actions
 from models.game.scoring import score_player
 from models.game.setup import casteller_census, new_game
-from models.game.state import FestivalSpace, GameState, TurnState, check_against_board
+from models.game.state import FestivalSpace, GameState, TurnState
 from models.tower.festival import Festival
 from models.tower.pool import Pool
 from models.tower.rules import STANDARD, Rules

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from models.errors import SpecError
 from models.game.board import load_board
+from models.game.consistency import check_against_board, load_state
 from models.game.setup import casteller_census, new_game
-from models.game.state import GameState, check_against_board, load_state, state_from_dict
+from models.game.state import GameState, state_from_dict
 from models.tower.pool import Pool
 from tests.edits import set_at
 

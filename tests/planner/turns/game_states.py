@@ -14,7 +14,7 @@ from models.game.setup import new_game
 from models.game.state import GameState
 from models.tower import STANDARD
 from models.tower.pool import Pool
-from planner.turns import PlanAhead, PlanBudget, plan_ahead
+from planner.turns import PlanBudget, PlanResult, plan_ahead
 from planner.turns.plan import plan_turns
 from planner.turns.replay import cached_finder
 from planner.turns.result import Plan
@@ -73,7 +73,7 @@ def plan_roomy(state: GameState, board: Board, player: str, **kwargs: Any) -> Pl
     return plan_turns(state, board, player, **kwargs)
 
 
-def ahead_roomy(state: GameState, board: Board, player: str, **kwargs: Any) -> PlanAhead:
+def ahead_roomy(state: GameState, board: Board, player: str, **kwargs: Any) -> PlanResult:
     """`plan_ahead` on the `ROOMY` budget (unless another is given)."""
     kwargs.setdefault("budget", ROOMY)
     return plan_ahead(state, board, player, **kwargs)

@@ -6,21 +6,21 @@ from __future__ import annotations
 
 from models.game import Board, Move, Special
 from planner.tower import Status
-from planner.turns import Plan, PlanAhead
+from planner.turns import Plan, PlanResult, goal_strategy
 
 
 def _last_round(plan: Plan) -> int:
     return plan.start.round + plan.horizon - 1
 
 
-def named_festival_problems(found: PlanAhead, default_horizon: bool = True) -> list[str]:
+def named_festival_problems(found: PlanResult, default_horizon: bool = True) -> list[str]:
     """Item 1: the plan never names, as the next festival the player could compete in, one
     it has shown they cannot compete in; on the default horizon, a plan proven to reach no
     festival tower has gone on to the next festival within reach, or says it had no time."""
     plan, problems = found.plan, []
-    proven_none = (plan.goal.kind == "festival" and plan.status is Status.OPTIMAL
-                   and plan.found and not plan.objective)
-    named = plan.next_festival
+    proven_none = (goal_strategy(plan.goal).builds_toward_next
+                   and plan.status is Status.OPTIMAL and plan.found and not plan.objective)
+    named = found.next_festival
     marked = {(a.space.round, a.space.location): a for a in found.ahead}
     if named is not None:
         entry = marked.get((named.round, named.location))

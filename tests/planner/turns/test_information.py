@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from models.game.state import GameState, load_state
+from models.game.consistency import load_state
+from models.game.state import GameState
 from models.tower import STANDARD
 from models.tower.pool import Pool
 from planner.turns.horizon import Goal

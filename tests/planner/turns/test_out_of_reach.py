@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from models.game.actions import Move, Recruit, Special
+from models.game.consistency import load_state
 from models.game.setup import new_game
-from models.game.state import load_state
 from models.tower import STANDARD
 from planner.tower.result import Status
 from planner.turns.horizon import Goal
@@ -23,7 +23,6 @@ def test_a_fresh_game_gets_a_plan_toward_the_first_festival() -> None:
     plan = plan_roomy(state, BOARD, state.turn.player, rules=STANDARD, turns=1, time_limit=30)
     assert_replayed(plan)
     assert plan.status is Status.OPTIMAL and plan.objective == 0
-    assert plan.next_festival is not None and plan.next_festival.round == first
     assert plan.target is not None and plan.target.round == first
     # the free recruits are in the plan: the team grows, and each step says why
     assert plan.end is not None

@@ -52,7 +52,7 @@ def assert_replayed(plan: Plan) -> None:
 def test_plans_replay_and_score_as_the_referee_does(state: GameState, turns: int,
                                                     goal: str) -> None:
     plan = plan_roomy(state, BOARD, state.turn.player, rules=STANDARD, turns=turns,
-                      goal=Goal(goal),  # type: ignore[arg-type]
+                      goal=Goal(goal),
                       time_limit=10.0)  # a proof need not come: what was found must replay
     assert_replayed(plan)
     assert len(plan.turns) == min(turns, BOARD.rounds - plan.start.round + 1)

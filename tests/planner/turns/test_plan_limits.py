@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from models.game.state import load_state
+from models.game.consistency import load_state
 from planner.stopping import time_limited
 from planner.tower.result import Status
 from planner.turns.horizon import Goal

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from models.game.actions import Special
-from models.game.state import GameState, load_state
+from models.game.consistency import load_state
+from models.game.state import GameState
 from models.tower.pool import Pool
 from planner.tower.api import solve
 from planner.tower.questions import TileCheck

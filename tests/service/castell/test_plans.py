@@ -131,7 +131,7 @@ def test_the_player_is_named_as_typed_and_an_unknown_one_is_refused(tmp_path: Pa
 def test_the_advice_plays_to_win_by_default() -> None:
     from planner.turns import Goal
 
-    assert plans.DEFAULT_GOAL == "win" and plans.GOALS[0] == "win"
+    assert plans.DEFAULT_GOAL == "win" and next(iter(plans.GOALS)) == "win"
     assert plans.goal_of("WIN") == Goal("win") and plans.goal_of("score") == Goal("score")
     with pytest.raises(SpecError, match="only goes with the tile goal"):
         plans.goal_of("win:LP07")
@@ -177,3 +177,23 @@ def test_the_same_question_gets_the_same_plan() -> None:
     assert not first["stopped_by_clock"]
     assert first["turns"]
     assert without_times(first) == without_times(second)
+
+
+def test_the_goals_are_the_registrys() -> None:
+    from planner.turns import GOALS, Goal
+
+    assert plans.GOALS is GOALS
+    for name, goal in GOALS.items():
+        wanted = f"{name} LP07" if goal.takes_tile else name
+        assert plans.goal_of(wanted) == Goal(name, "LP07" if goal.takes_tile else None)
+        assert f"{name} (" in plans.goal_help() or f"{name} TILE_ID (" in plans.goal_help()
+    with pytest.raises(SpecError, match="goals: win, score, festival, tile TILE_ID"):
+        plans.goal_of("bogus")
+
+
+def test_the_plan_schema_names_the_registrys_goals() -> None:
+    from planner.turns import GOALS
+    from service.results.plan import PlanOutput
+
+    told = PlanOutput.model_json_schema()["properties"]["goal"]["description"]
+    assert all(name in told for name in GOALS) and "tile TILE_ID" in told

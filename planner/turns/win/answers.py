@@ -1,0 +1,223 @@
+"""The win goal's answer: the score goal's plan, its first turn chosen by what it leaves after the
+rivals' answers, not as if they stood still.
+
+The score goal counts every point over its horizon, but it plans the player's turns back to
+back: the rivals who move in between take the castellers and the tiles it counted on (from the
+second and third seats the score goal won 12 of 20 games against two greedy bots, from the
+first 18). So two first turns are tried: the cautious score plan's (no recruit where a rival
+could recruit first, and every rival who could stand in a festival's region when it is held
+competing there with their best tower now) and the greedy bot's. Each is played on what the
+player sees, every rival answers with the greedy bot's turn (the model of a rival, the
+request's `Rivals`: a reasonable player who knows no more than the player does), and the
+player's own turns are planned from where the rivals left the game (the cautious score goal). A
+first turn is worth the points that plan ends with less the best rival's points at that moment;
+the better is advised (a tie: the plan's), and the plan shown is the score goal's plan through
+that first turn. Two first turns that leave the same position are one. The plain plan looks at
+least `PlanBudget.win_least_turns` turns ahead (through the next round's festival too, where
+the one it builds toward closes this round); the plans after the answers, which only weigh the
+two first turns, and the plan through the greedy bot's turn keep the default horizon. (Four
+other ways of choosing or planning the first turn, tried in whole games and not kept, are in
+the Design notes under `win_answer_share_unproven`.)
+
+Only what the player sees is used: the bag and its seed are hidden (`visible`), so a refill in
+the rivals' answers adds nothing (no casteller is counted on that the player cannot see). The
+plans are the score goal's, deterministic (each on its share of the time limit's allotments,
+`PlanBudget.win_*_share`); the whole call runs within the limit's wall clock, and a plan that
+meets it leaves the advice to the cautious plan (a clock decides nothing else).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from models.game import Action, Board, EndTurn, GameState, score_player
+from planner.clock import Clock
+from planner.stopping import time_limited
+from planner.tower import Status
+from planner.turns.horizon import Goal
+from planner.turns.replay import visible
+from planner.turns.request import PlanRequest, PlanResult, Rivals, RivalTurn
+from planner.turns.strategy import Pipeline
+
+WIN = Goal("win")
+SCORE = Goal("score")
+
+
+class NoRivals(ValueError):
+    """The win goal was asked with no model of the rivals (`PlanRequest.rivals`)."""
+
+
+@dataclass(frozen=True)
+class Answered:
+    """A first turn as the rivals' answers leave it: the player's points at the end of the
+    plan from there (or at the game's end), the best rival's then, and the margin."""
+
+    mine: int
+    rivals: int
+
+    @property
+    def margin(self) -> int:
+        return self.mine - self.rivals
+
+
+@dataclass(frozen=True)
+class FirstTurn:
+    """The plan's first turn as a bot plays it: its actions, then the end of the turn, and
+    the festival towers it names."""
+
+    actions: tuple[Action, ...]
+    towers: tuple[tuple[str, str | None], ...] = ()
+
+
+def plan_to_win(request: PlanRequest, clock: Clock, pipeline: Pipeline) -> PlanResult:
+    """The win goal's plan for `request.player` (see the module text), each plan asked of
+    `pipeline`; a plan for a player whose turn it is not, or under a what-if's readings, is
+    the cautious score plan (the rivals' answers are simulated from the player's own turn,
+    under the game's readings)."""
+    if request.rivals is None:
+        raise NoRivals("the win goal plans against a model of the rivals: none was given")
+    rivals, state, board, player = request.rivals, request.state, request.board, request.player
+    budget = request.budget
+
+    def planned(start: GameState, share: float, fixed: Sequence[Action] = (),
+                least_turns: int = 1) -> PlanResult:
+        limit = clock.seconds * share
+        with time_limited(budget.wall(limit)):
+            return pipeline(replace(request, state=start, goal=SCORE, cautious=True,
+                                    fixed=tuple(fixed), compare=False,
+                                    least_turns=least_turns), Clock.start(limit))
+
+    # the plain plan looks further than the plans after the answers: it chooses the first
+    # turn's actions, they only weigh two first turns against each other
+    plain = planned(state, budget.win_plan_share, least_turns=budget.win_least_turns)
+    if (state.turn.player != state.player(player).name or request.rules != state.game_rules
+            or not _first_turn_now(plain, state) or plain.clock_hit):
+        return as_win(plain, None)
+    now = visible(state)
+    candidates = [Candidate(PLAN, _turn_of(plain, now), plain),
+                  Candidate(GREEDY, rivals.turn(now, board), None)]
+    # an unproven plain plan spent its units (a long horizon, the first rounds): the plans
+    # after the answers would spend theirs too, and the call its time limit
+    share = (budget.win_answer_share if plain.plan.status is Status.OPTIMAL
+             else budget.win_answer_share_unproven)
+    tried = tried_turns(candidates, now, board, player, rivals, lambda s: planned(s, share))
+    if tried is None:  # a plan after the answers met the wall clock: the plain plan's turn,
+        return as_win(plain, None, clock_hit=True)  # which a quieter run might not advise
+    if len(tried) < 2:  # one position whatever the turn
+        return as_win(plain, None)
+    best = max(tried, key=lambda t: t[1].margin)  # the first of the best: the plan's on a tie
+    chosen = best[0].ahead
+    if chosen is None:
+        chosen = planned(state, share, best[0].turn.actions[:-1])
+        if not chosen.found or chosen.clock_hit:  # the greedy turn's plan not made in time
+            return as_win(plain, None, clock_hit=chosen.clock_hit)
+    return as_win(chosen, best, [t for t in tried if t is not best])
+
+
+PLAN, GREEDY = "the cautious plan's", "the greedy bot's"
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A first turn tried: whose it is (`PLAN`, `GREEDY`), the turn, and the plan
+    through it from the player's position when one is made already."""
+
+    name: str
+    turn: RivalTurn
+    ahead: PlanResult | None
+
+
+def _first_turn_now(ahead: PlanResult, state: GameState) -> bool:
+    plan = ahead.plan
+    return plan.found and bool(plan.turns) and plan.turns[0].round == state.round
+
+
+def _turn_of(ahead: PlanResult, now: GameState) -> FirstTurn:
+    return FirstTurn((*ahead.plan.turns[0].actions, EndTurn()),
+                     ahead.plan.named_towers(now.round))
+
+
+def tried_turns(candidates: Sequence[Candidate], now: GameState, board: Board, player: str,
+                rivals: Rivals, planned: Callable[[GameState], PlanResult]
+                ) -> list[tuple[Candidate, Answered]] | None:
+    """Each candidate that leaves a position of its own, with its answered value, in order;
+    None when a plan after the answers met the wall clock (a clock decides nothing)."""
+    tried: list[tuple[Candidate, Answered]] = []
+    positions: list[GameState] = []
+    for candidate in candidates:
+        after = rivals.play(now, board, candidate.turn)
+        if any(_same_position(after, p) for p in positions):
+            continue
+        positions.append(after)
+        worth = _answered(after, board, player, rivals, planned)
+        if worth is None:
+            return None
+        tried.append((candidate, worth))
+    return tried
+
+
+def _answered(after: GameState, board: Board, player: str, rivals: Rivals,
+              planned: Callable[[GameState], PlanResult]) -> Answered | None:
+    """The rivals answer with their model's turns until the player's turn; then the
+    player's plan from there (None: that plan met the wall clock)."""
+    after = _answers(after, board, player, rivals)
+    mine, best_rival = _standing(after, board, player)
+    if after.game_over:
+        return Answered(mine, best_rival)
+    then = planned(after)
+    if then.clock_hit:
+        return None
+    objective = then.plan.objective
+    return Answered(objective if then.found and objective is not None else mine, best_rival)
+
+
+def _answers(state: GameState, board: Board, player: str, rivals: Rivals) -> GameState:
+    """The rivals' turns until the player's turn (or the game's end)."""
+    while not state.game_over and state.turn.player != player:
+        state = rivals.play(state, board, rivals.turn(state, board))
+    return state
+
+
+def _standing(state: GameState, board: Board, player: str) -> tuple[int, int]:
+    """The player's points and the best rival's."""
+    rivals = max(score_player(p, board).total for p in state.players if p.name != player)
+    return score_player(state.player(player), board).total, rivals
+
+
+def _same_position(one: GameState, other: GameState) -> bool:
+    """Two turns that leave the same position (the same turn, maybe by other steps)."""
+    skip = {"history", "revision"}
+    return one.model_dump(exclude=skip) == other.model_dump(exclude=skip)
+
+
+def as_win(ahead: PlanResult, best: tuple[Candidate, Answered] | None = None,
+           others: Sequence[tuple[Candidate, Answered]] = (), clock_hit: bool = False
+           ) -> PlanResult:
+    """The plan as the win goal's answer, saying why its first turn (`best`: the chosen
+    first turn and its answered value; `others`: the other first turns tried, with theirs).
+    `clock_hit`: the wall clock chose the plain plan (a plan after the answers met it), so
+    another run may advise another first turn: the answer says so, as a plan the clock
+    stopped does. The plan shown is the score goal's, with no what-if (the greedy turn's
+    actions it was planned through are its own)."""
+    assumptions = ahead.assumptions
+    if best is not None:
+        why = ("each rival answers the first turn with the greedy bot's turn: after their "
+               "answers and the plan from there, the player ends "
+               f"{_against(best[1].margin)} the best rival with this first turn "
+               f"({best[0].name}); "
+               + "; ".join(f"{_against(a.margin, short=True)} with {c.name}" for c, a in others))
+        assumptions = (*assumptions, why)
+    return PlanResult(goal=WIN, plan=ahead.plan, ahead=ahead.ahead,
+                      next_festival=ahead.next_festival, untried=ahead.untried,
+                      forecasts=ahead.forecasts, assumptions=assumptions, fixed=(),
+                      unfixed=None, clock_hit=ahead.clock_hit or clock_hit,
+                      wall_time_s=ahead.wall_time_s)
+
+
+def _against(margin: int, short: bool = False) -> str:
+    if margin == 0:
+        return "level" if short else "level with"
+    ahead = "ahead" if short else "ahead of"
+    points = "point" if abs(margin) == 1 else "points"
+    return f"{abs(margin)} {points} {ahead if margin > 0 else 'behind'}"

@@ -1,0 +1,43 @@
+"""The win goal as a goal of the turn planner: no model of its own (it plans the cautious score
+goal's plans), its answer the plan whose first turn leaves the player furthest ahead after
+the rivals' answers (`planner.turns.win.answers`)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from planner.clock import Clock
+from planner.stopping import time_limited
+from planner.turns.budget import PlanBudget
+from planner.turns.request import PlanRequest, PlanResult
+from planner.turns.strategy import GoalStrategy, GoalWords, Pipeline
+from planner.turns.win.answers import SCORE, plan_to_win
+
+
+class WinGoal(GoalStrategy):
+    """The most end-of-game points, the first turn chosen expecting the rivals' answers."""
+
+    name = "win"
+    words = GoalWords(
+        about="end-of-game points, the first turn chosen expecting the rivals' answers",
+        help="the default: the score plan, its first turn chosen expecting the other "
+             "players' answers; it wins the most whole games",
+        value="points", unproven="at most {more} points more than this plan")
+    unit = "points"
+    modelled = False  # the turn planner solves the score goal's model for it
+
+    def least_turns(self, budget: PlanBudget) -> int:
+        """The plain plan looks through the next round's festival too (`win_least_turns`)."""
+        return budget.win_least_turns
+
+    def answer(self, request: PlanRequest, clock: Clock, pipeline: Pipeline) -> PlanResult:
+        """`plan_to_win`, within the budget's wall clock for the limit; a what-if (`fixed`)
+        is the cautious score plan through its fixed actions (the plan without them solved
+        too: the wall clock for both)."""
+        budget = request.budget
+        if not request.fixed:
+            with time_limited(budget.wall(clock.seconds)):
+                return plan_to_win(request, clock, pipeline)
+        with time_limited(budget.wall(clock.seconds * 2)):
+            return pipeline(replace(request, goal=SCORE, cautious=True,
+                                    least_turns=self.least_turns(budget)), clock)
