@@ -19,7 +19,8 @@ TURNS = Path(__file__).resolve().parents[3] / "planner" / "turns"
 # product's defaults and the input's bound
 STRUCTURE = {"STOPS", "OFF", "MOVE_KINDS", "SPECIALS", "TALLEST", "DEFAULT_PLAN_TIME_LIMIT",
              "MAX_TURNS", "DEFAULT_BUDGET", "GOALS",
-             "ADVICE_GOAL"}  # which question the advice asks: the product's, not a tuning
+             "ADVICE_GOAL",  # which question the advice asks: the product's, not a tuning
+             "WIN", "SCORE"}  # the goals the win goal's plans ask (win/answers.py)
 
 
 @given(st.floats(min_value=0.1, max_value=600))
