@@ -61,14 +61,21 @@ def plan(
     """Plan a player's next turns: moves, recruits, training, special actions.
 
     The plan is found by CP-SAT, under the game's own readings, and replayed through the
-    referee before it is printed. Opponents are assumed to take no actions (see the
-    assumptions printed with the plan); the forecast of each festival it competes in names
-    those who could get there in time and ranks its prize against them. Exit code 0: a
-    proven best plan; 1: proven that the goal cannot be met (a plan toward the next festival
-    is still printed), or a --fix action the rules refuse; 3: the time limit came before the
-    proof (the best plan found is still printed). The same command gives the same plan: the
-    search runs on a deterministic budget (--time-limit is also a wall-clock safety net,
-    whose hit is said).
+    referee before it is printed. The default goal (win) models each rival as the project's
+    greedy bot answering your turn: it plays two first turns (the cautious score plan's and
+    the greedy bot's), lets every rival answer each one, plans your turns from there, and
+    keeps the first turn that leaves you further ahead of the best rival. Within the planned
+    turns themselves, and for the other goals, the rivals take no actions (their pawns stay
+    put); the forecast of each festival the plan competes in names those who could get
+    there in time and ranks its prize against them. The assumptions are printed with the
+    plan. Proven means: no other plan of these turns does better for the goal under these
+    assumptions (for win: none that starts with the chosen first turn).
+
+    Exit code 0: a proven plan; 1: proven that the goal cannot be met (a plan toward the
+    next festival is still printed), or a --fix action the rules refuse; 3: the time limit
+    came before the proof (the best plan found is still printed). The same command gives the
+    same plan: the search runs on a fixed amount of work (--time-limit is also a wall-clock
+    safety net; when it cuts the search, the output says so and another run may differ).
 
     Examples:
 

@@ -89,8 +89,9 @@ def _after(result: PlanOutput, board: Board, names: dict[str, str]) -> None:
         console.print(Text(f"what-if: planned under readings {result.what_if_rules}, not the "
                            "game's"), highlight=False)
     if result.stopped_by_clock:
-        console.print("[yellow]the time limit's wall clock stopped the search before its "
-                      "deterministic budget: another run may give another plan[/]")
+        console.print("[yellow]the time limit's wall clock stopped the search before its fixed "
+                      "amount of work: another run may give another plan (a longer "
+                      "--time-limit makes that less likely)[/]")
     for line in result.assumptions:
         console.print(Text(f"assuming {line}", style="dim"), highlight=False)
 
@@ -224,15 +225,33 @@ def _what_if(result: PlanOutput, board: Board) -> str:
 
 
 def _verdict(result: PlanOutput) -> str:
+    """The plan's value and what is proven of it, in a player's words: "the best possible"
+    only when proven and no clock decided anything; then what it prefers among plans as good
+    (the tie-breaks, in order, each with this plan's value)."""
     words = plans.goal_words(result)
     goal = words["value"]
-    if result.status == "optimal":
-        proof = "[bold green]proven optimal[/]"
+    if result.status == "optimal" and not result.stopped_by_clock:
+        proof = (f"[bold green]the best possible for these turns[/] (proven: "
+                 f"{escape(words['proven'])})")
+    elif result.status == "optimal":
+        proof = ("[yellow]proven only for the search the clock left[/] (another run may find "
+                 "another plan)")
     elif result.bound is None:
-        proof = "[yellow]not proven[/] (no bound yet)"
+        proof = "[yellow]not proven the best[/] (no bound yet)"
     else:
-        proof = f"[yellow]not proven[/] ({words['unproven']})"
-    ties = ", ".join(f"{t.name} {'unknown' if t.value is None else t.value}"
-                     + ("" if t.proven else " (not proven)") for t in result.tie_breaks)
-    return f"{goal}: [bold]{result.objective}[/], {proof}" + (f"; then {ties}" if ties else "")
+        proof = f"[yellow]not proven the best[/] ({escape(words['unproven'])})"
+    ties = ", then ".join(f"{escape(_preferred(t.name))} (this plan: "
+                     f"{'unknown' if t.value is None else t.value}"
+                     + ("" if t.proven else ", not proven") + ")" for t in result.tie_breaks)
+    return f"{goal}: [bold]{result.objective}[/], {proof}" + (
+        f"\namong plans as good, it prefers {ties}" if ties else "")
+
+
+def _preferred(tie_break: str) -> str:
+    """A tie-break by what it prefers: fewer tokens spent, a taller tower, more of the rest."""
+    if tie_break == "special tokens spent":
+        return f"fewer {tie_break}"
+    if tie_break.startswith("tallest "):
+        return f"a taller {tie_break.removeprefix('tallest ')}"
+    return f"more {tie_break}"
 

@@ -21,17 +21,23 @@ def casteller(size: int) -> Text:
     return Text(f"{size:^{size + 2}}", style=f"bold {ink} on {colour}")
 
 
+LEVEL, CASTELLERS = "level", "castellers (size)"  # the picture's column heads
+
+
 def tower_picture(tower: Tower) -> RenderableType:
-    """Top level first on screen, each level centred, with its number at the left."""
+    """Top level first on screen, each level centred, with its number at the left, under a
+    head that says which column is which (a row read "1  9 9 9 9" is level 1 of four 9s)."""
     rows = []
     for number in range(tower.height, 0, -1):
         level = tower.levels[number - 1]
         row = Text(" ").join(casteller(s) for s in level.sizes)
         rows.append((number, row))
     width = max((row.cell_len for _, row in rows), default=0)
+    width = max(width, len(CASTELLERS))
     grid = Table.grid(padding=(0, 1))
     grid.add_column(justify="right", style="dim")
     grid.add_column(width=width)
+    grid.add_row(LEVEL, Align.center(Text(CASTELLERS, style="dim"), width=width))
     for number, row in rows:
         grid.add_row(str(number), Align.center(row, width=width))
     return grid

@@ -10,7 +10,9 @@ from typer.testing import CliRunner
 
 from cli.main import app
 
-WIDTH = "100"  # the help's width in columns: wide enough for the option tables
+# the help's width in columns: the option boxes fit the page's column at the smaller type
+# of docs/stylesheets/cli.css (at 100 they ran past it and were cut off)
+WIDTH = "80"
 
 
 def commands() -> Iterator[tuple[str, ...]]:
@@ -40,10 +42,11 @@ def help_text(path: tuple[str, ...]) -> str:
 
 
 def cli_reference() -> str:
-    """One section per command, its help in a text block."""
+    """One section per command, its help in a text block of the class `cli-help` (set in
+    smaller type by docs/stylesheets/cli.css)."""
     parts = []
     for path in commands():
         title = " ".join(("castell", *path))
         level = "#" * min(2 + max(len(path) - 1, 0), 4)
-        parts.append(f"{level} `{title}`\n\n```text\n{help_text(path)}\n```\n")
+        parts.append(f"{level} `{title}`\n\n```{{ .text .cli-help }}\n{help_text(path)}\n```\n")
     return "\n".join(parts)

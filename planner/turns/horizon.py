@@ -185,7 +185,8 @@ def _assumptions(state: GameState, board: Board, player: str, cautious: bool, ri
     if cautious:
         assumptions.append("cautious: no recruit where an opponent could recruit first (their "
                            "reach in their turns before the player's visit, in turn order; "
-                           f"{risks} region-turn(s) at risk), and every opponent who could "
+                           "regions with castellers a rival could reach first, summed over "
+                           f"the planned turns: {risks}), and every opponent who could "
                            "stand in a festival's region when it is held competes there")
     refills = [r for r in board.refill_rounds if r in rounds and rounds[r] + 1 < count]
     if refills:  # the plan never sees the bag: the replay draws nothing either

@@ -131,7 +131,8 @@ class GoalWords:
     """A goal as a user reads it: `about`, one line (the shell's completion); `help`, the
     `--goal` help's words for it; `value`, what its value is called in the verdict, and
     `unproven`, the verdict when the plan is not proven but bounded (`{tile}`: the goal's
-    tile; `{more}`: the bound less the value; `{bound}`: the bound); `fewest` and
+    tile; `{more}`: the bound less the value; `{bound}`: the bound); `proven`, what a proven
+    plan is, in a player's words; `fewest` and
     `no_fewest`: a proven no, with and without the fewest turns that would meet the goal
     (`{fewest}`; empty: the goal tells none)."""
 
@@ -139,6 +140,7 @@ class GoalWords:
     help: str
     value: str
     unproven: str = "at most {more} more than this plan"
+    proven: str = "no other plan of these turns does better under the assumptions below"
     fewest: str = ""
     no_fewest: str = ""
 

@@ -77,7 +77,7 @@ def goal_words(result: PlanOutput) -> dict[str, str]:
     values = {"tile": result.goal_tile or "", "bound": str(result.bound), "more": str(more),
               "fewest": str(result.fewest_turns)}
     return {"value": words.value.format(**values), "unproven": words.unproven.format(**values),
-            "fewest": words.fewest.format(**values),
+            "proven": words.proven.format(**values), "fewest": words.fewest.format(**values),
             "no_fewest": words.no_fewest.format(**values)}
 
 

@@ -36,7 +36,9 @@ class ScoreGoal(GoalStrategy):
     name = "score"
     words = GoalWords(about="end-of-game points",
                       help="end-of-game points over the plan, prizes included", value="points",
-                      unproven="at most {more} points more than this plan")
+                      unproven="at most {more} points more than this plan",
+                      proven="no other plan of these turns ends with more points under the "
+                             "assumptions below")
     unit = "points"
 
     def stages(self, plan: PlanModel, goal: Goal, spare_tokens: bool = False) -> list[Stage]:

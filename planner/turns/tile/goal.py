@@ -23,6 +23,8 @@ class TileGoal(GoalStrategy):
     words = GoalWords(about="claim TILE_ID as early as possible",
                       help="claim it as early as possible", value="{tile} claimed in round",
                       unproven="no plan claims it before round {bound}",
+                      proven="no other plan of these turns claims {tile} in an earlier round "
+                             "under the assumptions below",
                       fewest="the fewest turns that claim {tile}",
                       no_fewest=f"no horizon up to {MAX_TURNS} turns was found to claim "
                                 "{tile} within the time limit")

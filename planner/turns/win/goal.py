@@ -19,10 +19,14 @@ class WinGoal(GoalStrategy):
 
     name = "win"
     words = GoalWords(
-        about="end-of-game points, the first turn chosen expecting the rivals' answers",
-        help="the default: the score plan, its first turn chosen expecting the other "
-             "players' answers; it wins the most whole games",
-        value="points", unproven="at most {more} points more than this plan")
+        about="end-of-game points, the first turn weighed against the rivals' greedy answers",
+        help="the default: each rival is modelled as the project's greedy bot answering your "
+             "turn; of two first turns, the cautious score plan's and the greedy bot's, it "
+             "keeps the one that leaves you further ahead of the best rival after their "
+             "answers, then plans your end-of-game points; it wins the most whole games",
+        value="points", unproven="at most {more} points more than this plan",
+        proven="no other plan of these turns that starts with this first turn ends with more "
+               "points under the assumptions below")
     unit = "points"
     modelled = False  # the turn planner solves the score goal's model for it
 

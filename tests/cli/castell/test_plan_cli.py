@@ -286,3 +286,11 @@ def test_the_goals_completion_and_help_read_the_registry() -> None:
     done = run("plan", "--help")
     for name, goal in GOALS.items():
         assert name in done.stdout and goal.words.help.split()[0] in done.stdout
+
+
+def test_the_help_says_what_the_default_goal_assumes_and_what_proven_means() -> None:
+    # it said the rivals take no actions, while the default goal answers for them
+    text = " ".join(run("plan", "--help").stdout.replace("\u2502", " ").split())
+    assert "models each rival as the project's greedy bot answering your turn" in text
+    assert "Proven means: no other plan of these turns does better for the goal" in text
+    assert "Opponents are assumed to take no actions" not in text

@@ -66,7 +66,10 @@ def test_cautious_plans_recruit_only_where_no_opponent_comes_first() -> None:
     assert not any(t == 0 for t, _ in risk)  # nobody plays before the player's first turn
     plan = plan_roomy(state, BOARD, me, rules=STANDARD, turns=2, cautious=True, time_limit=20)
     assert_replayed(plan)
-    assert any(a.startswith("cautious") for a in plan.assumptions)
+    cautious = next(a for a in plan.assumptions if a.startswith("cautious"))
+    # in a player's words ("region-turn(s) at risk" was not), with the count of at_risk's pairs
+    assert "regions with castellers a rival could reach first, summed over the planned turns: " \
+        f"{len(risk)})" in cautious
     recruits = [s for steps in plan.steps for s in steps
                 if isinstance(s.action, Recruit) or getattr(s.action, "kind", "") == "recruit"]
     assert recruits  # not degenerate: the first turn's recruits are always safe
