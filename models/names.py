@@ -1,4 +1,6 @@
-"""Names as a player at the table types them: another case, or spaces around the name."""
+"""Players' names: as a player at the table types them (another case, or spaces around the
+name), and the names no player can take (a reserved role, a control or bidi character, two
+names only case apart), checked here for both games' setups, deal files and state files."""
 
 from __future__ import annotations
 
