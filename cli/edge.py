@@ -38,9 +38,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SCHEMA_VERSION", "ExitCode", "Terminated", "asks_json", "at_edge", "command_started",
-    "emit_error", "emit_json", "emit_output", "err", "errors_as_json", "fail", "fail_interrupted", "flag", "graceful", "interrupted",
-    "one_line", "out", "output_failed", "said_interrupted", "stop_code", "stop_word", "worded",
-    "written_after_stop",
+    "emit_error", "emit_json", "emit_output", "err", "errors_as_json", "fail",
+    "fail_interrupted", "flag", "graceful", "interrupted", "one_line", "out", "output_failed",
+    "said_interrupted", "stop_code", "stop_word", "worded", "written_after_stop",
 ]
 
 P = ParamSpec("P")
