@@ -68,11 +68,14 @@ def asks_json(args: Sequence[str]) -> bool:
     return "--json" in words[:words.index("--")] if "--" in words else "--json" in words
 
 
-def emit_error(message: str, code: ExitCode, **details: str) -> None:
+_ERRORS = (ExitCode.NO, ExitCode.BAD_INPUT, ExitCode.TIME_LIMIT, ExitCode.INTERNAL)
+
+
+def emit_error(message: str, code: int, **details: str) -> None:
     """An error as one JSON object on stdout, `{"schema_version": 1, "error": {"code",
     "message", "exit"}}` (`service.results.base.ErrorOutput`), when `--json` was given and the
     command printed no object of its own; the one line on stderr is the caller's."""
-    if not _JsonErrors.asked or _JsonErrors.printed:
+    if not _JsonErrors.asked or _JsonErrors.printed or code not in _ERRORS:
         return
     with contextlib.suppress(OSError, ValueError):  # stdout closed or full: stderr says it
         emit_json({"error": {"code": ExitCode(code).name.lower(), "message": message,

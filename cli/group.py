@@ -101,7 +101,7 @@ def _clicked(error: Any) -> int:
         err().print(Text.assemble(("error: ", "bold red"), one_line(line)),
                     highlight=False, soft_wrap=True)
     code: int = error.exit_code
-    edge.emit_error(line, ExitCode(code))  # with --json, the error on stdout too
+    edge.emit_error(line, code)  # with --json, the error on stdout too
     return code
 
 
