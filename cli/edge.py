@@ -9,13 +9,14 @@ import functools
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 
 import typer
 from rich.text import Text
 
-from cli.consoles import ExitCode, _silence_stdout, err, fail, one_line, out
+from cli import consoles
+from cli.consoles import ExitCode, _silence_stdout, err, one_line, out
 from cli.stops import (
     Terminated,
     _deadline,
@@ -36,18 +37,61 @@ if TYPE_CHECKING:
     from service.results.base import Output
 
 __all__ = [
-    "SCHEMA_VERSION", "ExitCode", "Terminated", "at_edge", "command_started", "emit_json",
-    "emit_output", "err", "fail", "fail_interrupted", "flag", "graceful", "interrupted",
-    "one_line", "out", "output_failed", "said_interrupted", "stop_code", "stop_word", "worded",
-    "written_after_stop",
+    "SCHEMA_VERSION", "ExitCode", "Terminated", "asks_json", "at_edge", "command_started",
+    "emit_error", "emit_json", "emit_output", "err", "errors_as_json", "fail",
+    "fail_interrupted", "flag", "graceful", "interrupted", "one_line", "out", "output_failed",
+    "said_interrupted", "stop_code", "stop_word", "worded", "written_after_stop",
 ]
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 
+class _JsonErrors:
+    """Whether this command's errors go to stdout as a JSON object too (`--json` was given),
+    and whether stdout already holds the command's object (a refused step's, a verdict's, a
+    batch's lines): an error after it prints no second one."""
+
+    asked = False
+    printed = False
+
+
+def errors_as_json(asked: bool) -> None:
+    """A command starts: its errors print a JSON object on stdout too when `asked`."""
+    _JsonErrors.asked, _JsonErrors.printed = asked, False
+
+
+def asks_json(args: Sequence[str]) -> bool:
+    """Whether a command line gives `--json` (before `--`, after which words are values):
+    read before click parses it, for a usage error."""
+    words = list(args)
+    return "--json" in words[:words.index("--")] if "--" in words else "--json" in words
+
+
+_ERRORS = (ExitCode.NO, ExitCode.BAD_INPUT, ExitCode.TIME_LIMIT, ExitCode.INTERNAL)
+
+
+def emit_error(message: str, code: int, **details: str) -> None:
+    """An error as one JSON object on stdout, `{"schema_version": 1, "error": {"code",
+    "message", "exit"}}` (`service.results.base.ErrorOutput`), when `--json` was given and the
+    command printed no object of its own; the one line on stderr is the caller's."""
+    if not _JsonErrors.asked or _JsonErrors.printed or code not in _ERRORS:
+        return
+    with contextlib.suppress(OSError, ValueError):  # stdout closed or full: stderr says it
+        emit_json({"error": {"code": ExitCode(code).name.lower(), "message": message,
+                             "exit": int(code), **details}})
+
+
+def fail(message: str, code: ExitCode = ExitCode.BAD_INPUT, **details: str) -> NoReturn:
+    """One line on stderr and the exit code (`cli.consoles.fail`); with `--json`, the error
+    as one JSON object on stdout too (`emit_error`)."""
+    emit_error(message, code, **details)
+    consoles.fail(message, code)
+
+
 def emit_json(value: Any) -> None:
     """One JSON object on one line of stdout, its `schema_version` first."""
+    _JsonErrors.printed = True
     if isinstance(value, dict):
         value = {"schema_version": SCHEMA_VERSION, **value}
     try:
@@ -61,6 +105,7 @@ def emit_json(value: Any) -> None:
 
 def emit_output(output: Output) -> None:
     """A use case's result as its one JSON form (`Output.to_json`), on one line of stdout."""
+    _JsonErrors.printed = True
     sys.stdout.write(output.to_json() + "\n")
     sys.stdout.flush()
 
@@ -93,6 +138,7 @@ def at_edge(command: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(command)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        errors_as_json(bool(kwargs.get("as_json")))
         try:
             with _interrupts(_deadline(kwargs)):
                 try:
@@ -102,8 +148,10 @@ def at_edge(command: Callable[P, R]) -> Callable[P, R]:
                     raise
                 sys.stdout.flush()
                 return value
-        except (ProvenNo, Refused) as error:
+        except ProvenNo as error:
             fail(str(error), ExitCode.NO)
+        except Refused as error:
+            fail(str(error), ExitCode.NO, reason=error.code.value)
         except TimeLimitReached as error:  # the CLI's own way to give more time: its option
             more = " (--time-limit SECONDS)" if "time_limit" in kwargs else ""
             fail(f"{error}{more}", ExitCode.TIME_LIMIT)

@@ -38,6 +38,7 @@ class CastellGroup(TyperGroup):
              windows_expand_args: bool = True, **extra: Any) -> Any:
         edge.command_started()
         edge.said_interrupted(False)
+        edge.errors_as_json(edge.asks_json(sys.argv[1:] if args is None else args))
         reflow(self)
         for arg in sys.argv[1:] if args is None else args:
             try:
@@ -100,6 +101,7 @@ def _clicked(error: Any) -> int:
         err().print(Text.assemble(("error: ", "bold red"), one_line(line)),
                     highlight=False, soft_wrap=True)
     code: int = error.exit_code
+    edge.emit_error(line, code)  # with --json, the error on stdout too
     return code
 
 

@@ -7,13 +7,37 @@ import socket
 import threading
 from pathlib import Path
 from types import FrameType
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from cli.edge import at_edge, fail, out
 
+if TYPE_CHECKING:
+    import uvicorn
+
 LOCALHOST = "127.0.0.1"
+
+# What a client may hold of the server (issue 53: 400 connections sending their headers or
+# bodies a byte at a time were all kept): uvicorn's public settings. A request's head is at
+# most 16 KiB (h11's bound, applied by naming h11 itself: another parser would ignore it); an
+# idle connection between requests is closed after 5 s; beyond 256 open connections or running
+# requests a new request gets 503 at once instead of one more task (a table's pages hold one
+# event stream each: a few dozen at most), well under a process's usual 1024 open files; a
+# queue of 128 connections not yet accepted; no WebSocket (the pages use event streams).
+LIMITS: dict[str, Any] = {
+    "http": "h11", "h11_max_incomplete_event_size": 16 * 1024, "timeout_keep_alive": 5,
+    "limit_concurrency": 256, "backlog": 128, "ws": "none",
+    # a stream that does not end within a second of a stop is cancelled
+    "timeout_graceful_shutdown": 1,
+}
+
+
+def server_config(app: Any, host: str, port: int) -> uvicorn.Config:
+    """The server's settings: the app at `host`:`port`, quiet, within `LIMITS`."""
+    import uvicorn
+
+    return uvicorn.Config(app, host=host, port=port, log_level="warning", **LIMITS)
 
 
 def _lan_address() -> str:
@@ -100,6 +124,4 @@ def serve(
             stopping.set()  # the open event streams end, so the server can stop at once
             super().handle_exit(sig, frame)
 
-    # a stream that does not end within a second is cancelled
-    Server(uvicorn.Config(app, host=bind, port=port, log_level="warning",
-                          timeout_graceful_shutdown=1)).run()
+    Server(server_config(app, bind, port)).run()

@@ -34,7 +34,7 @@ from models.combo.scoring import MAX_GOLD, MAX_KEYS
 from models.combo.tableau import Grid, Pos, Slot, sequence_problem
 from models.errors import SpecError
 from models.files import parse_json, read_text, validate
-from models.names import typed_match
+from models.names import check_names, names_problem, typed_match
 
 MAX_SEED = 2**63 - 1
 MAX_HISTORY = 2000
@@ -195,6 +195,9 @@ def check_table(table: Table, deck: Deck, where: str) -> None:
     names = [p.name for p in table.players]
     if len(set(names)) != len(names):
         raise SpecError(f"{where}: two players have the same name")
+    problem = names_problem(names)  # reserved, control or bidi names; names only case apart
+    if problem:
+        raise SpecError(f"{where}: {problem}")
     for player in table.players:
         _check_tableau(player, deck, where, places)
     twice = [c for c, n in places.items() if n > 1]
@@ -280,6 +283,7 @@ def player_names(names: list[str]) -> list[str]:
         raise SpecError("a player name is 1-40 characters")
     if len(set(names)) != len(names):
         raise SpecError("two players have the same name")
+    check_names(names)
     return names
 
 

@@ -11,13 +11,21 @@ from collections import Counter
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from models.errors import NotationError, SpecError
 from models.files import parse_toml, read_text, validate
 from models.game.board import Board
 from models.game.setup import new_game
-from models.game.state import FestivalSpace, GameState, PlayerState, RegionState, TurnState
+from models.game.state import (
+    MAX_ROTATION,
+    FestivalSpace,
+    GameState,
+    PlayerState,
+    RegionState,
+    TurnState,
+)
+from models.names import names_problem
 from models.tower import STANDARD, Pool, Rules, Size
 
 
@@ -41,7 +49,7 @@ class DealFestival(_Strict):
 class DealWheel(_Strict):
     """The wheel of a deal file: its side and rotation."""
     side: Literal["standard", "advanced"] | None = None  # None: the board's side
-    rotation: int = 0
+    rotation: Annotated[int, Field(ge=0, le=MAX_ROTATION)] = 0
 
 
 class Deal(_Strict):
@@ -51,6 +59,15 @@ class Deal(_Strict):
     players: dict[str, str]  # player name -> the castellers they drew, in turn order
     festivals: list[DealFestival]
     wheel: DealWheel = DealWheel()
+
+    @field_validator("players")
+    @classmethod
+    def _names(cls, players: dict[str, str]) -> dict[str, str]:
+        # no reserved, control or bidi name, no two names only case apart (`models.names`)
+        problem = names_problem(list(players))
+        if problem:
+            raise ValueError(problem)
+        return players
 
 
 def load_deal(path: Path | str) -> Deal:

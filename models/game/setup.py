@@ -9,6 +9,7 @@ from typing import Literal
 from models.errors import SpecError
 from models.game.board import Board
 from models.game.state import FestivalSpace, GameState, PlayerState, RegionState, TurnState
+from models.names import check_names
 from models.tower import Pool, Rules
 
 DEFAULT_NAMES = ("Anna", "Biel", "Carla", "Dani")
@@ -56,6 +57,7 @@ def _seat_names(board: Board, players: int, names: list[str] | None) -> list[str
     names = list(names) if names else list(DEFAULT_NAMES[:players])
     if len(names) != players or len(set(names)) != players or not all(names):
         raise SpecError(f"give {players} different, non-empty player names (got {names})")
+    check_names(names)
     return names
 
 

@@ -13,7 +13,7 @@ from models.errors import NotationError, SpecError
 from models.files import parse_json, validate
 from models.game.actions import Action
 from models.game.board import FestivalType, Prize
-from models.names import did_you_mean, typed_match
+from models.names import did_you_mean, names_problem, typed_match
 from models.tower import STANDARD, Festival, Pool, Rules, Size, SkillRanks, rules_from_settings
 
 
@@ -22,6 +22,13 @@ def _pool_text(text: str) -> str:
         return str(Pool.parse(text))
     except NotationError as error:
         raise ValueError(str(error)) from None
+
+
+# the largest seed and wheel rotation a state file holds: a seed is 0..2^63-1 (a tournament's
+# deals are seeded up to 2^62; `--seed` itself is 0..2^31-1, CP-SAT's range), the wheel turns
+# once a round, 0..2^31-1
+MAX_STATE_SEED = 2**63 - 1
+MAX_ROTATION = 2**31 - 1
 
 
 class _Model(BaseModel):
@@ -195,7 +202,7 @@ class FinalScore(_Model):
 class GameState(_Model):
     """A Castell game state file: board, players, regions, festivals, bag, turn, history."""
     board: str = "default"
-    seed: int = 0
+    seed: Annotated[int, Field(ge=0, le=MAX_STATE_SEED)] = 0
     # "seeded": refills are drawn from the bag with the seed; "recorded": the real deal was
     # typed in, and each refill's real draw is recorded (see `refills_due`)
     deal: Literal["seeded", "recorded"] = "seeded"
@@ -204,7 +211,7 @@ class GameState(_Model):
     round: Annotated[int, Field(ge=1)] = 1
     turn_order: Annotated[list[str], Field(min_length=2, max_length=4)]
     turn: TurnState
-    wheel_rotation: int = 0
+    wheel_rotation: Annotated[int, Field(ge=0, le=MAX_ROTATION)] = 0
     wheel_side: Literal["standard", "advanced"] = "standard"
     regions: dict[str, RegionState]
     festivals: list[FestivalSpace] = []
@@ -223,6 +230,15 @@ class GameState(_Model):
     # +1 on every write of the file (service.store): a writer that loaded an older revision
     # is refused, so two writers never lose a step
     revision: Annotated[int, Field(ge=0)] = 0
+
+    @field_validator("players")
+    @classmethod
+    def _names(cls, players: list[PlayerState]) -> list[PlayerState]:
+        # no reserved, control or bidi name, no two names only case apart (`models.names`)
+        problem = names_problem([p.name for p in players])
+        if problem:
+            raise ValueError(problem)
+        return players
 
     @field_validator("bag")
     @classmethod

@@ -53,6 +53,25 @@ class BatchError(Output):
     error: str
 
 
+class ErrorDetail(_Part):
+    """What went wrong, as the one line on stderr says it."""
+
+    code: Literal["no", "bad_input", "time_limit", "internal"] = Field(
+        description="The kind of error, named as its exit code: `no` (1, a refused step or a "
+        "proven no), `bad_input` (2), `time_limit` (3), `internal` (4, a bug).")
+    message: str = Field(description="The line on stderr, without its `error: `.")
+    exit: Literal[1, 2, 3, 4] = Field(description="The command's exit code.")
+    reason: str | None = Field(None, description="A refused step's code "
+                               "(`models.errors.Reason`), when a refusal ends the command.")
+
+
+class ErrorOutput(Output):
+    """What any command prints with `--json` when it ends on an error before printing its
+    own object: a bad input or usage (exit 2), a refusal (1), a time limit (3), a bug (4)."""
+
+    error: ErrorDetail
+
+
 M = TypeVar("M", bound=Output)
 
 

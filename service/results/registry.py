@@ -8,7 +8,7 @@ from pydantic import TypeAdapter
 
 from models.puzzle import Puzzle
 from service.results import castell_view, combo, game, plan, puzzles, tournament, towers
-from service.results.base import BatchError
+from service.results.base import BatchError, ErrorOutput
 
 # Command -> what one line of its `--json` output is. A union: the line is one of them (a
 # batch error line, or a puzzle of the stream).
@@ -39,6 +39,8 @@ SCHEMAS: dict[str, Any] = {
     "combo advise": combo.ComboAdviceOutput,
     "combo tournament": combo.ComboTournamentOutput,
     "tournament": tournament.CastellTournamentOutput,
+    # not a command: what every command prints with --json when it ends on an error instead
+    "error": ErrorOutput,
 }
 
 

@@ -7,15 +7,21 @@ from typing import Any
 
 from typer.testing import CliRunner, Result
 
-from cli.edge import SCHEMA_VERSION
+from cli.edge import SCHEMA_VERSION, one_line
 from cli.main import app
 
 SKILL_NAMES = {"balance", "base", "mix", "strength", "width"}
 
 
 def run(*args: str, input: str | bytes | None = None) -> Result:
-    """Invoke `castell ARGS...` in-process with stdout and stderr kept apart."""
-    return CliRunner().invoke(app, list(args), input=input)
+    """Invoke `castell ARGS...` in-process with stdout and stderr kept apart (the result
+    keeps the arguments: `assert_bad_input` expects the JSON error with `--json`)."""
+    result = CliRunner().invoke(app, list(args), input=input)
+    setattr(result, ARGS, args)  # a name of ours on click's result
+    return result
+
+
+ARGS = "castell_args"
 
 
 def no_crash(result: Result) -> None:
@@ -52,17 +58,37 @@ def json_lines(result: Result) -> list[dict[str, Any]]:
 
 
 def assert_bad_input(result: Result, *fragments: str) -> str:
-    """Exit 2, nothing on stdout, and one line on stderr that contains every fragment."""
+    """Exit 2, one line on stderr that contains every fragment, and on stdout nothing, or
+    with `--json` the same error as one JSON object (`json_error`)."""
     no_crash(result)
     assert result.exit_code == 2, (result.exit_code, result.stdout, result.stderr)
-    assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
     message = lines[0]
     assert message.startswith("error:"), message
     for fragment in fragments:
         assert fragment in message, (fragment, message)
+    args = getattr(result, ARGS, None)
+    if args is None and result.stdout:  # run by another runner: the object, if any
+        args = ("--json",)
+    if args is not None and "--json" in args:
+        json_error(result, 2)
+    else:
+        assert result.stdout == ""
     return message
+
+
+def json_error(result: Result, code: int) -> dict[str, Any]:
+    """With `--json`, an error is one JSON object on stdout (`castell schema error`) saying
+    what the one line on stderr says, with the exit code."""
+    error = one_json(result)["error"]
+    assert set(error) <= {"code", "message", "exit", "reason"}, error
+    assert error["exit"] == result.exit_code == code
+    assert error["code"] == {1: "no", 2: "bad_input", 3: "time_limit", 4: "internal"}[code]
+    line = result.stderr.strip().splitlines()[-1]
+    assert line.removeprefix("error: ") == one_line(error["message"]), (line, error)
+    assert isinstance(error, dict)
+    return error
 
 
 def is_uses(value: Any) -> bool:

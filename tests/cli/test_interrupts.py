@@ -1,7 +1,13 @@
 """Ctrl-C, a closed pipe and a full disk, each in a real process (`castell` as users run it):
-Ctrl-C exits 130 within 2 s with one line and no partial file, a solve stopped by it prints
-its best answer so far marked interrupted, worker processes stop with it; `| head` is a quiet
-exit 0; a full disk is one line and exit 2."""
+Ctrl-C exits 130 with one line and no partial file, a solve stopped by it prints its best
+answer so far marked interrupted, worker processes stop with it; `| head` is a quiet exit 0; a
+full disk is one line and exit 2.
+
+No verdict here depends on the machine's speed (issue 53: "exit after 2.07 s against < 2" at
+load 5-11): a signal is sent once the command is where the test means it to be (its solve
+begun: `start(..., ready=...)`), the tests assert what happens and in which order, and a time
+is bounded only as a hang guard (`HANG`). How fast a stop is (documented: within 2 s) is
+measured by `benchmarks/bench_stop.py`."""
 
 from __future__ import annotations
 
@@ -25,47 +31,91 @@ pytestmark = pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Li
 BAG = "1x15,2x15,3x15,4x15,5x15,6x15,7x15,8x15,9x15,10x15"
 ALL_SKILLS = "balance=3,base=3,width=3,mix=3,strength=3"
 CASTELL = [sys.executable, "-c", "from cli.entry import main; main()"]  # the entry point
-# seconds: imports done and the command running on a 2-core machine, longer when it is busy
-# (at load 6 the plan's imports had not finished after 3 s: Ctrl-C came before any plan)
-STARTUP = 3.0 * max(1.0, os.getloadavg()[0] / 2)
+# seconds: a hang guard only, never a verdict on speed (a stop that takes this long is stuck)
+HANG = 60.0
+# The entry point, telling the test when the command has reached the point the test means to
+# stop it at (CASTELL_TEST_READY_AT): "start", the root group began the command (Ctrl-C is then
+# the command's, one line and 130, whatever it is doing); "solve", its solve has begun (inside
+# `graceful()`, where a first Ctrl-C stops the solve with its best answer so far). It creates
+# the file CASTELL_TEST_READY names.
+READY_ENTRY = """
+import contextlib, os
+import cli.edge, cli.stops
+def ready():
+    open(os.environ["CASTELL_TEST_READY"], "a").close()
+if os.environ["CASTELL_TEST_READY_AT"] == "solve":
+    real = cli.stops.graceful
+    @contextlib.contextmanager
+    def graceful():
+        with real():
+            ready()
+            yield
+    cli.stops.graceful = cli.edge.graceful = graceful
+else:
+    started = cli.edge.command_started
+    def command_started():
+        started()
+        ready()
+    cli.edge.command_started = command_started
+from cli.entry import main
+main()
+"""
 
 
-def start(*args: str, stdout: int | object = subprocess.PIPE, cwd: Path | None = None
-          ) -> subprocess.Popen[bytes]:
+def start(*args: str, stdout: int | object = subprocess.PIPE, cwd: Path | None = None,
+          ready: Path | None = None, at: str = "start") -> subprocess.Popen[bytes]:
+    """`castell ARGS` in a process of its own; with `ready`, the file it creates when it
+    reaches `at` ("start" or "solve", see READY_ENTRY; `wait_ready`)."""
+    entry = CASTELL if ready is None else [sys.executable, "-c", READY_ENTRY]
+    marker = {} if ready is None else {"CASTELL_TEST_READY": str(ready),
+                                       "CASTELL_TEST_READY_AT": at}
     # SIGINT at its default (a shell's background job would have it ignored)
     return subprocess.Popen(
-        [*CASTELL, *args], stdout=stdout, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-        cwd=cwd, env={**os.environ, "PYTHONPATH": str(Path.cwd())},
+        [*entry, *args], stdout=stdout, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+        cwd=cwd, env={**os.environ, "PYTHONPATH": str(Path.cwd()), **marker},
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
-def interrupt(process: subprocess.Popen[bytes], after: float = STARTUP
+def wait_ready(process: subprocess.Popen[bytes], ready: Path) -> None:
+    """Until the command has reached where the test stops it (its `ready` file exists),
+    however long its imports take on a busy machine."""
+    deadline = time.monotonic() + HANG
+    while not ready.exists():
+        assert process.poll() is None, "the command ended before its solve began"
+        assert time.monotonic() < deadline, "the solve never began"
+        time.sleep(0.02)
+
+
+def interrupt(process: subprocess.Popen[bytes], ready: Path | None = None
               ) -> tuple[int, str, str, float]:
-    """SIGINT after start-up; exit code, stdout, stderr and seconds from SIGINT to exit."""
-    time.sleep(after)
+    """SIGINT once the command is ready (`wait_ready`; None: now); exit code, stdout, stderr
+    and seconds from SIGINT to exit (checked against `HANG` only)."""
+    if ready is not None:
+        wait_ready(process, ready)
     assert process.poll() is None, "the command ended before it could be interrupted"
-    sent = time.perf_counter()
+    sent = time.monotonic()
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
-    took = time.perf_counter() - sent
+    out, err = process.communicate(timeout=HANG)
+    took = time.monotonic() - sent
     return process.returncode, (out or b"").decode(), err.decode(), took
 
 
 def children(pid: int, within: float = 30.0) -> list[int]:
     """The process's children, waiting up to `within` seconds for the first to appear."""
-    deadline = time.perf_counter() + within
+    deadline = time.monotonic() + within
     while True:
         found = []
         for task in Path(f"/proc/{pid}/task").iterdir():
             found += [int(c) for c in (task / "children").read_text().split()]
-        if found or time.perf_counter() > deadline:
+        if found or time.monotonic() > deadline:
             return found
         time.sleep(0.1)
 
 
-def gone(pid: int, within: float = 2.0) -> bool:
-    deadline = time.perf_counter() + within
-    while time.perf_counter() < deadline:
+def gone(pid: int, within: float = HANG) -> bool:
+    """Whether the process ends (or is a zombie) within `within` seconds (a hang guard)."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
         status = Path(f"/proc/{pid}/status")
         if not status.exists() or "State:\tZ" in status.read_text():
             return True
@@ -73,22 +123,24 @@ def gone(pid: int, within: float = 2.0) -> bool:
     return False
 
 
-def test_ctrl_c_stops_a_solve_and_prints_its_best_answer_marked() -> None:
+def test_ctrl_c_stops_a_solve_and_prints_its_best_answer_marked(tmp_path: Path) -> None:
+    ready = tmp_path / "ready"
     process = start("best", "--pool", BAG, "--skills", ALL_SKILLS, "--engine", "search",
-                    "--time-limit", "60", "--json")
-    code, out, err, took = interrupt(process)
-    assert code == 130 and took < 2, (code, took, err)
+                    "--time-limit", "600", "--json", ready=ready, at="solve")
+    code, out, err, took = interrupt(process, ready)
+    assert code == 130 and took < HANG, (code, took, err)  # not its 600 s
     data = json.loads(out)
     assert data["interrupted"] is True
     assert data["status"] in ("feasible", "unknown")
     assert err.strip().splitlines() == ["interrupted: the answer above is the best found so far"]
 
 
-def test_ctrl_c_stops_a_plan_with_its_best_plan_marked() -> None:
+def test_ctrl_c_stops_a_plan_with_its_best_plan_marked(tmp_path: Path) -> None:
+    ready = tmp_path / "ready"
     process = start("plan", "examples/game/round3.json", "--goal", "score", "--turns", "6",
-                    "--time-limit", "60", "--json")
-    code, out, err, took = interrupt(process)
-    assert code == 130 and took < 2, (code, took, err)
+                    "--time-limit", "600", "--json", ready=ready, at="solve")
+    code, out, err, took = interrupt(process, ready)
+    assert code == 130 and took < HANG, (code, took, err)  # not its 600 s
     assert json.loads(out)["interrupted"] is True
     assert len(err.strip().splitlines()) == 1
 
@@ -96,24 +148,27 @@ def test_ctrl_c_stops_a_plan_with_its_best_plan_marked() -> None:
 def test_sigterm_stops_a_solve_like_ctrl_c_and_exits_143(tmp_path: Path) -> None:
     """A service manager's SIGTERM: one line, exit 143, no temporary file left beside the
     output (the atomic write unwinds as it does on Ctrl-C)."""
+    out = tmp_path / "out"
+    out.mkdir()
+    ready = tmp_path / "ready"
     process = start("best", "--pool", BAG, "--skills", ALL_SKILLS, "--engine", "search",
-                    "--time-limit", "60", "--svg", str(tmp_path / "tower.svg"), cwd=Path.cwd())
-    time.sleep(STARTUP)
-    assert process.poll() is None
-    sent = time.perf_counter()
+                    "--time-limit", "600", "--svg", str(out / "tower.svg"), cwd=Path.cwd(),
+                    ready=ready, at="solve")
+    wait_ready(process, ready)
     process.send_signal(signal.SIGTERM)
-    _, err = process.communicate(timeout=30)
-    assert process.returncode == 143 and time.perf_counter() - sent < 2, err
+    _, err = process.communicate(timeout=HANG)  # not its 600 s
+    assert process.returncode == 143, err
     assert err.decode().strip().splitlines() == ["terminated"]
-    assert list(tmp_path.iterdir()) == []
+    assert list(out.iterdir()) == []
 
 
 def test_ctrl_c_stops_a_batch(tmp_path: Path) -> None:
     batch = tmp_path / "batch.jsonl"
     line = {"pool": BAG, "skills": ALL_SKILLS, "engine": "search", "time_limit": 60}
     batch.write_text("\n".join(json.dumps(line) for _ in range(5)) + "\n")
-    code, _, err, took = interrupt(start("best", "--batch", str(batch)))
-    assert code == 130 and took < 2, (code, took, err)
+    ready = tmp_path / "ready"
+    code, _, err, took = interrupt(start("best", "--batch", str(batch), ready=ready), ready)
+    assert code == 130 and took < HANG, (code, took, err)
     assert err.strip().splitlines() == ["interrupted"]
     assert "Traceback" not in err
 
@@ -122,12 +177,13 @@ def test_ctrl_c_stops_a_batch(tmp_path: Path) -> None:
 def test_ctrl_c_stops_puzzle_generation_and_its_workers(tmp_path: Path, workers: str) -> None:
     target = tmp_path / "set.jsonl"
     target.write_text("the old set\n")
+    ready = tmp_path.parent / f"{tmp_path.name}-ready"  # not in the folder checked below
     process = start("puzzle", "generate", "--count", "5000", "--workers", workers,
-                    "--out", str(target))
-    time.sleep(STARTUP)
-    workers_seen = children(process.pid, within=30.0 if workers == "2" else 0.0)
-    code, _, err, took = interrupt(process, after=0.0)
-    assert code == 130 and took < 2, (code, took, err)
+                    "--out", str(target), ready=ready)
+    wait_ready(process, ready)
+    workers_seen = children(process.pid, within=HANG if workers == "2" else 0.0)
+    code, _, err, took = interrupt(process)
+    assert code == 130 and took < HANG, (code, took, err)
     assert err.strip().splitlines() == ["interrupted"]
     assert target.read_text() == "the old set\n"  # no partial file
     assert [p.name for p in tmp_path.iterdir()] == ["set.jsonl"]  # no temporary left
@@ -139,12 +195,13 @@ def test_ctrl_c_stops_puzzle_generation_and_its_workers(tmp_path: Path, workers:
 def test_ctrl_c_stops_a_tournament_and_its_workers_at_once(tmp_path: Path) -> None:
     # the executor it used waited for the running chunks (16 advisor games each: minutes)
     target = tmp_path / "cards.csv"
+    ready = tmp_path / "ready"
     process = start("combo", "tournament", "--bots", "advisor,greedy", "--games", "500",
-                    "--workers", "2", "--csv", str(target))
-    time.sleep(STARTUP)
-    workers_seen = children(process.pid)
-    code, _, err, took = interrupt(process, after=0.0)
-    assert code == 130 and took < 2, (code, took, err)
+                    "--workers", "2", "--csv", str(target), ready=ready)
+    wait_ready(process, ready)
+    workers_seen = children(process.pid, within=HANG)  # the command's run has begun
+    code, _, err, took = interrupt(process)
+    assert code == 130 and took < HANG, (code, took, err)
     assert err.strip().splitlines() == ["interrupted; nothing written"]
     assert not target.exists()
     assert workers_seen, "the workers had started"
@@ -213,14 +270,16 @@ def test_out_to_a_full_disk_leaves_the_device_alone() -> None:
     assert Path("/dev/full").is_char_device()
 
 
-# The command modules take a long while to import here (a finder that sleeps on `cli.main`), so
-# that the Ctrl-C surely lands during the imports however fast the machine starts the command.
+# The command modules take a long while to import here (a finder that sleeps on `cli.main`, and
+# says so in the file CASTELL_TEST_READY names), so that the Ctrl-C surely lands during the
+# imports however fast or slow the machine starts the command.
 SLOW_IMPORTS = """
-import sys, time
+import os, sys, time
 class Slow:
     def find_spec(self, name, path=None, target=None):
         if name == "cli.main":
-            time.sleep(30)
+            open(os.environ["CASTELL_TEST_READY"], "a").close()
+            time.sleep(600)
         return None
 sys.meta_path.insert(0, Slow())
 from cli.entry import main
@@ -231,26 +290,27 @@ main()
 # Ctrl-C inside an extension module's initialisation (ortools', on a busy machine) comes out of
 # the import as an ImportError ("initialization failed"), not as KeyboardInterrupt.
 EXTENSION_INIT = SLOW_IMPORTS.replace(
-    "            time.sleep(30)\n",
+    "            time.sleep(600)\n",
     "            try:\n"
-    "                time.sleep(30)\n"
+    "                time.sleep(600)\n"
     "            except KeyboardInterrupt:\n"
     "                raise ImportError('initialization failed') from None\n")
 
 
 @pytest.mark.parametrize("imports", [SLOW_IMPORTS, EXTENSION_INIT],
                          ids=["while-the-commands-load", "inside-an-extensions-initialisation"])
-def test_ctrl_c_during_the_imports_is_one_line(imports: str) -> None:
+def test_ctrl_c_during_the_imports_is_one_line(imports: str, tmp_path: Path) -> None:
     assert EXTENSION_INIT != SLOW_IMPORTS
+    ready = tmp_path / "ready"
     process = subprocess.Popen(
         [sys.executable, "-c", imports, "state", "show", "examples/game/round3.json"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-        env={**os.environ, "PYTHONPATH": str(Path.cwd())},
+        env={**os.environ, "PYTHONPATH": str(Path.cwd()), "CASTELL_TEST_READY": str(ready)},
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    code, _, err, took = interrupt(process, after=1.0)
+    code, _, err, took = interrupt(process, ready)
     assert code == 130, err
     assert err.strip().splitlines() == ["interrupted"]
-    assert took < 2.0
+    assert took < HANG  # not the 600 s the imports would have taken
 
 
 def test_ctrl_c_inside_a_commands_lazy_import_is_one_line() -> None:

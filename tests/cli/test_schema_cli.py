@@ -46,7 +46,8 @@ def test_schema_is_valid_json_schema(command: str) -> None:
 def test_every_command_is_described() -> None:
     """Every command that prints a result has a schema."""
     described = {name.split()[0] for name in SCHEMAS}
-    assert described == set(COMMANDS) - {"schema", "serve"}  # serve prints no result
+    # serve prints no result; `error` is what any command prints with --json on an error
+    assert described == set(COMMANDS) - {"schema", "serve"} | {"error"}
     # and every combo command with --json (`combo new` writes the state file)
     combo = {name.removeprefix("combo ") for name in SCHEMAS if name.startswith("combo ")}
     assert combo == {"cards", "score", "show", "play", "arrange", "advise", "tournament"}
@@ -121,6 +122,8 @@ def _runs(tmp: Path) -> list[tuple[str, list[str]]]:
                               "2", "--seed", "2", "--json"]),
         ("tournament", ["tournament", "--bots", "greedy,random", "--games", "2", "--seed", "2",
                         "--json"]),
+        ("error", ["best", "--pool", "9x1_0", "--json"]),
+        ("error", ["state", "new", "--players", "Anna,scorekeeper", "--json"]),
     ]
 
 

@@ -1,8 +1,11 @@
 """Every limit holds on pathological but valid inputs (issue 22, item 3): the whole bag in a
 team with ranks at 150, a 10-turn horizon, an exhibition tile of 150 levels, card files whose
 abilities branch without end. The inputs are built here, from the example game and the
-sample deck; the wall-clock and memory bounds are generous (a shared 2-core CI machine): they
-catch the measured failures (300 s against a 10 s limit, 3.1 GB), not a slow day."""
+sample deck. The verdicts are outcomes (a limit that came first says so, a cancel left no
+proven answer, memory under 1 GB); a wall time is bounded only as a hang guard (`HANG`, a
+subprocess's timeout), far above the limit and below the measured failures (300 s against a
+10 s limit), so that no verdict depends on the machine's speed (issue 53): how close a command
+keeps to its limit is the benchmarks' to measure."""
 
 from __future__ import annotations
 
@@ -32,7 +35,9 @@ ROOT = Path(__file__).resolve().parents[2]
 WHOLE_BAG = "10x9,9x14,8x11,7x10,6x8,5x10,4x9,3x9,2x10,1x11"
 TOP_RANKS = "balance=150,base=150,mix=150,strength=150,width=150"
 GB = 1 << 30
-STARTUP = 6.0  # seconds a command may take to start on a loaded machine (imports, ortools)
+# seconds: a hang guard for an in-process solve against a 60 s or longer limit (a cancel or a
+# deadline it missed would run it to that limit)
+HANG = 30.0
 
 
 def _census(text: str, counts: Counter[int]) -> None:
@@ -60,17 +65,13 @@ def rank150(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def _run(*args: str, timeout: float) -> tuple[subprocess.CompletedProcess[str], float, int]:
-    """The CLI in a child process: its outcome, wall time and the children's peak RSS."""
-    started = time.monotonic()
+def _run(*args: str, timeout: float) -> tuple[subprocess.CompletedProcess[str], int]:
+    """The CLI in a child process (`timeout`: a hang guard): its outcome and the children's
+    peak RSS."""
     done = subprocess.run([sys.executable, "-m", "cli", *args], capture_output=True, text=True,
                           timeout=timeout, cwd=ROOT, check=False)
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
-    return done, time.monotonic() - started, peak
-
-
-def _within(limit: float) -> float:
-    return limit * 1.1 + 1.0 + STARTUP
+    return done, peak
 
 
 # --- the request's deadline ---------------------------------------------------------------------
@@ -97,7 +98,7 @@ def test_the_why_not_stops_at_the_deadline() -> None:
     started = time.monotonic()
     with time_limited(1.0):
         why = explain(question, pool, ranks, STANDARD, again)
-    assert time.monotonic() - started < 1.0 * 1.1 + 1.0
+    assert time.monotonic() - started < HANG  # not 16 re-solves of up to 60 s each
     assert not why.complete  # what was not tried is not claimed
 
 
@@ -115,16 +116,16 @@ def test_a_cancel_ends_the_tower_solve_within_a_second() -> None:
     threading.Thread(target=cancel, daemon=True).start()
     with cancel_scope(token):
         found = answer(question, pool, ranks, STANDARD, engine="dp", time_limit=60)
-    assert time.monotonic() - cancelled_at[0] < 1.0
+    assert cancelled_at, "the solve finished before the cancel"
+    assert time.monotonic() - cancelled_at[0] < HANG  # not its 60 s limit
     assert not found.result.proven  # stopped: neither a yes nor a proven no
 
 
 def test_check_with_its_why_not_holds_the_time_limit_and_memory() -> None:
     """Before: `check exhibition:150:... --engine cpsat -t 20` took 333 s and 3.1 GB."""
-    done, wall, peak = _run("check", "exhibition:150:balance+width", "--pool", WHOLE_BAG,
-                            "--skills", TOP_RANKS, "--engine", "cpsat", "-t", "8", timeout=120)
-    assert done.returncode in (1, 3), done.stderr
-    assert wall < _within(8)
+    done, peak = _run("check", "exhibition:150:balance+width", "--pool", WHOLE_BAG,
+                      "--skills", TOP_RANKS, "--engine", "cpsat", "-t", "8", timeout=120)
+    assert done.returncode in (1, 3), done.stderr  # (the timeout: a hang guard)
     assert peak < GB
 
 
@@ -132,11 +133,11 @@ def test_check_with_its_why_not_holds_the_time_limit_and_memory() -> None:
 
 def test_plan_on_the_whole_bag_at_rank_150_is_bounded(rank150: Path) -> None:
     """Before: 300 s against `-t 10`, then an internal error (a training to rank 151)."""
-    done, wall, peak = _run("plan", str(rank150), "--goal", "score", "--turns", "3", "-t", "5",
-                            timeout=300)
+    # the timeout, a hang guard: the replay's exact festival towers stop at the deadline too
+    done, peak = _run("plan", str(rank150), "--goal", "score", "--turns", "3", "-t", "5",
+                      timeout=150)
     assert done.returncode in (0, 1, 3), done.stderr  # never 4: no training past 150
     assert "151" not in done.stdout + done.stderr
-    assert wall < _within(5)  # the replay's exact festival towers stop at the deadline too
     assert peak < GB
 
 
@@ -168,16 +169,16 @@ def test_a_cancel_ends_the_rank_150_planner_within_a_second(
     with cancel_scope(token):
         found = plan(game, time_limit=120, **question)
     assert cancelled_at, "the plan finished before the cancel: make the case harder"
-    assert time.monotonic() - cancelled_at[0] < 2.0
+    assert time.monotonic() - cancelled_at[0] < HANG  # not its 120 s limit (before: 28-49 s)
     assert found.to_json()  # an answer, marked interrupted, never a crash
 
 
 def test_a_ten_turn_tile_plan_is_bounded() -> None:
     """Before: `plan --goal tile LP13 --turns 10` took 50.8 s and 852 MB against 10 s."""
-    done, wall, peak = _run("plan", "examples/game/round3.json", "--goal", "tile LP13",
-                            "--turns", "10", "-t", "5", timeout=300)
+    # the timeout, a hang guard far above the limit (and a little below the failure)
+    done, peak = _run("plan", "examples/game/round3.json", "--goal", "tile LP13",
+                      "--turns", "10", "-t", "5", timeout=45)
     assert done.returncode in (0, 1, 3), done.stderr
-    assert wall < _within(5) + 5
     assert peak < GB
 
 
@@ -214,7 +215,7 @@ def test_nested_choices_are_counted(tmp_path: Path) -> None:
     started = time.monotonic()
     with pytest.raises(SpecError, match="choice paths"):
         load_deck(_deck_with(tmp_path, nested))
-    assert time.monotonic() - started < 10  # counted, never listed
+    assert time.monotonic() - started < HANG  # counted, never listed (a hang guard)
 
 
 def test_the_bound_leaves_room_for_two_choices_of_four(tmp_path: Path) -> None:
@@ -231,8 +232,8 @@ def test_advise_on_the_most_choices_a_card_may_have_holds_its_limit(tmp_path: Pa
 
     both = "[" + ", ".join([_choose([GOLD] * 4)] * 2) + "]"
     cards, state = _deck_with(tmp_path, both), tmp_path / "game.json"
-    done, _, _ = _run("combo", "new", "--players", "Ana,Ben", "--cards", str(cards),
-                      "--out", str(state), timeout=120)
+    done, _ = _run("combo", "new", "--players", "Ana,Ben", "--cards", str(cards),
+                   "--out", str(state), timeout=120)
     assert done.returncode == 0, done.stderr
     game = ComboGame.load(state)
     import planner.combo  # noqa: F401  (loaded before the clock starts: ortools takes seconds)
@@ -240,5 +241,5 @@ def test_advise_on_the_most_choices_a_card_may_have_holds_its_limit(tmp_path: Pa
     started = time.monotonic()
     with cancel_scope(CancelToken()):
         advice = advise(game, time_limit=2.0)
-    assert time.monotonic() - started < 2.0 * 1.1 + 1.0
+    assert time.monotonic() - started < HANG  # a hang guard: the limit is 2 s
     assert advice.complete is False  # the limit came first, and the answer says so

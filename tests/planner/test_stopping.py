@@ -46,11 +46,16 @@ def solver(limit: float = 60.0) -> cp_model.CpSolver:
     return s
 
 
+# seconds: a hang guard, half the 60 s limit a solve the cancel missed would run to (how fast
+# a cancel lands is measured in benchmarks, never here: the verdict is not the machine's speed)
+HANG = 30.0
+
+
 def test_a_cancel_stops_a_running_solve(token: stopping.CancelToken) -> None:
     threading.Timer(0.5, token.cancel).start()
-    started = time.perf_counter()
+    started = time.monotonic()
     code = stopping.solve_stoppable(solver(), hard_model())
-    assert time.perf_counter() - started < 10  # against a 60 s limit
+    assert time.monotonic() - started < HANG  # against a 60 s limit
     assert code in (cp_model.FEASIBLE, cp_model.UNKNOWN)
     assert stopping.stop_requested()
 
@@ -82,9 +87,9 @@ def test_cancelling_one_token_leaves_another_requests_solve_alone() -> None:
 
     def run(name: str, token: stopping.CancelToken, limit: float) -> None:
         with stopping.cancel_scope(token):
-            began = time.perf_counter()
+            began = time.monotonic()
             codes[name] = stopping.solve_stoppable(solver(limit), hard_model())
-            times[name] = time.perf_counter() - began
+            times[name] = time.monotonic() - began
             assert stopping.stop_requested() == token.cancelled
 
     threads = [threading.Thread(target=run, args=("first", first, 60.0)),
@@ -95,8 +100,9 @@ def test_cancelling_one_token_leaves_another_requests_solve_alone() -> None:
     for thread in threads:
         thread.join()
     assert first.cancelled and not second.cancelled
-    assert times["first"] < 10
-    assert times["second"] >= 1.5  # it used its own limit: the other cancel did not reach it
+    assert times["first"] < HANG  # against its 60 s limit
+    # it used its own (wall-clock) limit, which no machine shortens: the cancel missed it
+    assert times["second"] >= 1.5
 
 
 def test_no_token_no_stop() -> None:

@@ -76,12 +76,15 @@ def test_plan_takes_the_player_as_typed_at_the_table(game: str) -> None:
                          "--time-limit", "20"))
     typed = one_json(run("plan", game, "--player", " anna", "--turns", "1", "--json",
                          "--time-limit", "20"))
-    assert typed["player"] == "Anna"
+    assert typed["player"] == exact["player"] == "Anna"
     for data in (exact, typed):
         data.pop("wall_time_s")
         data.pop("goal_time_s", None)
         data.pop("goal_cpu_s", None)
-    assert typed == exact
+    # the same plan, when the clock stopped neither (on a loaded machine one may stop at its
+    # limit with another best-so-far: issue 53; the verdict is never the machine's speed)
+    if not exact.get("stopped_by_clock") and not typed.get("stopped_by_clock"):
+        assert typed == exact
 
 
 def test_plan_help_examples_run_on_the_readmes_game(tmp_path: Path,

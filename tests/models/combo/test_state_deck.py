@@ -4,6 +4,7 @@ file with too few cards to end is refused."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -29,12 +30,11 @@ def test_a_player_is_found_as_typed_at_the_table() -> None:
 
     from models.errors import SpecError
 
-    table = new_game(load_deck(), ["Ana", "Ben", "ana"], 1).now
+    # (two names only case apart are refused: `test_names_only_case_apart_are_refused`)
+    table = new_game(load_deck(), ["Ana", "Ben", "Cem"], 1).now
     assert table.named("Ben") is table.players[1]
     assert table.named(" ben").name == "Ben"
-    assert table.named("ana") is table.players[2]  # exact names first
-    with pytest.raises(SpecError, match="no player 'ANA'"):
-        table.named("ANA")  # two players only case apart: the exact name is needed
+    assert table.named("ANA") is table.players[0]
     with pytest.raises(SpecError, match="players: Ana, Ben"):
         table.named("Zoe")
 
@@ -77,3 +77,33 @@ def test_a_game_whose_rows_would_run_dry_is_refused_on_load(tmp_path: Path) -> N
 def load_state_ok(path: Path, state: GameState) -> bool:
     path.write_text(state.to_json(), encoding="utf-8")
     return load_state(path) == state
+
+
+@pytest.mark.parametrize(("names", "said"), [
+    (["Ana", "scorekeeper"], "'scorekeeper' is a role"),
+    (["Ana", "ANA"], "two players are named 'Ana' and 'ANA'"),
+    (["Ana", "B\x00en"], "no control character (U+0000)"),
+    (["Ana", "B\u202een"], "no direction or invisible character (U+202E)"),
+])
+def test_names_only_case_apart_are_refused(names: list[str], said: str, tmp_path: Path) -> None:
+    """Reserved and ambiguous names: refused for a new game and in a game file."""
+    with pytest.raises(SpecError, match=re.escape(said)) as caught:
+        new_game(load_deck(), names, 1)
+    assert caught.value.field == "players"
+    data = json.loads(new_game(load_deck(), ["Ana", "Ben"], 1).to_json())
+    for table in ("start", "now"):
+        data[table]["players"][1]["name"] = names[1]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SpecError, match=re.escape(said)):
+        load_state(path)
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63, 2**80])
+def test_a_game_files_seed_is_bounded(seed: int, tmp_path: Path) -> None:
+    data = json.loads(new_game(load_deck(), ["Ana", "Ben"], 1).to_json())
+    data["seed"] = seed
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SpecError, match="seed: Input should be"):
+        load_state(path)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 from models.errors import SpecError
 from models.game.board import load_board
 from models.game.consistency import check_against_board, load_state
+from models.game.deal import parse_deal
 from models.game.setup import casteller_census, new_game
 from models.game.state import GameState, state_from_dict
 from models.tower.pool import Pool
@@ -276,3 +278,61 @@ def test_the_state_file_text_is_the_json_dump_indented() -> None:
     for state in states:
         expected = json.dumps(state.model_dump(mode="json"), indent=2, ensure_ascii=False)
         assert state.to_json() == expected + "\n"
+
+
+@pytest.mark.parametrize(("edit", "said"), [
+    (set_at(("players", 1, "name"), "scorekeeper"), "players: 'scorekeeper' is a role"),
+    (set_at(("players", 1, "name"), "anna"), "players: two players are named 'Anna' and 'anna'"),
+    (set_at(("players", 1, "name"), "Bi\x00el"), "players: a player name holds no control"),
+    (set_at(("players", 1, "name"), "\u202eleiB"), "players: a player name holds no direction"),
+    (set_at(("seed",), -1), "seed: Input should be greater than or equal to 0"),
+    (set_at(("seed",), 2**80), "seed: Input should be less than or equal to"),
+    (set_at(("wheel_rotation",), -1), "wheel_rotation: Input should be greater than or equal"),
+    (set_at(("wheel_rotation",), 10**40), "wheel_rotation: Input should be less than or equal"),
+])
+def test_a_state_files_names_seed_and_rotation_are_bounded(
+        edit: Callable[[dict[str, Any]], None], said: str) -> None:
+    data = json.loads(new_game(BOARD, 3, 7).to_json())
+    edit(data)
+    with pytest.raises(SpecError, match=re.escape(said)):
+        state_from_dict(data, "game.json")
+
+
+def test_a_tournaments_deal_seed_is_a_state_seed() -> None:
+    """A tournament deals with seeds up to 2^62: its games' states hold them."""
+    assert new_game(BOARD, 2, 2**62 - 1).seed == 2**62 - 1
+
+
+@pytest.mark.parametrize(("names", "said"), [
+    (["Anna", "scorekeeper"], "a role"), (["Anna", "ANNA"], "differ only in case"),
+    (["Anna", "Bi\u2067el"], "U+2067"),
+])
+def test_new_game_refuses_reserved_and_ambiguous_names(names: list[str], said: str) -> None:
+    with pytest.raises(SpecError, match=re.escape(said)) as caught:
+        new_game(BOARD, 2, 1, names)
+    assert caught.value.field == "players"
+
+
+DEAL = """
+[players]
+Anna = "8,6,5,4,3,2,1,1"
+{second} = "9,7,6,4,3,2,2,1"
+
+[wheel]
+rotation = {rotation}
+"""
+
+
+@pytest.mark.parametrize(("second", "rotation", "said"), [
+    ("scorekeeper", 0, "players: 'scorekeeper' is a role"),
+    ("anna", 0, "players: two players are named 'Anna' and 'anna'"),
+    ('"B\\u202eiel"', 0, "players: a player name holds no direction"),
+    ("Biel", -1, "wheel.rotation: Input should be greater than or equal to 0"),
+    ("Biel", 10**40, "wheel.rotation: Input should be less than or equal to 2147483647"),
+])
+def test_a_deal_files_names_and_rotation_are_checked(second: str, rotation: int,
+                                                     said: str) -> None:
+    text = DEAL.format(second=second, rotation=rotation)
+    with pytest.raises(SpecError) as caught:
+        parse_deal(text, "deal.toml")
+    assert said in str(caught.value), caught.value
