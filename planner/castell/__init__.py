@@ -7,13 +7,13 @@ from planner.castell.greedy import WEIGHTS, Weights, greedy_bot, greedy_turn, va
 from planner.castell.lookahead import WIN, advise, plan_to_win
 from planner.castell.record import SKILLS, GameRecord
 from planner.castell.tournament import (
+    CASTELL,
     Setup,
     Summary,
     check_bots,
     deal_seed,
     games,
     play_game,
-    play_out,
     seats,
     summarise,
 )
@@ -21,6 +21,7 @@ from planner.castell.tournament import run as run_tournament
 from planner.castell.turn import (
     Bot,
     Played,
+    SeatTurns,
     TowerSearchUnfinished,
     Turn,
     end_states,
@@ -29,11 +30,14 @@ from planner.castell.turn import (
     play_turn,
     seen,
     tile_finder,
+    turn_of,
+    turn_steps,
 )
 from planner.stats import wilson
 
 __all__ = [
     "BOTS",
+    "CASTELL",
     "SKILLS",
     "WEIGHTS",
     "WIN",
@@ -41,6 +45,7 @@ __all__ = [
     "Bot",
     "GameRecord",
     "Played",
+    "SeatTurns",
     "Setup",
     "Summary",
     "TowerSearchUnfinished",
@@ -57,7 +62,6 @@ __all__ = [
     "plan_to_win",
     "plan_towers",
     "play_game",
-    "play_out",
     "play_turn",
     "random_bot",
     "run_tournament",
@@ -65,6 +69,8 @@ __all__ = [
     "seen",
     "summarise",
     "tile_finder",
+    "turn_of",
+    "turn_steps",
     "value",
     "wilson",
 ]
