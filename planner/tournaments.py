@@ -28,6 +28,7 @@ G = TypeVar("G", bound=GameInPlay)
 G_contra = TypeVar("G_contra", bound=GameInPlay, contravariant=True)
 R = TypeVar("R")
 S = TypeVar("S")
+S_contra = TypeVar("S_contra", contravariant=True)
 
 
 class Bot(Protocol[G_contra]):
@@ -59,14 +60,15 @@ class Dealt:
     order: tuple[int, ...]
 
 
-class TournamentGame(Protocol[S, G, R]):
-    """What one game gives the tournament runner; `S` is what every game of a tournament
-    shares besides the bots (the board, the cards), `G` the game in play, `R` its record."""
+class TournamentGame(Protocol[S_contra, G, R]):
+    """What one game gives the tournament runner; `S_contra` is what every game of a
+    tournament shares besides the bots (the board, the cards), `G` the game in play, `R` its
+    record."""
 
     min_players: int
     max_players: int
 
-    def bots(self, setup: S) -> Mapping[str, Callable[[], Bot[G]]]:
+    def bots(self, setup: S_contra) -> Mapping[str, Callable[[], Bot[G]]]:
         """Bot name -> a new bot of that kind (each game's own: what a bot keeps stays
         with it)."""
         ...
@@ -77,7 +79,7 @@ class TournamentGame(Protocol[S, G, R]):
         """The seats (indices into the bots) in the game's own order of its players."""
         ...
 
-    def deal(self, setup: S, dealt: Dealt) -> G:
+    def deal(self, setup: S_contra, dealt: Dealt) -> G:
         """Game `dealt.index`'s start, its players named in the game's order."""
         ...
 
@@ -90,13 +92,13 @@ class TournamentGame(Protocol[S, G, R]):
         refused one (the turn is then ended where it stood, when the game allows it)."""
         ...
 
-    def record(self, setup: S, game: G, dealt: Dealt, refused: Sequence[int]) -> R:
+    def record(self, setup: S_contra, game: G, dealt: Dealt, refused: Sequence[int]) -> R:
         """The record of a finished game (`refused`: per seat, the turns refused)."""
         ...
 
     def read_record(self, data: dict[str, Any]) -> R: ...
 
-    def summarise(self, records: Sequence[R], setup: S) -> Summary: ...
+    def summarise(self, records: Sequence[R], setup: S_contra) -> Summary: ...
 
 
 def seats(bots: Sequence[str]) -> list[str]:

@@ -47,6 +47,10 @@ def deal_seed(seed: int, index: int, players: int) -> int:
     return random.Random(f"{seed}:{index // players}:deal").randrange(2**62)
 
 
+def _seat_bot(make: Callable[[], Bot]) -> Callable[[], SeatTurns]:
+    return lambda: SeatTurns(make())
+
+
 class CastellTournaments:
     """Castell's part of a tournament (`planner.tournaments.TournamentGame`)."""
 
@@ -54,7 +58,7 @@ class CastellTournaments:
     max_players = MAX_PLAYERS
 
     def bots(self, setup: Setup) -> Mapping[str, Callable[[], SeatTurns]]:
-        return {name: (lambda make=make: SeatTurns(make())) for name, make in BOTS.items()}
+        return {name: _seat_bot(make) for name, make in BOTS.items()}
 
     def bot_names(self) -> Sequence[str]:
         return list(BOTS)

@@ -20,7 +20,7 @@ from models.combo import MAX_PLAYERS, MIN_PLAYERS, Deck, final_scores, new_game
 from models.combo.play import ComboInPlay
 from planner import tournaments
 from planner.combo.advisor import BOT_SAMPLES, advisor_bot
-from planner.combo.bots import BOTS, OneStep
+from planner.combo.bots import BOTS, Bot, OneStep
 from planner.stats import wilson
 from planner.tournaments import Dealt
 
@@ -67,6 +67,10 @@ class ComboSetup:
     advisor_samples: int = BOT_SAMPLES
 
 
+def _one_step(make: Callable[[], Bot]) -> Callable[[], OneStep]:
+    return lambda: OneStep(make())
+
+
 class ComboTournaments:
     """Castle Combo's part of a tournament (`planner.tournaments.TournamentGame`)."""
 
@@ -74,7 +78,7 @@ class ComboTournaments:
     max_players = MAX_PLAYERS
 
     def bots(self, setup: ComboSetup) -> Mapping[str, Callable[[], OneStep]]:
-        made = {name: (lambda make=make: OneStep(make())) for name, make in BOTS.items()}
+        made = {name: _one_step(make) for name, make in BOTS.items()}
         return {**made, "advisor": lambda: OneStep(advisor_bot(setup.advisor_samples))}
 
     def bot_names(self) -> Sequence[str]:

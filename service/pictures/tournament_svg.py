@@ -81,8 +81,11 @@ def _tick(span: int) -> int:
 
 
 class _Played(Protocol):
-    bots: tuple[str, ...]
-    totals: tuple[int, ...]
+    @property
+    def bots(self) -> tuple[str, ...]: ...
+
+    @property
+    def totals(self) -> tuple[int, ...]: ...
 
 
 def tournament_scores(records: Sequence[_Played], win_rates: Mapping[str, float],
