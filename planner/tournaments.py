@@ -13,12 +13,14 @@ executor running any chunk of indices gives the same records, in index order.
 from __future__ import annotations
 
 import random
+import statistics
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from models.errors import SpecError
 from models.play import GameInPlay
+from planner.stats import wilson
 from planner.stopping import in_workers
 
 MAX_GAMES = 1_000_000
@@ -181,3 +183,30 @@ def run(game: TournamentGame[S, G, R], setup: S, bots: Sequence[str], count: int
         if on_game is not None:
             on_game(record)
     return game.summarise(records, setup)
+
+
+@dataclass
+class Tally:
+    """One bot's (or one place's) games, as either game's summary counts them: a shared win
+    counts 1/k."""
+
+    games: int = 0
+    wins: float = 0.0
+    scores: list[int] = field(default_factory=list)
+
+    def add(self, score: int, won: float) -> None:
+        """A game that ended at `score`, `won` its share of the win (0: lost)."""
+        self.games += 1
+        self.scores.append(score)
+        self.wins += won
+
+    def row(self) -> dict[str, Any]:
+        """Games, wins, the win rate and its 95% interval, the mean score, its spread and
+        range (each game's summary adds its own columns after these)."""
+        low, high = wilson(self.wins, self.games)
+        return {"games": self.games, "wins": round(self.wins, 3),
+                "win_rate": round(self.wins / self.games, 4),
+                "ci95": [round(low, 4), round(high, 4)],
+                "mean_score": round(statistics.fmean(self.scores), 3),
+                "sd_score": round(statistics.pstdev(self.scores), 3),
+                "min_score": min(self.scores), "max_score": max(self.scores)}

@@ -25,8 +25,7 @@ from planner.castell.bots import BOTS
 from planner.castell.record import SKILLS, GameRecord
 from planner.castell.report import category_wins, skill_values
 from planner.castell.turn import Bot, SeatTurns, festival_finder, play_steps, tile_finder
-from planner.stats import wilson
-from planner.tournaments import Dealt, seats
+from planner.tournaments import Dealt, Tally, seats
 
 MAX_GAMES = tournaments.MAX_GAMES
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -127,11 +126,8 @@ def games(setup: Setup, bots: Sequence[str], count: int, seed: int) -> Iterator[
 
 
 @dataclass
-class _Seat:
-    games: int = 0
-    wins: float = 0.0
+class _Seat(Tally):
     refused: int = 0
-    scores: list[int] = field(default_factory=list)
     margins: list[int] = field(default_factory=list)
     categories: list[tuple[int, ...]] = field(default_factory=list)
 
@@ -160,13 +156,10 @@ def summarise(records: Sequence[GameRecord]) -> Summary:
         share = 1 / len(record.winners)
         for seat, (name, bot) in enumerate(zip(record.players, record.bots, strict=True)):
             for kept in (by_bot.setdefault(bot, _Seat()), by_place.setdefault(seat, _Seat())):
-                kept.games += 1
-                kept.scores.append(record.totals[seat])
+                kept.add(record.totals[seat], share if name in record.winners else 0.0)
                 kept.margins.append(record.margin(seat))
                 kept.categories.append(record.categories[seat])
                 kept.refused += record.refused[seat]
-                if name in record.winners:
-                    kept.wins += share
     return Summary(len(records), {bot: _bot_summary(kept) for bot, kept in by_bot.items()},
                    [{"seat": place + 1, **_bot_summary(by_place[place])}
                     for place in sorted(by_place)],
@@ -174,16 +167,9 @@ def summarise(records: Sequence[GameRecord]) -> Summary:
 
 
 def _bot_summary(seat: _Seat) -> dict[str, Any]:
-    low, high = wilson(seat.wins, seat.games)
     categories = {name: round(statistics.fmean(c[k] for c in seat.categories), 3)
                   for k, name in enumerate(CATEGORIES)}
-    return {"games": seat.games, "wins": round(seat.wins, 3),
-            "win_rate": round(seat.wins / seat.games, 4),
-            "ci95": [round(low, 4), round(high, 4)],
-            "mean_score": round(statistics.fmean(seat.scores), 3),
-            "sd_score": round(statistics.pstdev(seat.scores), 3),
-            "min_score": min(seat.scores), "max_score": max(seat.scores),
-            "mean_margin": round(statistics.fmean(seat.margins), 3),
+    return {**seat.row(), "mean_margin": round(statistics.fmean(seat.margins), 3),
             "categories": categories, "refused": seat.refused}
 
 

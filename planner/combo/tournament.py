@@ -11,9 +11,8 @@ in index order.
 from __future__ import annotations
 
 import random
-import statistics
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from models.combo import MAX_PLAYERS, MIN_PLAYERS, Deck, final_scores, new_game
@@ -21,8 +20,7 @@ from models.combo.play import ComboInPlay
 from planner import tournaments
 from planner.combo.advisor import BOT_SAMPLES, advisor_bot
 from planner.combo.bots import BOTS, Bot, OneStep
-from planner.stats import wilson
-from planner.tournaments import Dealt
+from planner.tournaments import Dealt, Tally
 
 MAX_GAMES = tournaments.MAX_GAMES
 MAX_WORKERS = tournaments.MAX_WORKERS
@@ -142,13 +140,6 @@ def games(deck: Deck, bots: Sequence[str], count: int, seed: int, workers: int =
 
 
 @dataclass
-class _Seat:
-    games: int = 0
-    wins: float = 0.0
-    scores: list[int] = field(default_factory=list)
-
-
-@dataclass
 class _Card:
     bought: int = 0
     points: int = 0
@@ -168,31 +159,19 @@ class Summary:
 def summarise(records: Sequence[GameRecord], deck: Deck) -> Summary:
     """Per bot: win rate (a shared win counts 1/k) with its 95% interval, mean score and spread;
     per card: how often bought, mean points when bought, and its owners' win rate."""
-    by_bot: dict[str, _Seat] = {}
+    by_bot: dict[str, Tally] = {}
     by_card = {c.id: _Card() for c in deck.cards}
     for record in records:
         share = 1 / len(record.winners)
         for name, bot, total in zip(record.players, record.bots, record.totals, strict=True):
-            seat = by_bot.setdefault(bot, _Seat())
-            seat.games += 1
-            seat.scores.append(total)
-            if name in record.winners:
-                seat.wins += share
+            by_bot.setdefault(bot, Tally()).add(total, share if name in record.winners else 0.0)
         for card_id, owner, points in record.bought:
             card = by_card[card_id]
             card.bought += 1
             card.points += points
             if record.players[owner] in record.winners:
                 card.owner_wins += share
-    bots = {}
-    for bot, seat in by_bot.items():
-        low, high = wilson(seat.wins, seat.games)
-        bots[bot] = {"games": seat.games, "wins": round(seat.wins, 3),
-                     "win_rate": round(seat.wins / seat.games, 4),
-                     "ci95": [round(low, 4), round(high, 4)],
-                     "mean_score": round(statistics.fmean(seat.scores), 3),
-                     "sd_score": round(statistics.pstdev(seat.scores), 3),
-                     "min_score": min(seat.scores), "max_score": max(seat.scores)}
+    bots = {bot: seat.row() for bot, seat in by_bot.items()}
     n = max(1, len(records))
     cards = {card_id: {"bought": c.bought, "bought_per_game": round(c.bought / n, 4),
                        "mean_points": round(c.points / c.bought, 3) if c.bought else None,
