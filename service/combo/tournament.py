@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from models.combo import Deck, load_deck
+from models.errors import SpecError
 from models.files import write_atomic
 from service.batches.tournament import TournamentJob, play_tournament, write_results
 from service.results.base import output_of
@@ -34,14 +35,28 @@ def tournament(bots: str, games: int, seed: int, *, workers: int = 1,
                advisor_samples: int = ADVISOR_SAMPLES, cards_file: str | None = None,
                on_game: Callable[[], None] | None = None) -> Tournament:
     """`bots` comma-separated, one per seat; `on_game` is called after each game (progress).
-    Deterministic for a seed, whatever the number of workers."""
-    from planner.combo import run_tournament
+    Deterministic for a seed, whatever the number of workers: `tournament_batch`'s games
+    without a folder, one a chunk in this process (the progress game by game), or a few a
+    chunk spread over the workers."""
+    from planner.tournaments import MAX_GAMES, MAX_WORKERS
 
-    deck = load_deck(cards_file)
-    names = [b.strip() for b in bots.split(",")]
-    summary = run_tournament(deck, names, games, seed, workers, advisor_samples,
-                             on_game=None if on_game is None else lambda _: on_game())
-    return Tournament(output_of(ComboTournamentOutput, summary.as_dict()), deck)
+    if not 1 <= games <= MAX_GAMES:
+        raise SpecError(f"--games is 1..{MAX_GAMES}")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise SpecError(f"--workers is 1..{MAX_WORKERS}")
+    told = 0
+
+    def progress(done: int) -> None:
+        nonlocal told
+        for _ in range(done - told):
+            if on_game is not None:
+                on_game()
+        told = done
+
+    chunk = 1 if workers == 1 else max(1, min(16, games // (workers * 8)))
+    return tournament_batch(bots, games, seed, None, workers=workers,
+                            advisor_samples=advisor_samples, cards_file=cards_file,
+                            on_progress=progress, chunk_size=chunk)
 
 
 def card_csv(result: Tournament) -> str:
