@@ -50,8 +50,9 @@ class TournamentJob:
 
 @dataclass(frozen=True)
 class Played:
-    """A tournament played: its summary (JSON data), its records and their lines, in index
-    order, and the folder it was played in (None: none)."""
+    """A tournament played: its summary (JSON data), its records and their lines (for the
+    folder's `games.jsonl`), in index order, and the folder it was played in (None: none, and
+    no lines kept)."""
 
     summary: dict[str, Any]
     records: tuple[Any, ...]
@@ -69,7 +70,7 @@ def play_tournament(job: TournamentJob, out: str | Path | None, command: str,
     if out is not None:
         folder = Folder(out, command, arguments)
         folder.open()
-    reducer = GameRecords(job.games, job.game.read_record)
+    reducer = GameRecords(job.games, job.game.read_record, keep_lines=folder is not None)
     with open_engine(workers, dask) as engine:
         run(job, reducer, engine, folder, on_progress)
     summary = job.game.summarise(reducer.records, job.setup).as_dict()
