@@ -163,9 +163,9 @@ def games(game: TournamentGame[S, G, R], setup: S, bots: Sequence[str], count: i
     `service.batches`, runs chunks of `play_game` on any engine instead)."""
     check_bots(game, bots)
     if not 1 <= count <= MAX_GAMES:
-        raise SpecError(f"--games is 1..{MAX_GAMES}")
+        raise SpecError(f"the number of games is 1..{MAX_GAMES}", field="games")
     if not 1 <= workers <= MAX_WORKERS:
-        raise SpecError(f"--workers is 1..{MAX_WORKERS}")
+        raise SpecError(f"the number of workers is 1..{MAX_WORKERS}", field="workers")
     jobs = [(_Job(game, setup, tuple(bots), seed), i) for i in range(count)]
     if workers == 1:
         yield from map(_play, jobs)

@@ -41,9 +41,9 @@ def tournament(bots: str, games: int, seed: int, *, workers: int = 1,
     from planner.tournaments import MAX_GAMES, MAX_WORKERS
 
     if not 1 <= games <= MAX_GAMES:
-        raise SpecError(f"--games is 1..{MAX_GAMES}")
+        raise SpecError(f"the number of games is 1..{MAX_GAMES}", field="games")
     if not 1 <= workers <= MAX_WORKERS:
-        raise SpecError(f"--workers is 1..{MAX_WORKERS}")
+        raise SpecError(f"the number of workers is 1..{MAX_WORKERS}", field="workers")
     told = 0
 
     def progress(done: int) -> None:
