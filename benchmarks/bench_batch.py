@@ -26,8 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from service.batches import Engine, open_engine, run
+from service.batches.tournament import TournamentJob
 from service.castell.puzzle_book import CHUNK, BookJob
-from service.combo.tournament import QUICK_CHUNK, TournamentJob
+from service.combo.tournament import QUICK_CHUNK, combo_job
 
 PROJECT = (1, 2, 16, 64, 256)
 
@@ -79,7 +80,7 @@ def games_job(games: int, chunk: int = QUICK_CHUNK, bots: tuple[str, ...] = ("gr
               ) -> TournamentJob:
     from models.combo import load_deck
 
-    return TournamentJob(load_deck(None), bots, 1, games, chunk_size=chunk)
+    return combo_job(load_deck(None), bots, 1, games, chunk_size=chunk)
 
 
 _DASK_PROBE = """

@@ -5,7 +5,8 @@ games is written once (`service.handles` gives the handle of each kind of game f
 Each game's own use cases stay on its handle and in its package (`service.castell`,
 `service.combo`); this protocol is only what both share: loading and editing a file, the
 revision, whether the game is over, the legal steps and the history in the game's notation,
-steps recorded by their text, and the default advice for the player to move.
+steps recorded by their text, the default advice for the player to move, and the game behind
+its referee as both games' one interface (`in_play`: `models.play.GameInPlay`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, ClassVar, Literal, Protocol
+
+from models.play import GameInPlay
 
 Kind = Literal["castell", "combo"]
 KINDS: tuple[Kind, ...] = ("castell", "combo")
@@ -59,6 +62,11 @@ class GameHandle(Protocol):
 
     def as_if_saved(self) -> AbstractContextManager[None]:
         """The state showing the revision its save will write."""
+        ...
+
+    def in_play(self) -> GameInPlay:
+        """The game behind its referee, as both games implement it (`models.play`): players,
+        the seat to move, legal steps, apply, scores, a seat's view, copy and save."""
         ...
 
     def advice(self, time_limit: float) -> Callable[[], Any]:

@@ -13,37 +13,40 @@ from fastapi.responses import PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from web.advice import Jobs
-from web.drawn import Drawn
+from web.advice_jobs import Jobs
 from web.library import Library
+from web.page_cache import Drawn
 from web.play import StepError
-from web.seats import Seats
+from web.seat_store import Seats
 from web.security import Access, BodyLimit, HostCheck, Solves
+from web.settings import DEFAULT, WebSettings
 
 HERE = Path(__file__).parent
 
 
-def create_app(library: Library, access: Access | None = None, join_url: str | None = None
-               ) -> FastAPI:
-    """The companion for the games in `library`; `access.token` set: changes need it."""
-    from web import advising, games, seating, start
-    from web.castell import page as castell_page
+def create_app(library: Library, access: Access | None = None, join_url: str | None = None,
+               settings: WebSettings = DEFAULT) -> FastAPI:
+    """The companion for the games in `library`; `access.token` set: changes need it;
+    `settings`: the time limits of the questions a page asks."""
+    from web import advice_routes, games, seat_routes, start
+    from web.castell import content as castell_content
     from web.castell import routes as castell_routes
-    from web.combo import page as combo_page
+    from web.combo import content as combo_content
     from web.combo import routes as combo_routes
 
     app = FastAPI(title="castell serve", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.library = library
     app.state.access = access or Access()
     app.state.join_url = join_url
+    app.state.settings = settings
     app.state.jobs = Jobs()
     # set when the server stops (`castell serve`'s Ctrl-C or SIGTERM): the event streams end
     app.state.stopping = threading.Event()
     app.state.solves = Solves()  # the solves requests start, bounded
-    app.state.seats = Seats(library.folder)  # whom each page plays for (`web.seats`)
-    app.state.drawn = Drawn()  # pages drawn, by what they show (`web.drawn`)
-    # each game's page, for the routes both games share (`web.pages`)
-    app.state.pages = {"castell": castell_page.PAGE, "combo": combo_page.PAGE}
+    app.state.seats = Seats(library.folder)  # whom each page plays for (`web.seat_store`)
+    app.state.drawn = Drawn()  # pages drawn, by what they show (`web.page_cache`)
+    # each game's page, for the routes both games share (`web.game_pages`)
+    app.state.pages = {"castell": castell_content.PAGE, "combo": combo_content.PAGE}
     # autoescape on for every template: a player's name or a card file's text is never HTML
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
                              autoescape=True, undefined=jinja2.StrictUndefined)
@@ -51,8 +54,8 @@ def create_app(library: Library, access: Access | None = None, join_url: str | N
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.include_router(start.router)
     app.include_router(games.router)
-    app.include_router(seating.router)
-    app.include_router(advising.router)
+    app.include_router(seat_routes.router)
+    app.include_router(advice_routes.router)
     app.include_router(castell_routes.router)
     app.include_router(combo_routes.router)
 

@@ -19,15 +19,15 @@ from fastapi.responses import (
 
 from models.errors import CastellError
 from service.handle import GameHandle, Steps
-from web.advice import Jobs
-from web.drawn import Drawn, file_digest
+from web.advice_jobs import Jobs
 from web.events import revisions
+from web.game_pages import page_of
 from web.library import Library, NotFound
-from web.pages import Pages
+from web.page_cache import Drawn, file_digest
+from web.page_response import page
 from web.play import FORBIDDEN, StepError, load, play
-from web.render import page
-from web.seating import WATCHING, listening, seating
-from web.seats import Seats, viewer
+from web.seat_routes import WATCHING, listening, seating
+from web.seat_store import Seats, viewer
 from web.security import check_change
 from web.served import game_file
 
@@ -37,9 +37,10 @@ MAX_STEPS = 12  # a form's steps at once (a refill of every region)
 
 
 def context(request: Request, game: GameHandle, name: str) -> dict[str, object]:
-    """The game page's content, by the game's own page module (`web.pages`)."""
-    pages: Pages = request.app.state.pages
-    return pages[game.kind].context(game, name)
+    """The game page's content, by the game's own page module (`web.game_pages`), and the
+    template of the game's part of the page."""
+    own = page_of(request.app.state.pages, game)
+    return {**own.context(game, name), "game_template": own.template}
 
 
 def _show(request: Request, name: str, template: str) -> HTMLResponse:
@@ -65,7 +66,7 @@ def _show(request: Request, name: str, template: str) -> HTMLResponse:
 
 
 def _key(request: Request, name: str, template: str, digest: str) -> tuple[object, ...]:
-    """What the page drawn shows (see `web.drawn`)."""
+    """What the page drawn shows (see `web.page_cache`)."""
     job = request.app.state.jobs.get(name)
     seats: Seats = request.app.state.seats
     return (name, template, digest, viewer(request, name), seats.fingerprint(name),

@@ -13,6 +13,7 @@ from pathlib import Path
 from models.errors import CastellError
 from models.files import parse_json
 from service.handle import Kind
+from service.handles import kind_of_data
 from service.store import GameFile
 
 # a game's name in a URL: a plain file name, no separator, no leading dot
@@ -65,13 +66,7 @@ def _kind_of_data(text: str, where: str) -> Kind | None:
         data = parse_json(text, where)  # bounded in size and depth, as the CLI reads files
     except CastellError:
         return None
-    if not isinstance(data, dict):
-        return None
-    if "turn_order" in data:
-        return "castell"
-    if "cards" in data and "start" in data:
-        return "combo"
-    return None
+    return kind_of_data(data)
 
 
 def _clash(name: str, one: Path, other: Path) -> None:

@@ -4,7 +4,7 @@ same-origin check against cross-site forms, a bound on request bodies, and heade
 its pages out of other sites' frames and scripts.
 
 Viewing stays open under `--lan` (a spectator's screen): the state of a board game on the
-table is no secret; changing it needs the token, and a step a seat (`web.seats`).
+table is no secret; changing it needs the token, and a step a seat (`web.seat_store`).
 """
 
 from __future__ import annotations

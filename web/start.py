@@ -18,12 +18,13 @@ from models.game import load_board
 from service.castell.setup import TypedDeal, players_of
 from service.castell.setup import start_game as start_castell
 from service.combo.new import start_game as start_combo
+from web.game_pages import titles
 from web.library import Library
+from web.page_response import page
 from web.play import StepError
 from web.qr import qr_svg
-from web.render import page
-from web.seating import keep_seat, to_game
-from web.seats import SCOREKEEPER, Seats, is_host
+from web.seat_routes import keep_seat, to_game
+from web.seat_store import SCOREKEEPER, Seats, is_host
 from web.security import TOKEN_COOKIE, Access, check_change
 from web.wording import said
 
@@ -50,6 +51,7 @@ def index(request: Request) -> HTMLResponse:
     join = request.app.state.join_url if is_host(request) else None
     return page(request, "start.html", {"games": library.entries(), "card_files": cards,
                                         "deal_template": _template(),
+                                        "titles": titles(request.app.state.pages),
                                         "qr": qr_svg(join, "join link") if join else None,
                                         "join_url": join})
 

@@ -7,13 +7,13 @@ from planner.castell.greedy import WEIGHTS, Weights, greedy_bot, greedy_turn, va
 from planner.castell.record import SKILLS, GameRecord
 from planner.castell.rivals import GREEDY_RIVALS, GreedyRivals
 from planner.castell.tournament import (
+    CASTELL,
     Setup,
     Summary,
     check_bots,
     deal_seed,
     games,
     play_game,
-    play_out,
     seats,
     summarise,
 )
@@ -21,6 +21,7 @@ from planner.castell.tournament import run as run_tournament
 from planner.castell.turn import (
     Bot,
     Played,
+    SeatTurns,
     TowerSearchUnfinished,
     Turn,
     end_states,
@@ -29,11 +30,14 @@ from planner.castell.turn import (
     play_turn,
     seen,
     tile_finder,
+    turn_of,
+    turn_steps,
 )
 from planner.stats import wilson
 
 __all__ = [
     "BOTS",
+    "CASTELL",
     "GREEDY_RIVALS",
     "SKILLS",
     "WEIGHTS",
@@ -42,6 +46,7 @@ __all__ = [
     "GameRecord",
     "GreedyRivals",
     "Played",
+    "SeatTurns",
     "Setup",
     "Summary",
     "TowerSearchUnfinished",
@@ -56,7 +61,6 @@ __all__ = [
     "greedy_turn",
     "plan_towers",
     "play_game",
-    "play_out",
     "play_turn",
     "random_bot",
     "run_tournament",
@@ -64,6 +68,8 @@ __all__ = [
     "seen",
     "summarise",
     "tile_finder",
+    "turn_of",
+    "turn_steps",
     "value",
     "wilson",
 ]

@@ -3,14 +3,16 @@ names, played through the referee; the tower finders the bots and the tournament
 share; and every distinct way the player to move can end their turn.
 
 A bot answers from what its player sees: `seen(state)` is the state with the bag and the seed
-(the future refills) hidden, and every bot decides on it alone.
+(the future refills) hidden, and every bot decides on it alone. `SeatTurns` makes a Castell
+bot a bot of either game (`planner.tournaments.Bot`): it sees its seat's view of the game in
+play (`models.game.play.CastellInPlay`) and returns its turn as steps (`turn_steps`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Protocol
 
@@ -24,6 +26,7 @@ from models.game import (
     legal_actions,
     name_festival_tower,
 )
+from models.game.play import CastellInPlay, NameTower, Step
 from models.tower import Festival, Pool, Rules, SkillRanks, Tile, Tower
 from planner.tower import DEFAULT_TIME_LIMIT, FestivalTower, Status, TileCheck, solve
 from planner.turns import Plan
@@ -171,3 +174,34 @@ def plan_towers(plan: Plan, state: GameState) -> tuple[tuple[str, str | None], .
 def legal_turn(actions: Sequence[Action]) -> Turn:
     """A turn of `actions` then the end of the turn."""
     return Turn((*actions, EndTurn()))
+
+
+def turn_steps(turn: Turn) -> tuple[Step, ...]:
+    """A turn as steps, in the order the referee plays them: its actions before the end of
+    the turn, the towers it names, then its last action (`turn_of` reads them back)."""
+    named = tuple(NameTower(location, tower) for location, tower in turn.towers)
+    return (*turn.actions[:-1], *named, *turn.actions[-1:])
+
+
+def turn_of(steps: Sequence[Step]) -> Turn:
+    """The turn of `turn_steps`' steps: its actions in their order, and the towers named."""
+    return Turn(tuple(s for s in steps if not isinstance(s, NameTower)),
+                tuple((s.location, s.tower) for s in steps if isinstance(s, NameTower)))
+
+
+@dataclass(frozen=True)
+class SeatTurns:
+    """A Castell bot as a bot of either game: it sees its seat's view and gives its turn's
+    steps (what it decides is the wrapped bot's, unchanged)."""
+
+    bot: Bot
+
+    def __call__(self, view: CastellInPlay, rng: random.Random) -> tuple[Step, ...]:
+        return turn_steps(self.bot(view.state, view.board, rng))
+
+
+def play_steps(game: CastellInPlay, steps: Sequence[Step]) -> tuple[CastellInPlay, bool]:
+    """A bot's steps for the player to move, played as its turn (`play_turn`): the game
+    after it, and whether the referee refused one of them."""
+    played = play_turn(game.state, game.board, turn_of(steps))
+    return replace(game, state=played.state), played.refused

@@ -22,7 +22,7 @@ from planner.combo.advisor import (
     advisor_bot,
 )
 from planner.combo.arrange_search import arrange_exhaustive
-from planner.combo.bots import BOTS, Greedy, Values, greedy, play_out, random_bot
+from planner.combo.bots import BOTS, Greedy, OneStep, Values, greedy, play_out, random_bot
 from planner.combo.question import (
     ALL_CELLS,
     ArrangeQuestion,
@@ -32,7 +32,15 @@ from planner.combo.question import (
     offsets_for,
     parse_cards,
 )
-from planner.combo.tournament import GameRecord, Summary, games, play_game, summarise
+from planner.combo.tournament import (
+    COMBO,
+    ComboSetup,
+    GameRecord,
+    Summary,
+    games,
+    play_game,
+    summarise,
+)
 from planner.combo.tournament import run as run_tournament
 from planner.lazy import lazy_names
 from planner.stats import wilson
@@ -49,6 +57,7 @@ __all__ = [
     "ALL_CELLS",
     "BOTS",
     "BOT_SAMPLES",
+    "COMBO",
     "LAST_TURN",
     "MAX_SAMPLES",
     "VALUES",
@@ -56,11 +65,13 @@ __all__ = [
     "Advice",
     "ArrangeQuestion",
     "ArrangeResult",
+    "ComboSetup",
     "Engine",
     "GameRecord",
     "Greedy",
     "LastTurn",
     "Limits",
+    "OneStep",
     "Status",
     "Summary",
     "Value",

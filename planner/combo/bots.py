@@ -10,6 +10,10 @@ take there. It never renews a row: that would need the hidden cards it reveals.
 
 The values it computes are kept by a `Values` cache that its owner passes in (a `Greedy` bot
 keeps one for the games it plays; the advisor one per question), never by the process.
+
+`OneStep` makes a Castle Combo bot a bot of either game (`planner.tournaments.Bot`): it sees
+its seat's view of the game in play (`models.combo.play.ComboInPlay`: the decks' order hidden)
+and returns its turn's one step.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from models.combo import (
     walk,
 )
 from models.combo.cards import Gain
+from models.combo.play import ComboInPlay
 from models.combo.referee import other
 from models.combo.scoring import MAX_GOLD, MAX_KEYS, total_of
 from models.combo.tableau import Pos
@@ -224,3 +229,14 @@ def play_out_until(state: GameState, bots: Sequence[Bot], rng: random.Random,
 
 # bot name -> a new bot of that kind (each game's own: what a bot keeps stays with it)
 BOTS: dict[str, Callable[[], Bot]] = {"random": lambda: random_bot, "greedy": Greedy}
+
+
+@dataclass(frozen=True)
+class OneStep:
+    """A Castle Combo bot as a bot of either game: it sees its seat's view and gives its one
+    step (what it decides is the wrapped bot's, unchanged)."""
+
+    bot: Bot
+
+    def __call__(self, view: ComboInPlay, rng: random.Random) -> tuple[Action]:
+        return (self.bot(view.state, rng),)

@@ -1,37 +1,29 @@
 """Tournaments between Castle Combo bots: many seeded games, win rates with 95% intervals, scores,
 and per-card statistics for deck balance.
 
-Game i is a function of (seed, i) only: its deal, who starts (seats rotate, so each bot starts as
-often) and the bots' own random generators. So a tournament gives the same results whatever the
-number of worker processes, and games come back in index order.
+The loop, the checks and the workers are `planner.tournaments`' (both games'); this module is
+Castle Combo's part (`COMBO`). Game i is a function of (seed, i) only: its deal, who starts
+(seats rotate, so each bot starts as often) and the bots' one random generator. So a
+tournament gives the same results whatever the number of worker processes, and games come back
+in index order.
 """
 
 from __future__ import annotations
 
 import random
-import statistics
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from models.combo import MAX_PLAYERS, MIN_PLAYERS, Deck, final_scores, new_game
-from models.errors import SpecError
+from models.combo.play import ComboInPlay
+from planner import tournaments
 from planner.combo.advisor import BOT_SAMPLES, advisor_bot
-from planner.combo.bots import BOTS, Bot, play_out
-from planner.stats import wilson
-from planner.stopping import in_workers
+from planner.combo.bots import BOTS, Bot, OneStep
+from planner.tournaments import Dealt, Tally
 
-MAX_GAMES = 1_000_000
-MAX_WORKERS = 64
-
-
-def seats(bots: Sequence[str]) -> list[str]:
-    """Player names: the bot names, numbered when a bot plays more than one seat."""
-    names = []
-    for i, bot in enumerate(bots):
-        clash = bots.count(bot) > 1
-        names.append(f"{bot}#{bots[:i + 1].count(bot)}" if clash else bot)
-    return names
+MAX_GAMES = tournaments.MAX_GAMES
+MAX_WORKERS = tournaments.MAX_WORKERS
 
 
 @dataclass(frozen=True)
@@ -64,64 +56,87 @@ class GameRecord:
         check_bots(bots)
 
 
-def _bot(name: str, advisor_samples: int) -> Bot:
-    if name == "advisor":
-        return advisor_bot(advisor_samples)
-    return BOTS[name]()
+@dataclass(frozen=True)
+class ComboSetup:
+    """What every game of a tournament shares besides the bots: the cards, and the advisor
+    bot's sampled completions per candidate action."""
+
+    deck: Deck
+    advisor_samples: int = BOT_SAMPLES
+
+
+def _one_step(make: Callable[[], Bot]) -> Callable[[], OneStep]:
+    return lambda: OneStep(make())
+
+
+class ComboTournaments:
+    """Castle Combo's part of a tournament (`planner.tournaments.TournamentGame`)."""
+
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+
+    def bots(self, setup: ComboSetup) -> Mapping[str, Callable[[], OneStep]]:
+        made = {name: _one_step(make) for name, make in BOTS.items()}
+        return {**made, "advisor": lambda: OneStep(advisor_bot(setup.advisor_samples))}
+
+    def bot_names(self) -> Sequence[str]:
+        return [*BOTS, "advisor"]
+
+    def order(self, index: int, players: int) -> tuple[int, ...]:
+        return tuple(range(players))  # the seats rotate by who starts (`deal`)
+
+    def deal(self, setup: ComboSetup, dealt: Dealt) -> ComboInPlay:
+        names = list(dealt.names)
+        game_seed = random.Random(f"{dealt.seed}:{dealt.index}:deal").randrange(2**62)
+        return ComboInPlay(new_game(setup.deck, names, game_seed,
+                                    first=names[dealt.index % len(names)]))
+
+    def generators(self, seed: int, index: int, players: int) -> list[random.Random]:
+        rng = random.Random(f"{seed}:{index}:bots")  # one for the game, shared by its bots
+        return [rng] * players
+
+    def play_turn(self, game: ComboInPlay, steps: Sequence[Any]) -> tuple[ComboInPlay, bool]:
+        for step in steps:
+            game = game.apply(step)
+        return game, False
+
+    def record(self, setup: ComboSetup, game: ComboInPlay, dealt: Dealt,
+               refused: Sequence[int]) -> GameRecord:
+        state = game.state
+        scores, winners = final_scores(state)
+        bought = []
+        for seat, (player, score) in enumerate(zip(state.now.players, scores, strict=True)):
+            points = {c.card: c.points for c in score.sheet.cards}
+            for placed in player.tableau:
+                if not placed.face_down:
+                    bought.append((placed.card, seat, points[placed.card]))
+        return GameRecord(dealt.index, dealt.names, dealt.bots,
+                          tuple(s.sheet.total for s in scores), tuple(winners), tuple(bought))
+
+    def read_record(self, data: dict[str, Any]) -> GameRecord:
+        return GameRecord.of(data)
+
+    def summarise(self, records: Sequence[GameRecord], setup: ComboSetup) -> Summary:
+        return summarise(records, setup.deck)
+
+
+COMBO = ComboTournaments()
 
 
 def play_game(deck: Deck, bots: Sequence[str], seed: int, index: int,
               advisor_samples: int = BOT_SAMPLES) -> GameRecord:
-    names = seats(bots)
-    game_seed = random.Random(f"{seed}:{index}:deal").randrange(2**62)
-    state = new_game(deck, names, game_seed, first=names[index % len(names)])
-    rng = random.Random(f"{seed}:{index}:bots")
-    state = play_out(state, [_bot(b, advisor_samples) for b in bots], rng)
-    scores, winners = final_scores(state)
-    bought = []
-    for seat, (player, score) in enumerate(zip(state.now.players, scores, strict=True)):
-        points = {c.card: c.points for c in score.sheet.cards}
-        for placed in player.tableau:
-            if not placed.face_down:
-                bought.append((placed.card, seat, points[placed.card]))
-    return GameRecord(index, tuple(names), tuple(bots), tuple(s.sheet.total for s in scores),
-                      tuple(winners), tuple(bought))
-
-
-def _play(job: tuple[Deck, tuple[str, ...], int, int, int]) -> GameRecord:
-    return play_game(*job)
+    return tournaments.play_game(COMBO, ComboSetup(deck, advisor_samples), bots, seed, index)
 
 
 def check_bots(bots: Sequence[str]) -> None:
-    known = [*BOTS, "advisor"]
-    for bot in bots:
-        if bot not in known:
-            raise SpecError(f"unknown bot '{bot}' (bots: {', '.join(known)})")
-    if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
-        raise SpecError(f"a game seats {MIN_PLAYERS}-{MAX_PLAYERS} bots, got {len(bots)}")
+    tournaments.check_bots(COMBO, bots)
 
 
 def games(deck: Deck, bots: Sequence[str], count: int, seed: int, workers: int = 1,
           advisor_samples: int = BOT_SAMPLES) -> Iterator[GameRecord]:
     """The tournament's games in index order (played by `workers` processes)."""
-    check_bots(bots)
-    if not 1 <= count <= MAX_GAMES:
-        raise SpecError(f"the number of games is 1..{MAX_GAMES}", field="games")
-    if not 1 <= workers <= MAX_WORKERS:
-        raise SpecError(f"the number of workers is 1..{MAX_WORKERS}", field="workers")
-    jobs = [(deck, tuple(bots), seed, i, advisor_samples) for i in range(count)]
-    if workers == 1:
-        yield from map(_play, jobs)
-        return
-    # Ctrl-C stops the running games at once (`in_workers`: up to 16 advisor games a chunk)
-    yield from in_workers(_play, jobs, workers, chunksize=max(1, min(16, count // (workers * 8))))
-
-
-@dataclass
-class _Seat:
-    games: int = 0
-    wins: float = 0.0
-    scores: list[int] = field(default_factory=list)
+    return tournaments.games(COMBO, ComboSetup(deck, advisor_samples), bots, count, seed,
+                             workers)
 
 
 @dataclass
@@ -144,31 +159,19 @@ class Summary:
 def summarise(records: Sequence[GameRecord], deck: Deck) -> Summary:
     """Per bot: win rate (a shared win counts 1/k) with its 95% interval, mean score and spread;
     per card: how often bought, mean points when bought, and its owners' win rate."""
-    by_bot: dict[str, _Seat] = {}
+    by_bot: dict[str, Tally] = {}
     by_card = {c.id: _Card() for c in deck.cards}
     for record in records:
         share = 1 / len(record.winners)
         for name, bot, total in zip(record.players, record.bots, record.totals, strict=True):
-            seat = by_bot.setdefault(bot, _Seat())
-            seat.games += 1
-            seat.scores.append(total)
-            if name in record.winners:
-                seat.wins += share
+            by_bot.setdefault(bot, Tally()).add(total, share if name in record.winners else 0.0)
         for card_id, owner, points in record.bought:
             card = by_card[card_id]
             card.bought += 1
             card.points += points
             if record.players[owner] in record.winners:
                 card.owner_wins += share
-    bots = {}
-    for bot, seat in by_bot.items():
-        low, high = wilson(seat.wins, seat.games)
-        bots[bot] = {"games": seat.games, "wins": round(seat.wins, 3),
-                     "win_rate": round(seat.wins / seat.games, 4),
-                     "ci95": [round(low, 4), round(high, 4)],
-                     "mean_score": round(statistics.fmean(seat.scores), 3),
-                     "sd_score": round(statistics.pstdev(seat.scores), 3),
-                     "min_score": min(seat.scores), "max_score": max(seat.scores)}
+    bots = {bot: seat.row() for bot, seat in by_bot.items()}
     n = max(1, len(records))
     cards = {card_id: {"bought": c.bought, "bought_per_game": round(c.bought / n, 4),
                        "mean_points": round(c.points / c.bought, 3) if c.bought else None,
@@ -181,10 +184,7 @@ def summarise(records: Sequence[GameRecord], deck: Deck) -> Summary:
 def run(deck: Deck, bots: Sequence[str], count: int, seed: int, workers: int = 1,
         advisor_samples: int = BOT_SAMPLES,
         on_game: Callable[[GameRecord], None] | None = None) -> Summary:
-    records = []
-    for record in games(deck, bots, count, seed, workers, advisor_samples):
-        records.append(record)
-        if on_game is not None:
-            on_game(record)
-    return summarise(records, deck)
-
+    summary = tournaments.run(COMBO, ComboSetup(deck, advisor_samples), bots, count, seed,
+                              workers, on_game)
+    assert isinstance(summary, Summary)
+    return summary

@@ -19,15 +19,18 @@ def is_game_line(index: int, value: Any, seats: int) -> bool:
 
 @dataclass
 class GameRecords(Generic[R]):
-    """The reducer of a tournament of `games` games: `read` makes a record of a line's JSON."""
+    """The reducer of a tournament of `games` games: `read` makes a record of a line's JSON;
+    the lines are kept for `games.jsonl` (not without a folder to write them to)."""
 
     games: int
     read: Callable[[dict[str, Any]], R]
+    keep_lines: bool = True
     lines: list[str] = field(default_factory=list)
     records: list[R] = field(default_factory=list)
 
     def add(self, lines: list[str]) -> None:
-        self.lines += lines
+        if self.keep_lines:
+            self.lines += lines
         self.records += [self.read(json.loads(line)) for line in lines]
 
     @property

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from models.errors import Reason, Refused, SpecError
 from models.game import RefillEntry, TowerChoiceEntry, load_board
+from models.play import KINDS, GameInPlay
 from service.castell.festivals import preview, referee_finder
 from service.castell.steps import StepOutcome, claim_finder, step_outcome
 from service.handle import Kind, Steps
@@ -320,6 +321,13 @@ class Game(SavedGame):
     def to_play(self) -> str | None:
         state = self.state
         return None if state.game_over or state.refills_due else state.turn.player
+
+    def in_play(self) -> GameInPlay:
+        """The game behind its referee, as both games' (`models.play`), with the referee's
+        tower searches (the claims among the legal steps, a round's festivals)."""
+        game: GameInPlay = KINDS[self.kind].adapter(
+            self.state, self.board, referee_finder(REFEREE_TIME_LIMIT), claim_finder())
+        return game
 
     def advice(self, time_limit: float) -> Callable[[], Any]:
         from service.castell.plans import plan

@@ -3,24 +3,24 @@ per bot the win rate with its 95% interval, scores, margins, points per category
 turns, per place in the turn order the same (the first player's advantage), and a picture of
 the score distributions.
 
-The games run in chunks on the batch runner (`service.batches`: this process, local
-processes or Dask), resumably with an output folder, which keeps every finished chunk,
-`games.jsonl` (one record a game), `summary.json` and `scores.svg`. Game i depends on (seed,
-i) only (`planner.castell.play_game`), so any engine gives the same bytes.
+The games run in chunks on the batch runner as both games' tournaments do
+(`service.batches.tournament`: this process, local processes or Dask), resumably with an
+output folder, which keeps every finished chunk, `games.jsonl` (one record a game),
+`summary.json` and `scores.svg`. Game i depends on (seed, i) only (`planner.tournaments`), so
+any engine gives the same bytes.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from models.errors import SpecError
 from models.files import write_atomic
 from models.game import Board, load_board
-from service.batches.games import GameRecords, is_game_line
+from service.batches.tournament import TournamentJob, play_tournament, write_results
 from service.results.base import output_of
 from service.results.tournament import CastellTournamentOutput
 
@@ -39,38 +39,10 @@ class CastellTournament:
 
     def scores_svg(self) -> str:
         """Every game's final score per bot, drawn (`service.pictures.tournament_svg`)."""
-        from service.pictures.tournament_svg import score_distributions
+        from service.pictures.tournament_svg import tournament_scores
 
-        scores: dict[str, list[int]] = {bot: [] for bot in self.output.bots}
-        for record in self.records:
-            for bot, total in zip(record.bots, record.totals, strict=True):
-                scores[bot].append(total)
         rates = {bot: row.win_rate for bot, row in self.output.bots.items()}
-        seats = len(self.records[0].bots) if self.records else 0
-        title = f"{self.output.games} games of {seats} players: final scores per bot"
-        return score_distributions(scores, rates, title)
-
-
-@dataclass(frozen=True)
-class CastellTournamentJob:
-    setup: Setup  # the board travels with the job: a remote worker may not have its file
-    bots: tuple[str, ...]
-    seed: int
-    games: int
-    chunk_size: int
-
-    @property
-    def indices(self) -> int:
-        return self.games
-
-    def run_chunk(self, indices: range) -> list[str]:
-        from planner.castell import play_game
-
-        return [json.dumps(play_game(self.setup, self.bots, self.seed, i).as_dict())
-                for i in indices]
-
-    def valid_line(self, index: int, value: Any) -> bool:
-        return is_game_line(index, value, len(self.bots))
+        return tournament_scores(self.records, rates, self.output.games)
 
 
 def bot_names(bots: str) -> tuple[str, ...]:
@@ -101,8 +73,7 @@ def castell_tournament(bots: str, games: int, seed: int, out: str | Path | None 
     """The tournament (`bots` comma-separated, one per seat, 2-4), in chunks on this process,
     `workers` processes or Dask; with `out`, in that folder, continuing any run of the same
     arguments there. `rules`: the games' readings (None: the board's defaults)."""
-    from planner.castell import summarise
-    from service.batches import Folder, open_engine, run
+    from planner.castell import CASTELL
 
     names = bot_names(bots)
     if not 1 <= games <= 1_000_000:
@@ -110,26 +81,14 @@ def castell_tournament(bots: str, games: int, seed: int, out: str | Path | None 
     setup = _setup(board_file, rules, wheel_side)
     if chunk_size is None:
         chunk_size = PLANNING_CHUNK if PLANNING_BOTS & set(names) else QUICK_CHUNK
-    job = CastellTournamentJob(setup, names, seed, games, chunk_size)
-    folder = None
-    if out is not None:
-        arguments = {"bots": ",".join(names), "games": games, "seed": seed,
-                     "board": None if board_file is None else str(board_file),
-                     "rules": rules, "wheel side": wheel_side, "chunk": chunk_size}
-        folder = Folder(out, "tournament", arguments)
-        folder.open()
-    from planner.castell import GameRecord
-
-    reducer = GameRecords(games, GameRecord.of)
-    with open_engine(workers, dask) as engine:
-        run(job, reducer, engine, folder, on_progress)
-    summary = summarise(reducer.records)
-    result = CastellTournament(output_of(CastellTournamentOutput, summary.as_dict()),
-                               tuple(reducer.records))
-    if folder is not None:
-        folder.write("games.jsonl", "".join(line + "\n" for line in reducer.lines))
-        folder.write("summary.json", result.output.to_json() + "\n")
-        folder.write("scores.svg", result.scores_svg())
+    job = TournamentJob(CASTELL, setup, names, seed, games, chunk_size)
+    arguments = {"bots": ",".join(names), "games": games, "seed": seed,
+                 "board": None if board_file is None else str(board_file),
+                 "rules": rules, "wheel side": wheel_side, "chunk": chunk_size}
+    played = play_tournament(job, out, "tournament", arguments, workers, dask, on_progress)
+    result = CastellTournament(output_of(CastellTournamentOutput, played.summary),
+                               played.records)
+    write_results(played, result.output.to_json(), {"scores.svg": result.scores_svg()})
     return result
 
 

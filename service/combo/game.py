@@ -43,6 +43,7 @@ from models.combo import (
 from models.errors import Reason, SpecError
 from models.files import read_text
 from models.names import did_you_mean, typed_match
+from models.play import KINDS, GameInPlay
 from service.handle import Kind, Steps
 from service.store import LOCK_WAIT_S, GameFile, SavedGame, StaleRevision
 from service.verified import VERIFIED
@@ -198,6 +199,11 @@ class ComboGame(SavedGame):
 
     def to_play(self) -> str | None:
         return self._mover()
+
+    def in_play(self) -> GameInPlay:
+        """The game behind its referee, as both games' (`models.play`)."""
+        game: GameInPlay = KINDS[self.kind].adapter(self.state)
+        return game
 
     def advice(self, time_limit: float) -> Callable[[], Any]:
         return lambda: self.advise(samples=ADVICE_SAMPLES, time_limit=time_limit)

@@ -7,20 +7,18 @@ from __future__ import annotations
 
 import csv
 import hashlib
-import json
+import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from models.combo import Deck, load_deck
-from models.files import atomic_open
-from service.batches.games import GameRecords, is_game_line
+from models.errors import SpecError
+from models.files import write_atomic
+from service.batches.tournament import TournamentJob, play_tournament, write_results
 from service.results.base import output_of
 from service.results.combo import ComboTournamentOutput
-
-if TYPE_CHECKING:
-    pass
 
 # planner.combo.BOT_SAMPLES, kept here so that reading the command's options loads no solver
 # (a test holds them equal)
@@ -37,26 +35,46 @@ def tournament(bots: str, games: int, seed: int, *, workers: int = 1,
                advisor_samples: int = ADVISOR_SAMPLES, cards_file: str | None = None,
                on_game: Callable[[], None] | None = None) -> Tournament:
     """`bots` comma-separated, one per seat; `on_game` is called after each game (progress).
-    Deterministic for a seed, whatever the number of workers."""
-    from planner.combo import run_tournament
+    Deterministic for a seed, whatever the number of workers: `tournament_batch`'s games
+    without a folder, one a chunk in this process (the progress game by game), or a few a
+    chunk spread over the workers."""
+    from planner.tournaments import MAX_GAMES, MAX_WORKERS
 
-    deck = load_deck(cards_file)
-    names = [b.strip() for b in bots.split(",")]
-    summary = run_tournament(deck, names, games, seed, workers, advisor_samples,
-                             on_game=None if on_game is None else lambda _: on_game())
-    return Tournament(output_of(ComboTournamentOutput, summary.as_dict()), deck)
+    if not 1 <= games <= MAX_GAMES:
+        raise SpecError(f"the number of games is 1..{MAX_GAMES}", field="games")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise SpecError(f"the number of workers is 1..{MAX_WORKERS}", field="workers")
+    told = 0
+
+    def progress(done: int) -> None:
+        nonlocal told
+        for _ in range(done - told):
+            if on_game is not None:
+                on_game()
+        told = done
+
+    chunk = 1 if workers == 1 else max(1, min(16, games // (workers * 8)))
+    return tournament_batch(bots, games, seed, None, workers=workers,
+                            advisor_samples=advisor_samples, cards_file=cards_file,
+                            on_progress=progress, chunk_size=chunk)
+
+
+def card_csv(result: Tournament) -> str:
+    """The per-card statistics as CSV, one row per card of the deck."""
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(["card", "location", "cost", "bought", "bought_per_game",
+                     "mean_points", "owners_win_rate"])
+    for card in result.deck.cards:
+        row = result.output.cards[card.id]
+        writer.writerow([card.id, card.location, card.cost, row.bought,
+                         row.bought_per_game, row.mean_points, row.owners_win_rate])
+    return text.getvalue()
 
 
 def write_card_csv(path: str | Path, result: Tournament) -> None:
-    """The per-card statistics, one row per card of the deck, written atomically."""
-    with atomic_open(path) as handle:
-        writer = csv.writer(handle, lineterminator="\n")
-        writer.writerow(["card", "location", "cost", "bought", "bought_per_game",
-                         "mean_points", "owners_win_rate"])
-        for card in result.deck.cards:
-            row = result.output.cards[card.id]
-            writer.writerow([card.id, card.location, card.cost, row.bought,
-                             row.bought_per_game, row.mean_points, row.owners_win_rate])
+    """The per-card statistics, written atomically."""
+    write_atomic(path, card_csv(result))
 
 
 # -- in chunks, resumable --------------------------------------------------------------------
@@ -65,34 +83,20 @@ ADVISOR_CHUNK = 1  # an advisor game is 5-10 s of work: one a chunk
 QUICK_CHUNK = 40  # greedy and random games take 20-50 ms
 
 
-@dataclass(frozen=True)
-class TournamentJob:
-    deck: Deck  # the cards travel with the job: a remote worker may not have the file
-    bots: tuple[str, ...]
-    seed: int
-    games: int
-    advisor_samples: int = ADVISOR_SAMPLES
-    chunk_size: int = QUICK_CHUNK
+def combo_job(deck: Deck, bots: tuple[str, ...], seed: int, games: int,
+              advisor_samples: int = ADVISOR_SAMPLES, chunk_size: int = QUICK_CHUNK
+              ) -> TournamentJob:
+    """The batch job of a Castle Combo tournament (`service.batches.tournament`)."""
+    from planner.combo import COMBO, ComboSetup
 
-    @property
-    def indices(self) -> int:
-        return self.games
-
-    def run_chunk(self, indices: range) -> list[str]:
-        from planner.combo import play_game
-
-        return [json.dumps(play_game(self.deck, self.bots, self.seed, i,
-                                     self.advisor_samples).as_dict())
-                for i in indices]
-
-    def valid_line(self, index: int, value: Any) -> bool:
-        return is_game_line(index, value, len(self.bots))
+    return TournamentJob(COMBO, ComboSetup(deck, advisor_samples), bots, seed, games,
+                         chunk_size)
 
 
 def _arguments(job: TournamentJob, cards_file: str | None) -> dict[str, Any]:
-    deck = hashlib.sha256(repr(job.deck.cards).encode()).hexdigest()[:16]
+    deck = hashlib.sha256(repr(job.setup.deck.cards).encode()).hexdigest()[:16]
     return {"--bots": ",".join(job.bots), "--games": job.games, "--seed": job.seed,
-            "--advisor-samples": job.advisor_samples, "--cards": cards_file,
+            "--advisor-samples": job.setup.advisor_samples, "--cards": cards_file,
             "the deck's cards (digest)": deck, "chunk": job.chunk_size}
 
 
@@ -105,26 +109,16 @@ def tournament_batch(bots: str, games: int, seed: int, out: str | Path | None, *
     that folder, continuing any run of the same arguments there. The summary is the same as
     `tournament`'s, whatever the engine. `chunk_size`: games a chunk (by default one advisor
     game, or 40 quick ones: 0.5-10 s of work)."""
-    from planner.combo import GameRecord, summarise
-    from service.batches import Folder, open_engine, run
+    from planner.combo import GameRecord
 
     deck = load_deck(cards_file)
     names = tuple(b.strip() for b in bots.split(","))
     GameRecord.check_bots(names)
     if chunk_size is None:
         chunk_size = ADVISOR_CHUNK if "advisor" in names else QUICK_CHUNK
-    job = TournamentJob(deck, names, seed, games, advisor_samples, chunk_size)
-    folder = None
-    if out is not None:
-        folder = Folder(out, "combo tournament", _arguments(job, cards_file))
-        folder.open()
-    reducer = GameRecords(games, GameRecord.of)
-    with open_engine(workers, dask) as engine:
-        run(job, reducer, engine, folder, on_progress)
-    result = Tournament(output_of(ComboTournamentOutput,
-                                  summarise(reducer.records, deck).as_dict()), deck)
-    if folder is not None:
-        folder.write("games.jsonl", "".join(line + "\n" for line in reducer.lines))
-        folder.write("summary.json", result.output.to_json() + "\n")
-        write_card_csv(folder.path / "cards.csv", result)
+    job = combo_job(deck, names, seed, games, advisor_samples, chunk_size)
+    played = play_tournament(job, out, "combo tournament", _arguments(job, cards_file),
+                             workers, dask, on_progress)
+    result = Tournament(output_of(ComboTournamentOutput, played.summary), deck)
+    write_results(played, result.output.to_json(), {"cards.csv": card_csv(result)})
     return result

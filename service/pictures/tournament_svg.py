@@ -1,4 +1,4 @@
-"""The score distributions of a Castell tournament as SVG (drawsvg): one row per bot, each
+"""The score distributions of a tournament of either game as SVG (drawsvg): one row per bot, each
 game's final score a dot on a common points axis (dots of equal scores stacked), the mean
 marked, and the win rate written beside the row."""
 
@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 import drawsvg as draw
 
@@ -77,3 +78,24 @@ def _tick(span: int) -> int:
         if span / step <= 12:
             return step
     return 1000
+
+
+class _Played(Protocol):
+    @property
+    def bots(self) -> tuple[str, ...]: ...
+
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+
+
+def tournament_scores(records: Sequence[_Played], win_rates: Mapping[str, float],
+                      games: int) -> str:
+    """A tournament of either game drawn: every game's final score per bot (the bots of
+    `win_rates`, in its order), and the bot's win rate."""
+    scores: dict[str, list[int]] = {bot: [] for bot in win_rates}
+    for record in records:
+        for bot, total in zip(record.bots, record.totals, strict=True):
+            scores[bot].append(total)
+    seats = len(records[0].bots) if records else 0
+    title = f"{games} games of {seats} players: final scores per bot"
+    return score_distributions(scores, win_rates, title)

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import socket
 import threading
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ from service.combo.new import write_new  # noqa: E402
 from web.app import create_app  # noqa: E402
 from web.library import Library  # noqa: E402
 from web.security import Access  # noqa: E402
+from web.settings import WebSettings  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 # the test client asks as a browser on this machine would (the server refuses other hosts)
@@ -63,6 +65,17 @@ def folder(tmp_path: Path) -> Path:
 def client(folder: Path) -> Iterator[TestClient]:
     with TestClient(create_app(Library(folder)), base_url=LOCAL) as test_client:
         yield test_client
+
+
+@pytest.fixture
+def client_with(folder: Path) -> Iterator[Callable[..., TestClient]]:
+    """A test client of an app made with the settings given (`WebSettings` fields)."""
+    with contextlib.ExitStack() as stack:
+        def make(**settings: float) -> TestClient:
+            app = create_app(Library(folder), settings=WebSettings(**settings))
+            return stack.enter_context(TestClient(app, base_url=LOCAL))
+
+        yield make
 
 
 @pytest.fixture

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
-import pytest
 from fastapi.testclient import TestClient
 
 
 def test_the_advice_shows_the_forecast_of_each_festival_it_competes_in(
-        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    from web import advising
-
-    monkeypatch.setattr(advising, "PLAN_TIME_LIMIT", 20.0)
+        client_with: Callable[..., TestClient]) -> None:
+    client = client_with(plan_time_limit=20.0)
     state = client.get("/api/g/round3.json").json()
     client.post("/g/round3.json/advice", data={"revision": state["revision"]})
     deadline = time.monotonic() + 60

@@ -7,8 +7,8 @@ from __future__ import annotations
 import html
 import re
 import time
+from collections.abc import Callable
 
-import pytest
 from fastapi.testclient import TestClient
 
 FORM = re.compile(r"<form hx-post=\"/g/[^\"]+/step\".*?</form>", re.S)
@@ -31,10 +31,8 @@ def _history(client: TestClient, name: str) -> list[str]:
 
 
 def test_combo_advice_is_sorted_by_its_value_and_each_row_plays_itself(
-        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    from web import advising
-
-    monkeypatch.setattr(advising, "ADVICE_TIME_LIMIT", 2.0)
+        client_with: Callable[..., TestClient]) -> None:
+    client = client_with(advice_time_limit=2.0)
     state = client.get("/api/g/combo.json").json()
     client.post("/g/combo.json/advice", data={"revision": state["revision"]})
     answer = _answered(client, "combo.json")
@@ -49,11 +47,8 @@ def test_combo_advice_is_sorted_by_its_value_and_each_row_plays_itself(
     assert _history(client, "combo.json")[-1].endswith(second["step"])
 
 
-def test_the_castell_plan_stays_one_tap_a_step(client: TestClient,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    from web import advising
-
-    monkeypatch.setattr(advising, "PLAN_TIME_LIMIT", 4.0)
+def test_the_castell_plan_stays_one_tap_a_step(client_with: Callable[..., TestClient]) -> None:
+    client = client_with(plan_time_limit=4.0)
     state = client.get("/api/g/round3.json").json()
     client.post("/g/round3.json/advice", data={"revision": state["revision"]})
     answer = _answered(client, "round3.json")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -344,17 +345,15 @@ def test_the_event_endpoint_is_a_stream(client: TestClient) -> None:
     assert client.get("/g/nothere.json/events").status_code == 404
 
 
-def test_advice_runs_in_the_background_and_is_cancelled(client: TestClient,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    from web import advising
-
-    monkeypatch.setattr(advising, "PLAN_TIME_LIMIT", 30.0)
+def test_advice_runs_in_the_background_and_is_cancelled(
+        client_with: Callable[..., TestClient]) -> None:
+    # a Castell plan long enough to be cancelled while it runs; a quick Castle Combo ranking
+    client = client_with(plan_time_limit=30.0, advice_time_limit=1.0)
     state = api(client, "round3.json")
     asked = client.post("/g/round3.json/advice", data={"revision": state["revision"]})
     assert asked.status_code == 200 and "Thinking" in asked.text
     cancelled = client.post("/g/round3.json/advice/cancel")
     assert cancelled.status_code == 200 and "Thinking" not in cancelled.text
-    monkeypatch.setattr(advising, "ADVICE_TIME_LIMIT", 1.0)
     combo = api(client, "combo.json")
     client.post("/g/combo.json/advice", data={"revision": combo["revision"]})
     deadline = time.monotonic() + 20

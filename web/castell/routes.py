@@ -5,7 +5,8 @@ asked of the game's file, drawn level by level)."""
 
 from __future__ import annotations
 
-from typing import Annotated, cast
+from pathlib import Path
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, Form, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, Response
@@ -14,32 +15,38 @@ from models.errors import CastellError
 from service.castell import Game
 from service.castell.towers import Asked, Solving, best
 from web.games import Revision, Where, refused, run
+from web.page_response import page
 from web.play import StepError, load
-from web.render import page
-from web.seats import viewer
+from web.seat_store import viewer
 from web.security import check_change, check_token
 from web.served import game_file
 from web.wording import said
 
 router = APIRouter()
-# the dp engine answers in milliseconds on any team the rules allow; a safety net only
-BEST_TIME_LIMIT = 10.0
+
+
+def castell_game(request: Request, name: str, refusal: str) -> tuple[Path, Game]:
+    """The Castell game called `name` and its file (404 with `refusal` for a game of another
+    kind: the route is Castell's own)."""
+    path, kind = game_file(request, name)
+    game = load(path, kind)
+    if not isinstance(game, Game):
+        raise HTTPException(404, refusal)
+    return path, game
 
 
 @router.get("/g/{name}/best-tower", response_class=HTMLResponse,
             dependencies=[Depends(check_token)])
 def best_tower(request: Request, name: str,
                player: Annotated[str, Query(min_length=1, max_length=60)]) -> HTMLResponse:
-    path, kind = game_file(request, name)
-    if kind != "castell":
-        raise HTTPException(404, "best tower is a Castell question")
+    path, _ = castell_game(request, name, "best tower is a Castell question")
+    limit = request.app.state.settings.best_tower_time_limit
     try:
         with request.app.state.solves.slot():
-            reply = best(Asked(state=path, player=player), None,
-                         Solving("dp", BEST_TIME_LIMIT))
+            reply = best(Asked(state=path, player=player), None, Solving("dp", limit))
     except CastellError as error:
         raise HTTPException(400, said(error)) from None
-    game = load(path, kind)
+    game = load(*game_file(request, name))
     who = reply.looked_for or player
     # the answer for a festival ahead may be named as the player's tower there, by a page
     # that plays for that player
@@ -75,15 +82,12 @@ def festival_tower(request: Request, name: str, revision: Revision,
 async def refill(request: Request, name: str) -> Response:
     """Every region's real draw at once (`refill-REGION_ID` = the sizes drawn), one write."""
     form = await request.form()
-    path, kind = game_file(request, name)
     where = str(form.get("where", "refill"))
     try:
         revision = int(str(form.get("revision", "")))
     except ValueError:
         return refused(request, StepError(400, "revision: a whole number"), where)
-    if kind != "castell":
-        raise HTTPException(404, "a Castle Combo game has no refills")
-    game = cast(Game, load(path, kind))
+    _, game = castell_game(request, name, "a Castle Combo game has no refills")
     names = {r.id: r.name for r in game.board.regions}
     steps: list[list[str]] = []
     for key, value in form.multi_items():
@@ -98,11 +102,8 @@ def try_step(request: Request, name: str, tile: Annotated[str, Query(max_length=
              tower: Annotated[str, Query(max_length=200)]) -> HTMLResponse:
     """The tower builder's live check: the claim tried by the referee on a copy, nothing
     written; its reason when refused."""
-    path, kind = game_file(request, name)
     message: str | None = None
-    if kind != "castell":
-        raise HTTPException(404, "no tower builder in Castle Combo")
-    game = cast(Game, load(path, kind))
+    _, game = castell_game(request, name, "no tower builder in Castle Combo")
     try:
         game.step(["special", "claim", tile, tower or "?"])
     except CastellError as error:  # the referee's refusal, or a tower that cannot be read

@@ -3,23 +3,21 @@ cards (`combo arrange`), against the score they made."""
 
 from __future__ import annotations
 
-from typing import Annotated, cast
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 
 from models.errors import CastellError
+from web.page_response import page
 from web.play import load
-from web.render import page
-from web.seating import WATCHING
-from web.seats import viewer
+from web.seat_routes import WATCHING
+from web.seat_store import viewer
 from web.security import check_token
 from web.served import game_file
 from web.wording import said
 
 router = APIRouter()
-
-ARRANGE_TIME_LIMIT = 5.0
 
 
 @router.get("/g/{name}/place", response_class=HTMLResponse)
@@ -28,11 +26,10 @@ def place(request: Request, name: str,
     """Tap a card, then a cell: the mover's grid with the places `card` may go highlighted,
     each a button that takes it there (the take buttons stay, for a screen reader)."""
     from service.combo import ComboGame
-    from web.combo.page import placement
+    from web.combo.content import placement
 
-    path, kind = game_file(request, name)
-    game = cast(ComboGame, load(path, kind)) if kind == "combo" else None
-    if game is None:
+    game = load(*game_file(request, name))
+    if not isinstance(game, ComboGame):
         raise HTTPException(404, "placing a card is a Castle Combo step")
     view = game.view()
     if not viewer(request, name).acts_for(view.to_play):
@@ -53,9 +50,8 @@ def arrangement(request: Request, name: str,
     from service.combo import ComboGame
     from service.combo.arrange import arrange_cards
 
-    path, kind = game_file(request, name)
-    game = cast(ComboGame, load(path, kind)) if kind == "combo" else None
-    if game is None or not game.game_over:
+    game = load(*game_file(request, name))
+    if not isinstance(game, ComboGame) or not game.game_over:
         raise HTTPException(404, "the best arrangement is asked once a Castle Combo game is over")
     try:
         who = game.player(player)
@@ -64,7 +60,7 @@ def arrangement(request: Request, name: str,
         with request.app.state.solves.slot():
             best_one = arrange_cards(cards, None if source == "sample" else source,
                                      keys=who.keys, gold=who.gold,
-                                     time_limit=ARRANGE_TIME_LIMIT)
+                                     time_limit=request.app.state.settings.arrange_time_limit)
     except CastellError as error:
         raise HTTPException(400, said(error)) from None
     return page(request, "arrangement.html", {"player": who.name, "best": best_one.output,

@@ -149,8 +149,8 @@ def test_tournament_ctrl_c_is_one_line_exit_130(tmp_path: Path,
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    # the use case asks the solvers' package when the games start
-    monkeypatch.setattr("planner.combo.run_tournament", interrupted)
+    # the batch job asks the tournament loop when a chunk of games starts
+    monkeypatch.setattr("planner.tournaments.play_game", interrupted)
     path = tmp_path / "cards.csv"
     result = run("combo", "tournament", "--bots", "greedy,random", "--games", "5", "--csv",
                  str(path))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from service.combo import ComboGame
-from web.pages import GamePage
+from web.game_pages import GamePage
 
 if TYPE_CHECKING:
     from service.results.combo import ComboStateOutput
@@ -37,7 +37,7 @@ def context(game: ComboGame, name: str) -> dict[str, Any]:
                             for cell in row] for row in t.cells]}
                 for t in view.tableaux]
     return {
-        "name": name, "kind": "combo", "game": game, "view": view,
+        "name": name, "game": game, "view": view,
         "revision": game.revision, "rows": rows, "by_card": by_card, "keys": keys,
         "reveals": bool(view.pending_reveals), "tableaux": tableaux,
         "decks": view.decks, "discards": view.discards,
@@ -56,11 +56,7 @@ def placement(view: ComboStateOutput, card: str) -> dict[str, Any] | None:
     top, left = tableau.origin
     lying = {(top + r, left + c): cell for r, row in enumerate(tableau.cells)
              for c, cell in enumerate(row) if cell is not None}
-    here: dict[tuple[int, int], list[tuple[str, str]]] = {}
-    for take in takes:
-        assert take.at is not None
-        words = ["flip here" if take.face_down else "buy here", *take.extra]
-        here.setdefault((take.at[0], take.at[1]), []).append((take.step, ", ".join(words)))
+    here = _takes_at(takes)
     places = set(lying) | set(here)
     rows = range(min(r for r, _ in places), max(r for r, _ in places) + 1)
     cols = range(min(c for _, c in places), max(c for _, c in places) + 1)
@@ -69,4 +65,24 @@ def placement(view: ComboStateOutput, card: str) -> dict[str, Any] | None:
                        for c in cols] for r in rows]}
 
 
-PAGE = GamePage(context)
+def _takes_at(takes: list[Any]) -> dict[tuple[int, int], list[tuple[str, str]]]:
+    """The takes by the cell they put the card in: each its step and a short label."""
+    here: dict[tuple[int, int], list[tuple[str, str]]] = {}
+    for take in takes:
+        assert take.at is not None
+        words = ["flip here" if take.face_down else "buy here", *take.extra]
+        here.setdefault((take.at[0], take.at[1]), []).append((take.step, ", ".join(words)))
+    return here
+
+
+RANKED_SHOWN = 5
+
+
+def ranked(result: Any) -> list[Any]:
+    """The advice's actions by the value shown, the unsampled last (the first few)."""
+    return sorted(result.ranking,
+                  key=lambda a: (a.value is None, -(a.value or 0.0)))[:RANKED_SHOWN]
+
+
+PAGE = GamePage("Castle Combo", "combo.html", "combo_advice.html", context,
+                lambda settings: settings.advice_time_limit, ranked=ranked)

@@ -9,35 +9,31 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
-from web.pages import turns_of
+from web.game_pages import page_of
+from web.page_response import page
 from web.play import load
-from web.render import page
-from web.seats import viewer
+from web.seat_store import viewer
 from web.security import check_change
 from web.served import game_file
 
 router = APIRouter()
-# the planner's own default is longer; at the table an answer within seconds is what helps
-PLAN_TIME_LIMIT = 8.0
-ADVICE_TIME_LIMIT = 5.0
-TIME_LIMITS = {"castell": PLAN_TIME_LIMIT, "combo": ADVICE_TIME_LIMIT}
-RANKED_SHOWN = 5
 
 
 def _answer(request: Request, name: str) -> HTMLResponse:
     path, kind = game_file(request, name)
     job = request.app.state.jobs.get(name)
     game = load(path, kind)
-    # each planned turn: its round and its steps (text, reason); the first is "do this step"
+    own = page_of(request.app.state.pages, game)
+    # each planned turn: its round and its steps (text, reason); the first is "do this step";
+    # or the steps ranked by their value, best first (the game's page says which it gives)
     turns: list[tuple[int, list[tuple[str, str]]]] = []
+    ranked: list[object] = []
     if job is not None and job.done.is_set() and job.result is not None:
-        turns = turns_of(request.app.state.pages, game, job.result)
+        turns = own.advice_turns(game, job.result)
+        ranked = own.ranked(job.result)
     steps = [step for _, listed in turns for step in listed]
-    ranked = []  # Castle Combo's actions by the value shown, the unsampled last
-    if kind == "combo" and job is not None and job.result is not None:
-        ranked = sorted(job.result.ranking,
-                        key=lambda a: (a.value is None, -(a.value or 0.0)))[:RANKED_SHOWN]
-    return page(request, "advice.html", {"name": name, "job": job, "kind": kind,
+    return page(request, "advice.html", {"name": name, "job": job,
+                                         "advice_template": own.advice_template,
                                          "revision": game.revision, "steps": steps,
                                          "turns": turns, "ranked": ranked,
                                          "acts": viewer(request, name).acts_for(game.to_play()),
@@ -56,7 +52,8 @@ def ask(request: Request, name: str, revision: Annotated[int, Form(ge=0)]) -> HT
         raise HTTPException(409, "the game changed: reload")
     if game.game_over:
         raise HTTPException(400, "the game is over")
-    request.app.state.jobs.start(name, game.revision, game.advice(TIME_LIMITS[game.kind]))
+    limit = page_of(request.app.state.pages, game).advice_time_limit(request.app.state.settings)
+    request.app.state.jobs.start(name, game.revision, game.advice(limit))
     return _answer(request, name)
 
 

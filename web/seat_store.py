@@ -111,7 +111,7 @@ class Seats:
                            self._open[(name, seat)] > 0) for seat in shown]
 
     def fingerprint(self, name: str) -> tuple[object, ...]:
-        """What a page shows of the game's seats, as a key (`web.drawn`)."""
+        """What a page shows of the game's seats, as a key (`web.page_cache`)."""
         with self._lock:
             seats = dict(self._read(name))
             open_now = tuple(sorted(seat for (game, seat), n in self._open.items()

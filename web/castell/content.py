@@ -5,6 +5,7 @@ festival-tower forms, the history (newest first, with round and player) and the 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +15,7 @@ from service.castell import Game
 from service.castell.maps import board_view
 from service.castell.views import festival, score, wheel
 from service.results.castell_view import skill_words
-from web.pages import GamePage
+from web.game_pages import GamePage
 
 if TYPE_CHECKING:
     from service.results.castell_view import CastellView
@@ -67,38 +68,45 @@ def map_picture(game: Game, view: CastellView, moves: dict[str, str]) -> dict[st
     """Where each region, link and pawn of the view goes on the page's SVG map (scaled from
     the board's coordinates); the regions the player to move may move to are marked."""
     board = board_view(game.board)
-    xs = [r.x for r in board.regions]
-    ys = [r.y for r in board.regions]
-    span_x = max(max(xs) - min(xs), 1.0)
-    span_y = max(max(ys) - min(ys), 1.0)
-    scale = min((MAP_W - 2 * MARGIN) / span_x, (MAP_H - 2 * MARGIN) / span_y)
-
-    def at(x: float, y: float) -> tuple[float, float]:
-        return (round(MARGIN + (x - min(xs)) * scale, 1), round(MARGIN + (y - min(ys)) * scale, 1))
-
-    where = {r.id: at(r.x, r.y) for r in board.regions}
+    where = _placed(board.regions)
     colour = {p.name: COLOURS[i % len(COLOURS)] for i, p in enumerate(view.players)}
-    regions = []
-    for region in view.regions:
-        x, y = where[region.id]
-        label = short(region.name)
-        half = len(label) * LETTER_W / 2 + 2  # the label kept inside the map
-        regions.append({"id": region.id, "name": region.name, "short": label,
-                        "x": x, "y": y, "lx": round(min(max(x, half), MAP_W - half), 1),
-                        "castellers": region.castellers, "tiles": [t.id for t in region.tiles],
-                        "tokens": region.special_tokens,
-                        "pawns": [(p, colour[p]) for p in region.pawns],
-                        "move": moves.get(region.id),
-                        "festival": [f for f in view.festivals if f.region == region.id
-                                     and f.round == view.round and not f.held]})
+    this_round = [f for f in view.festivals if f.round == view.round and not f.held]
+    regions = [_region(region, where[region.id], colour, moves, this_round)
+               for region in view.regions]
     lines = [(*where[a], *where[b], False) for a, b in board.borders]
     lines += [(*where[a], *where[b], True) for a, b in board.dotted_links]
-    this_round = [f for f in view.festivals if f.round == view.round and not f.held]
     return {"width": MAP_W, "height": MAP_H, "regions": regions, "lines": lines,
             "colour": colour,
             "pools": {r.id: sorted(Pool.parse(r.castellers), reverse=True) for r in view.regions},
             "festivals": {r.id: [f for f in this_round if f.region == r.id]
                           for r in view.regions}}
+
+
+def _placed(regions: Sequence[Any]) -> dict[str, tuple[float, float]]:
+    """Each region's place on the map: the board's coordinates scaled into its margins."""
+    xs = [r.x for r in regions]
+    ys = [r.y for r in regions]
+    span_x = max(max(xs) - min(xs), 1.0)
+    span_y = max(max(ys) - min(ys), 1.0)
+    scale = min((MAP_W - 2 * MARGIN) / span_x, (MAP_H - 2 * MARGIN) / span_y)
+    return {r.id: (round(MARGIN + (r.x - min(xs)) * scale, 1),
+                   round(MARGIN + (r.y - min(ys)) * scale, 1)) for r in regions}
+
+
+def _region(region: Any, at: tuple[float, float], colour: dict[str, str],
+            moves: dict[str, str], this_round: list[Any]) -> dict[str, Any]:
+    """One region on the map: its label (kept inside the map), castellers, tiles, tokens,
+    pawns, the move there and this round's festival there."""
+    x, y = at
+    label = short(region.name)
+    half = len(label) * LETTER_W / 2 + 2  # the label kept inside the map
+    return {"id": region.id, "name": region.name, "short": label,
+            "x": x, "y": y, "lx": round(min(max(x, half), MAP_W - half), 1),
+            "castellers": region.castellers, "tiles": [t.id for t in region.tiles],
+            "tokens": region.special_tokens,
+            "pawns": [(p, colour[p]) for p in region.pawns],
+            "move": moves.get(region.id),
+            "festival": [f for f in this_round if f.region == region.id]}
 
 
 def short(name: str, most: int = 17) -> str:
@@ -122,7 +130,7 @@ def context(game: Game, name: str) -> dict[str, Any]:
     preview = festival(game, 10.0) if view.to_play is not None and any(
         f.round == view.round and not f.held for f in view.festivals) else None
     return {
-        "name": name, "kind": "castell", "game": game, "view": view,
+        "name": name, "game": game, "view": view,
         "revision": game.state.revision, "controls": found,
         "map": map_picture(game, view, found.moves),
         "regions": {r.id: r.name for r in view.regions},
@@ -142,4 +150,5 @@ def planned_turns(game: Game, result: Any) -> list[tuple[int, list[tuple[str, st
             for turn in result.turns]
 
 
-PAGE = GamePage(context, planned_turns)
+PAGE = GamePage("Castell", "castell.html", "castell_advice.html", context,
+                lambda settings: settings.plan_time_limit, planned_turns)

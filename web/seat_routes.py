@@ -1,6 +1,6 @@
 """Taking a seat and the host's link: the routes that set a seat's or the host's cookie, the
 seat panel every game page shows (seats taken and connected; for the host, each seat's link
-and QR code), and the count of pages connected per seat (`web.seats`)."""
+and QR code), and the count of pages connected per seat (`web.seat_store`)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from fastapi.responses import RedirectResponse, Response
 from service.handle import GameHandle
 from web.play import load
 from web.qr import qr_svg
-from web.seats import HOST_COOKIE, SCOREKEEPER, SEAT_COOKIE, Seats, is_host, viewer
+from web.seat_store import HOST_COOKIE, SCOREKEEPER, SEAT_COOKIE, Seats, is_host, viewer
 from web.security import TOKEN_COOKIE, Access, check_change, same_secret
 from web.served import game_file
 

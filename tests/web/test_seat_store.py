@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import LOCAL
 from web.app import create_app
 from web.library import Library
-from web.seats import SCOREKEEPER, Seats
+from web.seat_store import SCOREKEEPER, Seats
 from web.security import Access
 
 
