@@ -160,15 +160,7 @@ def _key(state: GameState) -> tuple[object, ...]:
 def plan_towers(plan: Plan, state: GameState) -> tuple[tuple[str, str | None], ...]:
     """The towers the plan builds (or declines to) at this round's festivals, where the
     player competes in them: named as the plan's replay resolved them."""
-    named: list[tuple[str, str | None]] = []
-    for festival in plan.festivals:
-        if festival.round != state.round:
-            continue
-        if festival.entry.tower is not None:
-            named.append((festival.location, str(festival.entry.tower)))
-        elif festival.absent == "declined":
-            named.append((festival.location, None))
-    return tuple(named)
+    return plan.named_towers(state.round)
 
 
 def legal_turn(actions: Sequence[Action]) -> Turn:

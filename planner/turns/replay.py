@@ -30,17 +30,16 @@ from models.game import (
     resolve_festival,
     top_up,
 )
+from models.game.play import hidden
 from models.tower import Festival, Pool, Rules, SkillRanks, Tower
 from planner.tower import DEFAULT_TIME_LIMIT, FestivalTower, Status, solve
 from planner.turns.budget import PlanBudget
 
 
 def visible(state: GameState) -> GameState:
-    """What the player can see: the state with the bag (the future refills) hidden."""
-    seen = state.clone()
-    seen.bag = None
-    seen.seed = 0  # the seed only decides the hidden draws
-    return seen
+    """What the player can see: the state with the bag (the future refills) hidden (the game
+    interface's view of a seat, `models.game.play.hidden`: one definition of what is hidden)."""
+    return hidden(state)
 
 
 @dataclass(frozen=True)
