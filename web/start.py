@@ -25,7 +25,7 @@ from web.play import StepError
 from web.qr import qr_svg
 from web.seat_routes import keep_seat, to_game
 from web.seat_store import SCOREKEEPER, Seats, is_host
-from web.security import TOKEN_COOKIE, Access, check_change
+from web.security import TOKEN_COOKIE, Access, check_change, same_secret
 from web.wording import said
 
 router = APIRouter()
@@ -60,7 +60,8 @@ def index(request: Request) -> HTMLResponse:
 def join(request: Request, token: Annotated[str, Query(max_length=100)]) -> Response:
     """The join link: keeps the token in a cookie for this site only, then the start page."""
     access: Access = request.app.state.access
-    if access.token is None or token != access.token:
+    # compared in constant time, as every secret is (`same_secret`)
+    if access.token is None or not same_secret(token, access.token):
         raise HTTPException(403, "this join link is not this server's")
     response = RedirectResponse("/", status_code=303)
     response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict")
