@@ -27,6 +27,15 @@ class Identity:
     start: str
     revision: int
     players: tuple[str, ...]
+    path: Path | None = None  # the file it was read from
+
+    def went_back(self, seen: int) -> bool:
+        """The game's revision is below `seen`, the highest seen of the game at its path: a
+        new game was written there. Asked of the file again (this identity may have been read
+        before a write that came since: a revision never goes down within one game)."""
+        if self.revision >= seen:
+            return False
+        return self.path is None or GameFile(self.path).revision_on_disk() < seen
 
 
 # what each kind of game keeps from its first write to its last, besides its players' names
@@ -36,32 +45,35 @@ KEPT = {"castell": ("board", "seed", "deal", "rules", "wheel_side"),
 
 
 def identity(path: Path) -> Identity | None:
-    """The identity of the game in `path` (None: no game's file, or unreadable)."""
+    """The identity of the game in `path` (None: no game's file, or unreadable). Once per
+    version of the file (every request with a seat asks: its status, not a parse of the whole
+    game; every write of a game file is a new file, `models.files.write_atomic`)."""
     try:
-        text = GameFile(path).text()
+        status = path.stat()
+    except OSError:
+        return None
+    key = (str(path), status.st_ino, status.st_mtime_ns, status.st_ctime_ns, status.st_size)
+    with _LOCK:
+        if key in _SEEN:
+            return _SEEN[key]
+    try:
+        data = parse_json(GameFile(path).text(), str(path))  # bounded in size and depth
     except (CastellError, OSError):
         return None
-    digest = hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
-    with _LOCK:
-        if digest in _SEEN:
-            return _SEEN[digest]
-    try:
-        data = parse_json(text, str(path))  # bounded in size and depth, as every file read
-    except CastellError:
-        return None
-    found = _identity(data) if isinstance(data, dict) else None
+    found = _identity(data, path) if isinstance(data, dict) else None
     with _LOCK:
         if len(_SEEN) >= 256:  # bounded: the oldest out
             _SEEN.pop(next(iter(_SEEN)))
-        _SEEN[digest] = found
+        _SEEN[key] = found
     return found
 
 
-_SEEN: dict[str, Identity | None] = {}  # a file text's SHA-256 -> its game's identity
+# a file's version (path, inode, modification and change times, size) -> its game's identity
+_SEEN: dict[tuple[str, int, int, int, int], Identity | None] = {}
 _LOCK = threading.Lock()
 
 
-def _identity(data: dict[str, Any]) -> Identity | None:
+def _identity(data: dict[str, Any], path: Path) -> Identity | None:
     kind = kind_of_data(data)
     if kind is None:
         return None
@@ -74,4 +86,4 @@ def _identity(data: dict[str, Any]) -> Identity | None:
     revision = data.get("revision", 0)
     if not isinstance(revision, int) or isinstance(revision, bool):
         revision = 0
-    return Identity(start, revision, tuple(names))
+    return Identity(start, revision, tuple(names), path)

@@ -95,10 +95,10 @@ class Seats:
         seats = self._seats[name]
         seen = seats.get("seen")
         if seats.get("game") != game.start or not isinstance(seats.get("players"), dict) \
-                or not isinstance(seen, int) or game.revision < seen:
+                or not isinstance(seen, int) or game.went_back(seen):
             seats = self._seats[name] = {"game": game.start, "seen": game.revision,
                                          "players": {}, "scorekeeper": None}
-        elif game.revision > seen:
+        elif game.revision > seats["seen"]:
             seats["seen"] = game.revision
             if self._file(name).exists():
                 self._write(name)

@@ -177,3 +177,20 @@ def test_the_identity_of_a_game_stays_through_its_steps(folder: Path) -> None:
     other = identity(folder / "other.json")
     assert other is not None and other.start != game.start
     assert identity(folder / "nothing.json") is None
+
+
+def test_an_identity_read_before_a_step_keeps_the_seats(server: tuple[object, Access],
+                                                        folder: Path) -> None:
+    """A request that read the game's identity before another's step (its revision below the
+    one seen since) is no new game: the seats stay."""
+    app, _ = server
+    keys = seat_keys(app, "castell.json")
+    before = identity(folder / "castell.json")
+    with _screen(app) as anna:
+        anna.get("/g/castell.json/seat", params={"key": keys["Anna"]})
+        assert _step(anna) == 303
+        assert "You play <b>Anna</b>" in anna.get("/g/castell.json").text  # seen: 1
+    seats: Seats = app.state.seats  # type: ignore[attr-defined]
+    assert before is not None and before.revision == 0
+    assert seats.holder("castell.json", before, ["Anna", "Biel"], keys["Anna"]) == Seat("Anna")
+    assert seat_keys(app, "castell.json") == keys
