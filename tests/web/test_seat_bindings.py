@@ -170,15 +170,6 @@ def test_a_seat_link_is_no_join_token(folder: Path) -> None:
         assert anna.post("/g/combo.json/advice", data={"revision": 0}).status_code == 403
 
 
-def test_the_identity_of_a_game_stays_through_its_steps(folder: Path) -> None:
-    game = identity(folder / "castell.json")
-    assert game is not None and game.players == ("Anna", "Biel") and game.revision == 0
-    new_castell(folder, "other.json", players="Anna,Carla")
-    other = identity(folder / "other.json")
-    assert other is not None and other.start != game.start
-    assert identity(folder / "nothing.json") is None
-
-
 def test_an_identity_read_before_a_step_keeps_the_seats(server: tuple[object, Access],
                                                         folder: Path) -> None:
     """A request that read the game's identity before another's step (its revision below the
