@@ -33,8 +33,9 @@ def _screen(app: object) -> TestClient:
 
 def _step(client: TestClient, game: str = "castell.json", step: str = "end") -> int:
     state = client.get(f"/api/g/{game}").json()
-    return client.post(f"/g/{game}/step", data={"revision": state["revision"], "step": step},
-                       follow_redirects=False).status_code
+    status: int = client.post(f"/g/{game}/step", follow_redirects=False,
+                              data={"revision": state["revision"], "step": step}).status_code
+    return status
 
 
 def test_a_player_called_scorekeeper_holds_a_players_seat_not_the_role(tmp_path: Path) -> None:
