@@ -27,7 +27,7 @@ from typing import Any
 from fastapi import Request
 
 from models.errors import CastellError
-from models.files import read_text, write_atomic
+from models.files import parse_json, read_text, write_atomic
 from service.game_identity import Identity, identity
 from web.library import Library, NotFound
 from web.security import Access, same_secret
@@ -87,9 +87,9 @@ class Seats:
         writer). None of another game's: one whose start differs, or whose revision is lower
         than this game's seen (a new game at the path). Call under the lock."""
         if name not in self._seats:
-            try:
-                data = json.loads(read_text(self._file(name), MAX_SEATS_BYTES))
-            except (CastellError, OSError, ValueError):
+            try:  # bounded in size and depth: a damaged file holds no seat, never a 500
+                data = parse_json(read_text(self._file(name), MAX_SEATS_BYTES), name)
+            except (CastellError, OSError):
                 data = {}
             self._seats[name] = data if isinstance(data, dict) else {}
         seats = self._seats[name]
@@ -98,10 +98,12 @@ class Seats:
                 or not isinstance(seen, int) or game.went_back(seen):
             seats = self._seats[name] = {"game": game.start, "seen": game.revision,
                                          "players": {}, "scorekeeper": None}
-        elif game.revision > seats["seen"]:
+        elif game.revision > seen:
             seats["seen"] = game.revision
-            if self._file(name).exists():
-                self._write(name)
+        else:
+            return seats
+        if self._file(name).exists():  # another game's secrets, or an older seen: replaced
+            self._write(name)
         return seats
 
     def _write(self, name: str) -> None:

@@ -186,3 +186,30 @@ def test_an_identity_read_before_a_step_keeps_the_seats(server: tuple[object, Ac
     assert before is not None and before.revision == 0
     assert seats.holder("castell.json", before, ["Anna", "Biel"], keys["Anna"]) == Seat("Anna")
     assert seat_keys(app, "castell.json") == keys
+
+
+@pytest.mark.parametrize("text", ["[" * 50_000, "not json", '{"game": 1, "players": []}'])
+def test_a_damaged_seats_file_holds_no_seat(server: tuple[object, Access], folder: Path,
+                                            text: str) -> None:
+    app, _ = server
+    (folder / SEATS_DIR).mkdir()
+    (folder / SEATS_DIR / "castell.json").write_text(text)
+    with _screen(app) as phone:
+        assert phone.get("/g/castell.json").status_code == 200
+    keys = seat_keys(app, "castell.json")
+    assert json.loads((folder / SEATS_DIR / "castell.json").read_text())["players"]["Anna"][
+        "secret"] == keys["Anna"]
+
+
+def test_a_new_game_replaces_the_old_games_secrets_on_disk(server: tuple[object, Access],
+                                                          folder: Path) -> None:
+    app, _ = server
+    keys = seat_keys(app, "castell.json")
+    with _screen(app) as anna:
+        anna.get("/g/castell.json/seat", params={"key": keys["Anna"]})
+        assert _step(anna) == 303
+        assert "You play" in anna.get("/g/castell.json").text
+        (folder / "castell.json").unlink()
+        new_castell(folder)
+        anna.get("/g/castell.json")
+    assert keys["Anna"] not in (folder / SEATS_DIR / "castell.json").read_text()
