@@ -111,10 +111,12 @@ def reissue(request: Request, name: str,
     the old link, and every page that holds it, no longer plays for it."""
     _host_only(request, "re-issue a seat's link")
     ident = _identity(request, name)
-    if not scorekeeper and player not in ident.players:
-        raise HTTPException(400, f"player: no player called '{player[:60]}' in this game")
     seat = KEEPER if scorekeeper else Seat(player)
-    request.app.state.seats.reissue(name, ident, seat)
+    seats: Seats = request.app.state.seats
+    if (not scorekeeper and player not in ident.players) or \
+            seats.reissue(name, ident, seat) is None:
+        what = "the scorekeeper" if scorekeeper else f"'{player[:60]}'"
+        raise HTTPException(400, f"player: {what} has no seat's link in this game")
     return to_game(request, name)
 
 

@@ -142,11 +142,13 @@ class Seats:
             self._made(name, seats, wanted)
             return {seat: str((self._record(seats, seat) or {})["secret"]) for seat in wanted}
 
-    def reissue(self, name: str, game: Identity, seat: Seat) -> str:
+    def reissue(self, name: str, game: Identity, seat: Seat) -> str | None:
         """A new secret for `seat` (free again): its old link, and every page holding it, no
-        longer plays for it."""
+        longer plays for it (None: the seat has no secret to re-issue)."""
         with self._lock:
             seats = self._read(name, game)
+            if self._record(seats, seat) is None:
+                return None
             secret = secrets.token_urlsafe(16)
             self._put(seats, seat, {"secret": secret, "taken": False})
             self._write(name)

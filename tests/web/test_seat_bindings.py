@@ -87,6 +87,11 @@ def test_keep_the_score_gives_the_role_its_own_secret(server: tuple[object, Acce
         assert secret == keys[None] and secret not in {keys["Anna"], keys["Biel"]}
         page = screen.get("/g/castell.json").text
         assert 'data-role="scorekeeper"' in page and 'data-seat="scorekeeper"' not in page
+        # the host re-issues the role's link: the screen that held it only watches
+        assert screen.post("/g/castell.json/reissue", data={"scorekeeper": "true"},
+                           follow_redirects=False).status_code == 303
+        assert "You are watching" in screen.get("/g/castell.json").text
+        assert seat_keys(app, "castell.json")[None] != secret
 
 
 def test_a_new_game_at_an_old_path_gets_new_secrets(server: tuple[object, Access],
@@ -136,6 +141,10 @@ def test_the_host_reissues_a_seats_link(server: tuple[object, Access]) -> None:
         page = host.get("/g/castell.json").text
         assert 'action="/g/castell.json/reissue"' in page
         assert host.post("/g/castell.json/reissue", data={"player": "Nobody"}).status_code == 400
+        # no scorekeeper was chosen: there is none to re-issue (nor one made by asking)
+        assert host.post("/g/castell.json/reissue",
+                         data={"scorekeeper": "true"}).status_code == 400
+        assert None not in seat_keys(app, "castell.json")
         again = host.post("/g/castell.json/reissue", data={"player": "Anna"},
                           follow_redirects=False)
         assert again.status_code == 303
