@@ -27,7 +27,7 @@ from web.page_cache import Drawn, file_digest
 from web.page_response import page
 from web.play import FORBIDDEN, StepError, load, play
 from web.seat_routes import WATCHING, listening, seating
-from web.seat_store import Seats, viewer
+from web.seat_store import Seats, game_of, viewer
 from web.security import check_change
 from web.served import game_file
 
@@ -69,7 +69,8 @@ def _key(request: Request, name: str, template: str, digest: str) -> tuple[objec
     """What the page drawn shows (see `web.page_cache`)."""
     job = request.app.state.jobs.get(name)
     seats: Seats = request.app.state.seats
-    return (name, template, digest, viewer(request, name), seats.fingerprint(name),
+    return (name, template, digest, viewer(request, name),
+            seats.fingerprint(name, game_of(request, name)[0]),
             None if job is None else (job.id, job.done.is_set(), job.followed, job.revision),
             str(request.base_url))
 
@@ -96,7 +97,7 @@ def game_events(request: Request, name: str, since: Annotated[int, Query(ge=0)] 
     path, _ = game_file(request, name)
     seats: Seats = request.app.state.seats
     stream = revisions(path, since, request.app.state.stopping)
-    return StreamingResponse(listening(stream, seats, name, viewer(request, name).seat),
+    return StreamingResponse(listening(stream, seats, name, viewer(request, name).held),
                              media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 

@@ -5,6 +5,7 @@ typed into a URL reaches the disk)."""
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import threading
 from dataclasses import dataclass
@@ -26,6 +27,15 @@ class NotFound(Exception):
 
 # why a JSON file in the folder is listed but not served (its name could not be a URL's)
 BAD_NAME = "not served: a game's name is letters, digits, '-', '_' and '.' (rename the file)"
+# why a file is listed with U+FFFD in its name: the name's bytes are no UTF-8 text
+NOT_TEXT = "not served: its name is not UTF-8 text (rename the file)"
+
+
+def shown_name(name: str) -> str:
+    """A file name as a page can show it: a name the folder holds as bytes that are no UTF-8
+    text (Python keeps them as lone surrogates, which no page can encode) with each such
+    byte replaced by U+FFFD."""
+    return os.fsencode(name).decode("utf-8", "replace")
 
 
 @dataclass(frozen=True)
@@ -120,7 +130,8 @@ class Library:
             if NAME.match(name):
                 out.append(Entry(name, path, kind_of(path), GameFile(path).revision_on_disk()))
             else:
-                out.append(Entry(name, path, None, 0, BAD_NAME))
+                shown = shown_name(name)
+                out.append(Entry(shown, path, None, 0, BAD_NAME if shown == name else NOT_TEXT))
         return out
 
     def new_path(self, name: str) -> Path:

@@ -1,9 +1,12 @@
 """Seats: whom a page plays for. Each player of a game has a seat with its own secret (its link
-and QR code set it in a cookie kept for that game's pages only); a scorekeeper seat, which
-acts for every player, exists only when somebody chose it (at the start of a game, or from the
-host's seat panel). A page without a seat watches. The secrets are kept in the folder's hidden
-`.castell-seats/` (a server restarted keeps its phones seated); which seats have a page open
-(their event streams) is counted in memory.
+and QR code set it in a cookie kept for that game's pages only); the scorekeeper, who acts for
+every player, is a role with a secret of its own (never a player's name or seat), which exists
+only when somebody chose it (at the start of a game, or from the host's seat panel). A page
+without a seat watches. The secrets are kept in the folder's hidden `.castell-seats/` (a server
+restarted keeps its phones seated), bound to the game they were made for
+(`service.game_identity`: a new game at an old game's path gets new secrets); the host may
+re-issue a seat's secret (the old link stops working). Which seats have a page open (their
+event streams) is counted in memory.
 
 Who sees the secrets: the host (`Viewer.host`): on a server bound to 127.0.0.1 whoever uses
 this machine; under `--lan` only the browser that opened the host link printed in the
@@ -19,16 +22,19 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from fastapi import Request
 
 from models.errors import CastellError
-from models.files import read_text, write_atomic
+from models.files import parse_json, read_text, write_atomic
+from service.game_identity import Identity, identity
+from web.library import Library, NotFound
 from web.security import Access, same_secret
 
 SEAT_COOKIE = "castell_seat"
 HOST_COOKIE = "castell_host"
-SCOREKEEPER = "scorekeeper"  # the seat that acts for every player (an explicit choice)
+SCOREKEEPER = "scorekeeper"  # the role that acts for every player (never a player's seat)
 SEATS_DIR = ".castell-seats"
 MAX_SEATS_BYTES = 64 * 1024  # a game's seats: a few secrets
 
@@ -41,86 +47,166 @@ class SeatStatus:
     seat: str
     taken: bool
     connected: bool
+    role: bool = False  # the scorekeeper's role (`seat` is then no player's name)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat of a game: a player's (`player` their name), or the scorekeeper's role
+    (`player` None)."""
+
+    player: str | None
+
+    @property
+    def scorekeeper(self) -> bool:
+        return self.player is None
+
+
+KEEPER = Seat(None)
+Record = dict[str, object]  # a seat's secret and whether its link was opened
 
 
 class Seats:
-    """Each game's seats in a folder (see the module text)."""
+    """Each game's seats in a folder (see the module text). A game's file in `.castell-seats/`:
+    `{"game": its identity's start, "seen": the highest revision seen, "players": {name:
+    record}, "scorekeeper": record or null}`; a file of another game, or of an older version
+    (whose secrets were bound to no game), holds no seat of this game."""
 
     def __init__(self, folder: Path):
         self.dir = folder / SEATS_DIR
         self._lock = threading.Lock()
-        self._open: Counter[tuple[str, str]] = Counter()
-        self._seats: dict[str, dict[str, dict[str, object]]] = {}  # by game, as in its file
+        self._open: Counter[tuple[str, Seat]] = Counter()
+        self._seats: dict[str, dict[str, Any]] = {}  # by game, as in its file
 
     def _file(self, name: str) -> Path:
         return self.dir / name  # `name` is a served game's name: a plain file name
 
-    def _read(self, name: str) -> dict[str, dict[str, object]]:
-        """The game's seats: read from its file once (bounded), then kept here; every change
-        goes through `_write` (this server is the file's only writer). Call under the lock."""
+    def _read(self, name: str, game: Identity) -> dict[str, Any]:
+        """The seats of `game`, the game called `name` now: read from its file once (bounded),
+        then kept here; every change goes through `_write` (this server is the file's only
+        writer). None of another game's: one whose start differs, or whose revision is lower
+        than this game's seen (a new game at the path). Call under the lock."""
         if name not in self._seats:
-            try:
-                data = json.loads(read_text(self._file(name), MAX_SEATS_BYTES))
-            except (CastellError, OSError, ValueError):
+            try:  # bounded in size and depth: a damaged file holds no seat, never a 500
+                data = parse_json(read_text(self._file(name), MAX_SEATS_BYTES), name)
+            except (CastellError, OSError):
                 data = {}
             self._seats[name] = data if isinstance(data, dict) else {}
-        return self._seats[name]
+        seats = self._seats[name]
+        seen = seats.get("seen")
+        if seats.get("game") != game.start or not isinstance(seats.get("players"), dict) \
+                or not isinstance(seen, int) or game.went_back(seen):
+            seats = self._seats[name] = {"game": game.start, "seen": game.revision,
+                                         "players": {}, "scorekeeper": None}
+        elif game.revision > seen:
+            seats["seen"] = game.revision
+        else:
+            return seats
+        if self._file(name).exists():  # another game's secrets, or an older seen: replaced
+            self._write(name)
+        return seats
 
     def _write(self, name: str) -> None:
         self.dir.mkdir(exist_ok=True)
         write_atomic(self._file(name), json.dumps(self._seats[name], indent=1))
 
-    def secrets(self, name: str, players: list[str], scorekeeper: bool = False
-                ) -> dict[str, str]:
+    @staticmethod
+    def _record(seats: dict[str, Any], seat: Seat) -> Record | None:
+        record = seats["scorekeeper"] if seat.scorekeeper else seats["players"].get(seat.player)
+        return record if isinstance(record, dict) else None
+
+    def _made(self, name: str, seats: dict[str, Any], wanted: list[Seat]) -> None:
+        """A secret for each seat of `wanted` that has none yet. Call under the lock."""
+        missing = [seat for seat in wanted if self._record(seats, seat) is None]
+        for seat in missing:
+            self._put(seats, seat, {"secret": secrets.token_urlsafe(16), "taken": False})
+        if missing:
+            self._write(name)
+
+    @staticmethod
+    def _put(seats: dict[str, Any], seat: Seat, record: Record) -> None:
+        if seat.scorekeeper:
+            seats["scorekeeper"] = record
+        else:
+            seats["players"][seat.player] = record
+
+    def secrets(self, name: str, game: Identity, players: list[str],
+                scorekeeper: bool = False) -> dict[Seat, str]:
         """Seat -> its secret: every player's (made when first asked), and the scorekeeper's
         if `scorekeeper` or once chosen."""
         with self._lock:
-            seats = self._read(name)
-            wanted = players + ([SCOREKEEPER] if scorekeeper or SCOREKEEPER in seats else [])
-            missing = [seat for seat in wanted if seat not in seats]
-            for seat in missing:
-                seats[seat] = {"secret": secrets.token_urlsafe(16), "taken": False}
-            if missing:
-                self._write(name)
-            return {seat: str(seats[seat]["secret"]) for seat in wanted}
+            seats = self._read(name, game)
+            wanted = [Seat(player) for player in players]
+            if scorekeeper or seats["scorekeeper"] is not None:
+                wanted.append(KEEPER)
+            self._made(name, seats, wanted)
+            return {seat: str((self._record(seats, seat) or {})["secret"]) for seat in wanted}
 
-    def holder(self, name: str, secret: str | None) -> str | None:
-        """The seat whose secret this is (None: none, or no secret)."""
-        if not secret:
+    def reissue(self, name: str, game: Identity, seat: Seat) -> str | None:
+        """A new secret for `seat` (free again): its old link, and every page holding it, no
+        longer plays for it (None: the seat has no secret to re-issue)."""
+        with self._lock:
+            seats = self._read(name, game)
+            if self._record(seats, seat) is None:
+                return None
+            secret = secrets.token_urlsafe(16)
+            self._put(seats, seat, {"secret": secret, "taken": False})
+            self._write(name)
+            return secret
+
+    def forget(self, name: str) -> None:
+        """A new game was written at `name`: the seats of any game there before are gone."""
+        with self._lock:
+            self._seats.pop(name, None)
+            self._file(name).unlink(missing_ok=True)
+
+    def holder(self, name: str, game: Identity | None, players: list[str],
+               secret: str | None) -> Seat | None:
+        """The seat of `game` whose secret this is (None: none, no secret, or no game); a
+        player's seat only while that player is in the game."""
+        if not secret or game is None:
             return None
         with self._lock:
-            seats = list(self._read(name).items())
-        for seat, record in seats:
-            if same_secret(secret, str(record.get("secret", ""))):
-                return seat
+            seats = self._read(name, game)
+            held = [(KEEPER, seats["scorekeeper"])] + \
+                [(Seat(player), record) for player, record in seats["players"].items()]
+        for seat, record in held:
+            if isinstance(record, dict) and same_secret(secret, str(record.get("secret", ""))):
+                return seat if seat.scorekeeper or seat.player in players else None
         return None
 
-    def take(self, name: str, seat: str) -> None:
+    def take(self, name: str, game: Identity, seat: Seat) -> None:
         """The seat's link was opened: the seat is taken."""
         with self._lock:
-            seats = self._read(name)
-            if seat in seats and not seats[seat].get("taken"):
-                seats[seat]["taken"] = True
+            record = self._record(self._read(name, game), seat)
+            if record is not None and not record.get("taken"):
+                record["taken"] = True
                 self._write(name)
 
-    def status(self, name: str, players: list[str]) -> list[SeatStatus]:
+    def status(self, name: str, game: Identity, players: list[str]) -> list[SeatStatus]:
         with self._lock:
-            seats = dict(self._read(name))
-        shown = players + ([SCOREKEEPER] if SCOREKEEPER in seats else [])
-        return [SeatStatus(seat, bool(seats.get(seat, {}).get("taken")),
-                           self._open[(name, seat)] > 0) for seat in shown]
+            seats = self._read(name, game)
+            shown = [Seat(player) for player in players] + \
+                ([KEEPER] if seats["scorekeeper"] is not None else [])
+            return [SeatStatus(seat.player or SCOREKEEPER,
+                               bool((self._record(seats, seat) or {}).get("taken")),
+                               self._open[(name, seat)] > 0, seat.scorekeeper)
+                    for seat in shown]
 
-    def fingerprint(self, name: str) -> tuple[object, ...]:
+    def fingerprint(self, name: str, game: Identity | None) -> tuple[object, ...]:
         """What a page shows of the game's seats, as a key (`web.page_cache`)."""
+        if game is None:
+            return ()
         with self._lock:
-            seats = dict(self._read(name))
-            open_now = tuple(sorted(seat for (game, seat), n in self._open.items()
-                                    if game == name and n > 0))
-        return (tuple(sorted((seat, bool(r.get("taken"))) for seat, r in seats.items())),
-                open_now)
+            seats = self._read(name, game)
+            taken = json.dumps(seats, sort_keys=True)
+            open_now = tuple(sorted((seat.player or "", seat.scorekeeper)
+                                    for (game_name, seat), n in self._open.items()
+                                    if game_name == name and n > 0))
+        return (taken, open_now)
 
     @contextmanager
-    def connected(self, name: str, seat: str | None) -> Iterator[None]:
+    def connected(self, name: str, seat: Seat | None) -> Iterator[None]:
         """While a page holding `seat` listens for changes (its event stream)."""
         if seat is None:
             yield
@@ -136,21 +222,32 @@ class Seats:
 
 @dataclass(frozen=True)
 class Viewer:
-    """Who is asking for a game's page: their seat (None: none), whether they are the host,
-    and whether a page without a seat keeps the score (a server bound to 127.0.0.1 is one
-    machine's: its pages act for anyone until they take a seat)."""
+    """Who is asking for a game's page: their seat (None: none; a player's, or the
+    scorekeeper's role), whether they are the host, and whether a page without a seat keeps the
+    score (a server bound to 127.0.0.1 is one machine's: its pages act for anyone until they
+    take a seat)."""
 
-    seat: str | None
+    held: Seat | None
     host: bool
     open_table: bool
 
     @property
+    def seat(self) -> str | None:
+        """The player whose seat this page holds (None: none, or the scorekeeper's role)."""
+        return None if self.held is None else self.held.player
+
+    @property
+    def keeps_score(self) -> bool:
+        """This page holds the scorekeeper's role (its secret)."""
+        return self.held is not None and self.held.scorekeeper
+
+    @property
     def scorekeeper(self) -> bool:
-        return self.seat == SCOREKEEPER or (self.seat is None and self.open_table)
+        return self.keeps_score or (self.held is None and self.open_table)
 
     @property
     def watching(self) -> bool:
-        return self.seat is None and not self.open_table
+        return self.held is None and not self.open_table
 
     def acts_for(self, player: str | None) -> bool:
         """May this page take `player`'s steps (None: the table's own, a refill or a reveal)?"""
@@ -170,8 +267,27 @@ def is_host(request: Request) -> bool:
     return same_secret(request.cookies.get(HOST_COOKIE) or "", access.host_key)
 
 
-def viewer(request: Request, name: str) -> Viewer:
+def game_of(request: Request, name: str) -> tuple[Identity | None, list[str]]:
+    """The identity and players of the game served as `name` (None, []: no such game)."""
+    library: Library = request.app.state.library
+    try:
+        path = library.path(name)
+    except NotFound:
+        return None, []
+    game = identity(path)
+    return game, ([] if game is None else list(game.players))
+
+
+def held_seat(request: Request, name: str) -> Seat | None:
+    """The seat of the game `name` this request's seat cookie holds (None: none)."""
+    secret = request.cookies.get(SEAT_COOKIE)
+    if not secret:
+        return None
+    game, players = game_of(request, name)
     seats: Seats = request.app.state.seats
+    return seats.holder(name, game, players, secret)
+
+
+def viewer(request: Request, name: str) -> Viewer:
     access: Access = request.app.state.access
-    return Viewer(seats.holder(name, request.cookies.get(SEAT_COOKIE)), is_host(request),
-                  open_table=access.token is None)
+    return Viewer(held_seat(request, name), is_host(request), open_table=access.token is None)

@@ -4,7 +4,8 @@ same-origin check against cross-site forms, a bound on request bodies, and heade
 its pages out of other sites' frames and scripts.
 
 Viewing stays open under `--lan` (a spectator's screen): the state of a board game on the
-table is no secret; changing it needs the token, and a step a seat (`web.seat_store`).
+table is no secret; changing it needs the token (or, for a game's own routes, one of that
+game's seats), and a step a seat (`web.seat_store`).
 """
 
 from __future__ import annotations
@@ -92,12 +93,25 @@ def check_change(request: Request) -> None:
 
 
 def holds_token(request: Request) -> bool:
-    """The request carries the join token (or none is needed)."""
+    """The request carries the join token (or none is needed), or it is for a game's route
+    (`/g/NAME/...`) and holds one of that game's seats: a seat's link lets its holder play
+    and ask in its own game only (it is no join token: not for another game, nor for a new
+    one)."""
     access: Access = request.app.state.access
     if access.token is None:
         return True
     given = request.cookies.get(TOKEN_COOKIE) or request.headers.get(TOKEN_HEADER) or ""
-    return same_secret(given, access.token)
+    return same_secret(given, access.token) or _seated(request)
+
+
+def _seated(request: Request) -> bool:
+    name = request.path_params.get("name")
+    if not isinstance(name, str):
+        return False
+    # imported here: the seat store compares its secrets with `same_secret`, from this module
+    from web.seat_store import held_seat
+
+    return held_seat(request, name) is not None
 
 
 def check_token(request: Request) -> None:

@@ -24,8 +24,8 @@ from web.page_response import page
 from web.play import StepError
 from web.qr import qr_svg
 from web.seat_routes import keep_seat, to_game
-from web.seat_store import SCOREKEEPER, Seats, is_host
-from web.security import TOKEN_COOKIE, Access, check_change
+from web.seat_store import KEEPER, Seats, game_of, is_host
+from web.security import TOKEN_COOKIE, Access, check_change, same_secret
 from web.wording import said
 
 router = APIRouter()
@@ -60,7 +60,8 @@ def index(request: Request) -> HTMLResponse:
 def join(request: Request, token: Annotated[str, Query(max_length=100)]) -> Response:
     """The join link: keeps the token in a cookie for this site only, then the start page."""
     access: Access = request.app.state.access
-    if access.token is None or token != access.token:
+    # compared in constant time, as every secret is (`same_secret`)
+    if access.token is None or not same_secret(token, access.token):
         raise HTTPException(403, "this join link is not this server's")
     response = RedirectResponse("/", status_code=303)
     response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict")
@@ -85,10 +86,12 @@ def _created(request: Request, file: str, write: Callable[[Path], list[str]],
     except CastellError as error:
         raise StepError(400, said(error)) from None
     response = to_game(request, path.name)
-    if scorekeeper:
-        seats: Seats = request.app.state.seats
-        secret = seats.secrets(path.name, players, scorekeeper=True)[SCOREKEEPER]
-        seats.take(path.name, SCOREKEEPER)
+    seats: Seats = request.app.state.seats
+    seats.forget(path.name)  # a game that was here before: its seats' links are not this one's
+    ident, _ = game_of(request, path.name)
+    if scorekeeper and ident is not None:
+        secret = seats.secrets(path.name, ident, players, scorekeeper=True)[KEEPER]
+        seats.take(path.name, ident, KEEPER)
         keep_seat(response, request, path.name, secret)
     return response
 

@@ -11,6 +11,7 @@ import time
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -85,6 +86,17 @@ def lan_client(folder: Path) -> Iterator[tuple[TestClient, str]]:
     join = f"{LOCAL}/join?token={access.token}"
     with TestClient(create_app(Library(folder), access, join), base_url=LOCAL) as test_client:
         yield test_client, access.token
+
+
+def seat_keys(app: Any, name: str) -> dict[str | None, str]:
+    """The secrets of the game `name`'s seats, as the host's page hands them out: by player's
+    name (None: the scorekeeper's role, once chosen)."""
+    from service.game_identity import identity
+
+    game = identity(app.state.library.path(name))
+    assert game is not None
+    made = app.state.seats.secrets(name, game, list(game.players))
+    return {seat.player: secret for seat, secret in made.items()}
 
 
 def free_port() -> int:

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from service.castell import Game
 from service.combo import ComboGame
-from tests.web.conftest import new_castell
+from tests.web.conftest import new_castell, seat_keys
 
 HX = {"hx-request": "true"}
 
@@ -305,7 +305,7 @@ def test_lan_changes_need_the_join_token(lan_client: tuple[TestClient, str]) -> 
     watching = client.post("/g/castell.json/step", data=data, follow_redirects=False)
     assert watching.status_code == 403  # joined, but with no seat: a guest watches
     assert watching.headers["x-castell-code"] == "watching"
-    seat = client.app.state.seats.secrets("castell.json", ["Anna", "Biel"])  # type: ignore[attr-defined]
+    seat = seat_keys(client.app, "castell.json")
     client.get("/g/castell.json/seat", params={"key": seat["Anna"]})
     assert client.post("/g/castell.json/step", data=data,
                        follow_redirects=False).status_code == 303

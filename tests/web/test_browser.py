@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.conftest import LiveServer
+from tests.web.conftest import LiveServer, seat_keys
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 HOW = "Debian's chromium is not installed: apt-get install chromium (no `playwright install`)"
@@ -103,7 +103,7 @@ def lan_table(chromium_browser: Browser, folder: Path) -> Iterator[Table]:
 
 def seat(table: Table, page: Page, game: str, players: list[str], player: str) -> None:
     """The page opens `player`'s seat link (as the host hands it out)."""
-    keys = table.server.app.state.seats.secrets(game, players)
+    keys = seat_keys(table.server.app, game)
     page.goto(f"{table.server.url}/g/{game}/seat?key={keys[player]}")
     expect(page.locator("p.me")).to_contain_text(f"You play {player}")
 

@@ -175,3 +175,40 @@ def test_under_lan_the_join_link_reaches_only_its_holders(
     client.get(f"/host?key={access.host_key}")
     host = client.get("/")
     assert token in host.text and "Join from a phone" in host.text
+
+
+@pytest.mark.parametrize("raw", [b"r\xe9.json", b"\xff\xfe.json", b"ok\x80.json"])
+def test_a_file_name_that_is_not_utf8_is_listed_with_a_word(
+        client: TestClient, folder: Path, raw: bytes) -> None:
+    """Regression (issue 53): a file whose name's bytes are no UTF-8 text (`printf 'r\\xe9.json'`)
+    made `GET /` answer 500 (UnicodeEncodeError drawing the page): it is listed, its odd bytes
+    shown as U+FFFD, with why it is not served."""
+    import os
+
+    (folder / os.fsdecode(raw)).write_text("{}")
+    page = client.get("/")
+    assert page.status_code == 200
+    shown = raw.decode("utf-8", "replace")
+    assert shown in page.text and "its name is not UTF-8 text" in page.text
+    assert client.get("/g/castell.json").status_code == 200
+
+
+def test_the_join_link_compares_its_token_in_constant_time(
+        lan_client: tuple[TestClient, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (issue 53, low): `/join` compared the token with `!=` where every other
+    secret is compared in constant time (`web.security.same_secret`)."""
+    import web.start
+    from web.security import same_secret
+
+    client, token = lan_client
+    compared: list[str] = []
+
+    def spy(given: str, secret: str) -> bool:
+        compared.append(given)
+        return same_secret(given, secret)
+
+    monkeypatch.setattr(web.start, "same_secret", spy)
+    assert client.get("/join", params={"token": "x" * len(token)},
+                      follow_redirects=False).status_code == 403
+    assert client.get("/join", params={"token": token}, follow_redirects=False).status_code == 303
+    assert compared == ["x" * len(token), token]

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.web.conftest import LOCAL
+from service.game_identity import Identity
+from tests.web.conftest import LOCAL, seat_keys
 from web.app import create_app
 from web.library import Library
-from web.seat_store import SCOREKEEPER, Seats
+from web.seat_store import Seat, Seats
 from web.security import Access
 
 
@@ -22,8 +23,7 @@ def lan(folder: Path) -> Iterator[tuple[TestClient, TestClient, TestClient]]:
     app = create_app(Library(folder), Access.lan(), "http://127.0.0.1/join?token=x")
     with TestClient(app, base_url=LOCAL) as anna, TestClient(app, base_url=LOCAL) as biel, \
             TestClient(app, base_url=LOCAL) as guest:
-        seats: Seats = app.state.seats
-        keys = seats.secrets("castell.json", ["Anna", "Biel"])
+        keys = seat_keys(app, "castell.json")
         assert anna.get("/g/castell.json/seat", params={"key": keys["Anna"]}).status_code == 200
         assert biel.get("/g/castell.json/seat", params={"key": keys["Biel"]}).status_code == 200
         guest.cookies.set("castell_token", app.state.access.token)  # joined, no seat
@@ -82,7 +82,7 @@ def test_the_host_sees_every_seats_link(folder: Path) -> None:
         assert "/seat?key=" not in host.get("/g/combo.json").text
         host.get("/host", params={"key": access.host_key})
         page = host.get("/g/combo.json").text
-        keys = app.state.seats.secrets("combo.json", ["Ana", "Ben"])
+        keys = seat_keys(app, "combo.json")
         assert f"/g/combo.json/seat?key={keys['Ana']}" in page and "<svg" in page
         assert host.get("/g/combo.json/seat", params={"key": "nope"}).status_code == 403
         # a seat's secret is its game's only
@@ -105,11 +105,10 @@ def test_a_scorekeeper_is_chosen_at_the_start_and_plays_for_everyone(folder: Pat
                                                           "step": state["legal"][-1]},
                                follow_redirects=False)
             assert step.status_code == 303
-        seats: Seats = app.state.seats
-        assert SCOREKEEPER in seats.secrets("kept.json", ["Ana", "Ben"])
-        # without the choice there is no scorekeeper seat
+        assert None in seat_keys(app, "kept.json")  # the scorekeeper's role
+        # without the choice there is no scorekeeper
         laptop.post("/new/combo", data={"file": "seated", "players": "Ana,Ben"})
-        assert SCOREKEEPER not in seats.secrets("seated.json", ["Ana", "Ben"])
+        assert None not in seat_keys(app, "seated.json")
 
 
 def test_on_127_0_0_1_a_page_without_a_seat_keeps_the_score(client: TestClient) -> None:
@@ -119,16 +118,18 @@ def test_on_127_0_0_1_a_page_without_a_seat_keeps_the_score(client: TestClient) 
 
 def test_seats_count_the_pages_connected(tmp_path: Path) -> None:
     seats = Seats(tmp_path)
-    seats.secrets("g.json", ["Ana", "Ben"])
-    assert [s.connected for s in seats.status("g.json", ["Ana", "Ben"])] == [False, False]
-    with seats.connected("g.json", "Ben"):
-        shown = seats.status("g.json", ["Ana", "Ben"])
+    game = Identity("g", 0, ("Ana", "Ben"))
+    seats.secrets("g.json", game, ["Ana", "Ben"])
+    assert [s.connected for s in seats.status("g.json", game, ["Ana", "Ben"])] == \
+        [False, False]
+    with seats.connected("g.json", Seat("Ben")):
+        shown = seats.status("g.json", game, ["Ana", "Ben"])
         assert [(s.seat, s.taken, s.connected) for s in shown] == \
             [("Ana", False, False), ("Ben", False, True)]
-    assert not any(s.connected for s in seats.status("g.json", ["Ana", "Ben"]))
+    assert not any(s.connected for s in seats.status("g.json", game, ["Ana", "Ben"]))
     # the secrets outlive the server (a new Seats on the folder knows them)
-    assert Seats(tmp_path).secrets("g.json", ["Ana", "Ben"]) == \
-        seats.secrets("g.json", ["Ana", "Ben"])
+    assert Seats(tmp_path).secrets("g.json", game, ["Ana", "Ben"]) == \
+        seats.secrets("g.json", game, ["Ana", "Ben"])
 
 
 def test_the_host_may_keep_the_score_on_its_screen(folder: Path) -> None:
