@@ -16,7 +16,7 @@ from service.game_identity import Identity
 from service.handle import GameHandle
 from web.qr import qr_svg
 from web.seat_store import HOST_COOKIE, KEEPER, SEAT_COOKIE, Seat, Seats, game_of, is_host, viewer
-from web.security import TOKEN_COOKIE, Access, check_change, same_secret
+from web.security import COOKIE_MAX_AGE_S, TOKEN_COOKIE, Access, check_change, same_secret
 from web.served import game_file
 
 router = APIRouter()
@@ -66,7 +66,9 @@ def to_game(request: Request, name: str) -> Response:
 
 
 def _set(response: Response, request: Request, cookie: str, value: str, path: str) -> None:
-    response.set_cookie(cookie, value, path=path, httponly=True, samesite="strict")
+    # for the game's life, not until the browser closes (`COOKIE_MAX_AGE_S`)
+    response.set_cookie(cookie, value, path=path, max_age=COOKIE_MAX_AGE_S, httponly=True,
+                        samesite="strict")
 
 
 @router.get("/g/{name}/seat")

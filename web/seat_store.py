@@ -27,15 +27,15 @@ from typing import Any
 from fastapi import Request
 
 from models.errors import CastellError
-from models.files import parse_json, read_text, write_atomic
+from models.files import parse_json, read_text
 from service.game_identity import Identity, identity
 from web.library import Library, NotFound
-from web.security import Access, same_secret
+from web.security import KEPT_DIR, Access, same_secret, write_private
 
 SEAT_COOKIE = "castell_seat"
 HOST_COOKIE = "castell_host"
 SCOREKEEPER = "scorekeeper"  # the role that acts for every player (never a player's seat)
-SEATS_DIR = ".castell-seats"
+SEATS_DIR = KEPT_DIR  # with the join token and host key (`web.security.kept_secrets`)
 MAX_SEATS_BYTES = 64 * 1024  # a game's seats: a few secrets
 
 
@@ -107,8 +107,7 @@ class Seats:
         return seats
 
     def _write(self, name: str) -> None:
-        self.dir.mkdir(exist_ok=True)
-        write_atomic(self._file(name), json.dumps(self._seats[name], indent=1))
+        write_private(self._file(name), json.dumps(self._seats[name], indent=1))
 
     @staticmethod
     def _record(seats: dict[str, Any], seat: Seat) -> Record | None:

@@ -1,0 +1,89 @@
+"""A real evening (issue 52): a server restarted with the same command keeps its join token,
+host key and seat secrets (readable by their owner only), so every phone plays on without
+opening a link again; the cookies that hold them last for the game's life."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.web.conftest import LOCAL, seat_keys
+from web.app import create_app
+from web.library import Library
+from web.security import COOKIE_MAX_AGE_S, KEPT_DIR, SERVER_SECRETS, Access
+
+
+def _server(folder: Path) -> tuple[Any, Access]:
+    """What `castell serve --lan --dir FOLDER` makes: the app and its access."""
+    access = Access.lan(folder=folder)
+    return create_app(Library(folder), access, f"{LOCAL}/join?token={access.token}"), access
+
+
+def _step(client: TestClient, step: str = "end") -> int:
+    revision = client.get("/api/g/castell.json").json()["revision"]
+    status: int = client.post("/g/castell.json/step", data={"revision": revision, "step": step},
+                              follow_redirects=False).status_code
+    return status
+
+
+def test_a_restart_keeps_every_phone_seated(folder: Path) -> None:
+    app, access = _server(folder)
+    with TestClient(app, base_url=LOCAL) as anna, TestClient(app, base_url=LOCAL) as host:
+        anna.get("/g/castell.json/seat", params={"key": seat_keys(app, "castell.json")["Anna"]})
+        assert _step(anna) == 303
+        host.get("/host", params={"key": access.host_key})
+        cookies = {"anna": anna.cookies, "host": host.cookies}
+    again, kept = _server(folder)  # the same command, over the same folder
+    assert (kept.token, kept.host_key) == (access.token, access.host_key)
+    with TestClient(again, base_url=LOCAL, cookies=cookies["anna"]) as anna, \
+            TestClient(again, base_url=LOCAL, cookies=cookies["host"]) as host:
+        assert "You play <b>Anna</b>" in anna.get("/g/castell.json").text
+        assert _step(anna, "undo") == 303  # her seat still plays: no link opened again
+        assert "Seat links" in host.get("/g/castell.json").text  # still the host's screen
+        new = {"name": "second", "players": "Anna,Biel"}
+        # the join token the host holds still acts: past the token's check (a stranger's 403)
+        assert host.post("/new/castell", data=new).status_code != 403
+        with TestClient(again, base_url=LOCAL) as stranger:
+            assert stranger.post("/new/castell", data=new).status_code == 403
+    # a new server of another folder is another server: its own secrets
+    assert Access.lan(folder=folder / "..").token != access.token
+
+
+def test_the_kept_secrets_are_the_owners_only(folder: Path) -> None:
+    app, _ = _server(folder)
+    seat_keys(app, "castell.json")  # the seats' secrets are made and kept
+    kept = folder / KEPT_DIR
+    assert stat.S_IMODE(os.stat(kept).st_mode) == 0o700
+    files = sorted(p.name for p in kept.iterdir())
+    assert files == ["castell.json", SERVER_SECRETS]
+    for name in files:
+        assert stat.S_IMODE(os.stat(kept / name).st_mode) == 0o600
+
+
+def test_damaged_kept_secrets_give_new_ones(folder: Path) -> None:
+    _, first = _server(folder)
+    (folder / KEPT_DIR / SERVER_SECRETS).write_text('{"token": "<script>", "host_key": 1}')
+    _, second = _server(folder)
+    assert second.token not in (None, first.token, "<script>")
+    _, third = _server(folder)  # and kept from then on
+    assert (third.token, third.host_key) == (second.token, second.host_key)
+
+
+def test_cookies_last_for_the_games_life(folder: Path) -> None:
+    app, access = _server(folder)
+    with TestClient(app, base_url=LOCAL) as phone:
+        answers = [phone.get("/join", params={"token": access.token}, follow_redirects=False),
+                   phone.get("/host", params={"key": access.host_key}, follow_redirects=False),
+                   phone.get("/g/castell.json/seat", follow_redirects=False,
+                             params={"key": seat_keys(app, "castell.json")["Biel"]})]
+    set_cookies = [value for answer in answers
+                   for value in answer.headers.get_list("set-cookie")]
+    assert len(set_cookies) == 4  # the join token, the host's key (and token), the seat
+    for cookie in set_cookies:
+        parts = [part.strip().lower() for part in cookie.split(";")]
+        assert f"max-age={COOKIE_MAX_AGE_S}" in parts and COOKIE_MAX_AGE_S >= 30 * 24 * 3600
+        assert "httponly" in parts and "samesite=strict" in parts
