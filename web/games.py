@@ -92,7 +92,7 @@ def game_fragment(request: Request, name: str) -> HTMLResponse:
 
 
 @router.get("/g/{name}/events")
-def game_events(request: Request, name: str, since: Annotated[int, Query(ge=0)] = 0
+def game_events(request: Request, name: str, since: Annotated[int | None, Query(ge=0)] = None
                 ) -> StreamingResponse:
     path, _ = game_file(request, name)
     seats: Seats = request.app.state.seats
