@@ -6,6 +6,7 @@ its own game's steps, and nothing else on the server)."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import AsyncIterator
 from typing import Annotated
 
@@ -15,7 +16,17 @@ from fastapi.responses import RedirectResponse, Response
 from service.game_identity import Identity
 from service.handle import GameHandle
 from web.qr import qr_svg
-from web.seat_store import HOST_COOKIE, KEEPER, SEAT_COOKIE, Seat, Seats, game_of, is_host, viewer
+from web.seat_store import (
+    DEVICE_COOKIE,
+    HOST_COOKIE,
+    KEEPER,
+    SEAT_COOKIE,
+    Seat,
+    Seats,
+    game_of,
+    is_host,
+    viewer,
+)
 from web.security import COOKIE_MAX_AGE_S, TOKEN_COOKIE, Access, check_change, same_secret
 from web.served import game_file
 
@@ -54,8 +65,11 @@ def _identity(request: Request, name: str) -> Identity:
 
 
 def keep_seat(response: Response, request: Request, name: str, secret: str) -> None:
-    """This browser holds the seat of `secret` in the game `name` (its pages only)."""
+    """This browser holds the seat of `secret` in the game `name` (its pages only), and has a
+    name of its own (to count the devices a seat is open on)."""
     _set(response, request, SEAT_COOKIE, secret, f"/g/{name}")
+    if not request.cookies.get(DEVICE_COOKIE):
+        _set(response, request, DEVICE_COOKIE, secrets.token_urlsafe(12), "/")
 
 
 def to_game(request: Request, name: str) -> Response:
@@ -136,9 +150,9 @@ def host_link(request: Request, key: Key) -> Response:
     return response
 
 
-async def listening(stream: AsyncIterator[str], seats: Seats, name: str, seat: Seat | None
-                    ) -> AsyncIterator[str]:
-    """A page's event stream, its seat counted as connected while it is open."""
-    with seats.connected(name, seat):
+async def listening(stream: AsyncIterator[str], seats: Seats, name: str, seat: Seat | None,
+                    device: str = "") -> AsyncIterator[str]:
+    """A page's event stream, its seat counted as connected (on `device`) while it is open."""
+    with seats.connected(name, seat, device):
         async for message in stream:
             yield message

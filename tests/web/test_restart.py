@@ -1,6 +1,7 @@
 """A real evening (issue 52): a server restarted with the same command keeps its join token,
 host key and seat secrets (readable by their owner only), so every phone plays on without
-opening a link again; the cookies that hold them last for the game's life."""
+opening a link again; the cookies that hold them last for the game's life; a seat open on two
+devices says so."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import LOCAL, seat_keys
 from web.app import create_app
 from web.library import Library
+from web.seat_store import DEVICE_COOKIE, Seat
 from web.security import COOKIE_MAX_AGE_S, KEPT_DIR, SERVER_SECRETS, Access
 
 
@@ -82,8 +84,28 @@ def test_cookies_last_for_the_games_life(folder: Path) -> None:
                              params={"key": seat_keys(app, "castell.json")["Biel"]})]
     set_cookies = [value for answer in answers
                    for value in answer.headers.get_list("set-cookie")]
-    assert len(set_cookies) == 4  # the join token, the host's key (and token), the seat
+    # the join token, the host's key (and token), the seat and the browser's own name
+    assert len(set_cookies) == 5
     for cookie in set_cookies:
         parts = [part.strip().lower() for part in cookie.split(";")]
         assert f"max-age={COOKIE_MAX_AGE_S}" in parts and COOKIE_MAX_AGE_S >= 30 * 24 * 3600
         assert "httponly" in parts and "samesite=strict" in parts
+
+
+def test_a_seat_open_on_two_devices_says_so(folder: Path) -> None:
+    app, _ = _server(folder)
+    anna = seat_keys(app, "castell.json")["Anna"]
+    with TestClient(app, base_url=LOCAL) as phone, TestClient(app, base_url=LOCAL) as other, \
+            TestClient(app, base_url=LOCAL) as guest:
+        for device in (phone, other):  # Anna's link opened on two phones
+            device.get("/g/castell.json/seat", params={"key": anna})
+        names = [phone.cookies.get(DEVICE_COOKIE), other.cookies.get(DEVICE_COOKIE)]
+        assert None not in names and names[0] != names[1]
+        seats, seat = app.state.seats, Seat("Anna")
+        with seats.connected("castell.json", seat, f"browser {names[0]}"), \
+                seats.connected("castell.json", seat, f"browser {names[0]}"):  # two tabs
+            page = guest.get("/g/castell.json").text
+            assert 'data-seat="Anna">Anna: taken · connected</li>' in page  # one device
+            with seats.connected("castell.json", seat, f"browser {names[1]}"):
+                assert "open on 2 devices" in guest.get("/g/castell.json").text
+        assert "open on" not in guest.get("/g/castell.json").text
