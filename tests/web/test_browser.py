@@ -384,3 +384,33 @@ def test_a_phone_offline_while_a_rival_plays_catches_up(table: Table) -> None:
     table.contexts[0].set_offline(False)
     expect(a.locator("#game")).to_have_attribute("data-revision", str(now), timeout=10_000)
     expect(a.get_by_role("status")).to_have_text(b.get_by_role("status").inner_text())
+
+
+def test_a_restart_keeps_the_phones_playing(chromium_browser: Browser, folder: Path) -> None:
+    """Issue 52: `castell serve --lan` stopped and started again with the same command (the
+    same folder, the same port): the pages already open play on, without opening a link and
+    without a reload, and follow each other again."""
+    from web.security import Access
+
+    with LiveServer(folder, Access.lan(folder=folder)) as first:
+        table = Table(chromium_browser, first)
+        anna, biel, host = table.pages
+        seat(table, anna, "castell.json", ["Anna", "Biel"], "Anna")
+        seat(table, biel, "castell.json", ["Anna", "Biel"], "Biel")
+        host.goto(f"{first.url}/host?key={first.app.state.access.host_key}")
+        host.goto(f"{first.url}/g/castell.json")
+        expect(host.locator("details.seat-links")).to_have_count(1)
+        before = _revision(biel)
+    try:
+        with LiveServer(folder, Access.lan(folder=folder), port=first.port) as again:
+            table.server = again
+            mover = anna if anna.locator("form.control").count() else biel
+            mover.get_by_role("button", name="end the turn", exact=True).click()
+            for page in (anna, biel, host):
+                expect(page.locator("#game")).not_to_have_attribute(
+                    "data-revision", str(before), timeout=10_000)
+            expect(anna.locator("p.me")).to_contain_text("You play Anna")
+            # the host's screen, redrawn by the new server, is still the host's (its key kept)
+            expect(host.locator("details.seat-links")).to_have_count(1)
+    finally:
+        table.close()
