@@ -1,8 +1,8 @@
 """Taking a seat and the host's link: the routes that set a seat's or the host's cookie, the
 seat panel every game page shows (seats taken and connected; for the host, each seat's link
-and QR code, and a button that re-issues it), and the count of pages connected per seat
-(`web.seat_store`). A seat's link sets that seat's cookie only: it is no join token (it plays
-its own game's steps, and nothing else on the server)."""
+and QR code, and a button that re-issues it), and the devices each seat is open on (their
+pages' event streams, `web.seat_store`). A seat's link sets that seat's cookie only: it is
+no join token (it plays its own game's steps, and nothing else on the server)."""
 
 from __future__ import annotations
 

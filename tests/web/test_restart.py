@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import LOCAL, seat_keys
 from web.app import create_app
 from web.library import Library
-from web.seat_store import DEVICE_COOKIE, Seat
+from web.seat_store import DEVICE_COOKIE, Seat, device_of
 from web.security import COOKIE_MAX_AGE_S, KEPT_DIR, SERVER_SECRETS, Access
 
 
@@ -109,3 +109,16 @@ def test_a_seat_open_on_two_devices_says_so(folder: Path) -> None:
             with seats.connected("castell.json", seat, f"browser {names[1]}"):
                 assert "open on 2 devices" in guest.get("/g/castell.json").text
         assert "open on" not in guest.get("/g/castell.json").text
+
+
+def test_a_browser_without_its_own_cookie_is_known_by_its_address() -> None:
+    from starlette.requests import Request
+
+    def asking(cookie: str, address: str) -> Request:
+        headers = [(b"cookie", cookie.encode())] if cookie else []
+        return Request({"type": "http", "headers": headers, "client": (address, 5000)})
+
+    assert device_of(asking(f"{DEVICE_COOKIE}=abc", "10.0.0.2")) == "browser abc"
+    # a seat's cookie copied to another phone: that phone is another device
+    assert device_of(asking("castell_seat=s", "10.0.0.3")) == "address 10.0.0.3"
+    assert device_of(asking("", "10.0.0.3")) != device_of(asking("", "10.0.0.4"))
