@@ -27,7 +27,7 @@ from web.page_cache import Drawn, file_digest
 from web.page_response import page
 from web.play import FORBIDDEN, StepError, load, play
 from web.seat_routes import WATCHING, listening, seating
-from web.seat_store import Seats, game_of, viewer
+from web.seat_store import Seats, device_of, game_of, viewer
 from web.security import check_change
 from web.served import game_file
 
@@ -92,12 +92,13 @@ def game_fragment(request: Request, name: str) -> HTMLResponse:
 
 
 @router.get("/g/{name}/events")
-def game_events(request: Request, name: str, since: Annotated[int, Query(ge=0)] = 0
+def game_events(request: Request, name: str, since: Annotated[int | None, Query(ge=0)] = None
                 ) -> StreamingResponse:
     path, _ = game_file(request, name)
     seats: Seats = request.app.state.seats
     stream = revisions(path, since, request.app.state.stopping)
-    return StreamingResponse(listening(stream, seats, name, viewer(request, name).held),
+    return StreamingResponse(listening(stream, seats, name, viewer(request, name).held,
+                                       device_of(request)),
                              media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 

@@ -1,11 +1,12 @@
 """Taking a seat and the host's link: the routes that set a seat's or the host's cookie, the
 seat panel every game page shows (seats taken and connected; for the host, each seat's link
-and QR code, and a button that re-issues it), and the count of pages connected per seat
-(`web.seat_store`). A seat's link sets that seat's cookie only: it is no join token (it plays
-its own game's steps, and nothing else on the server)."""
+and QR code, and a button that re-issues it), and the devices each seat is open on (their
+pages' event streams, `web.seat_store`). A seat's link sets that seat's cookie only: it is
+no join token (it plays its own game's steps, and nothing else on the server)."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import AsyncIterator
 from typing import Annotated
 
@@ -15,8 +16,18 @@ from fastapi.responses import RedirectResponse, Response
 from service.game_identity import Identity
 from service.handle import GameHandle
 from web.qr import qr_svg
-from web.seat_store import HOST_COOKIE, KEEPER, SEAT_COOKIE, Seat, Seats, game_of, is_host, viewer
-from web.security import TOKEN_COOKIE, Access, check_change, same_secret
+from web.seat_store import (
+    DEVICE_COOKIE,
+    HOST_COOKIE,
+    KEEPER,
+    SEAT_COOKIE,
+    Seat,
+    Seats,
+    game_of,
+    is_host,
+    viewer,
+)
+from web.security import COOKIE_MAX_AGE_S, TOKEN_COOKIE, Access, check_change, same_secret
 from web.served import game_file
 
 router = APIRouter()
@@ -54,8 +65,11 @@ def _identity(request: Request, name: str) -> Identity:
 
 
 def keep_seat(response: Response, request: Request, name: str, secret: str) -> None:
-    """This browser holds the seat of `secret` in the game `name` (its pages only)."""
+    """This browser holds the seat of `secret` in the game `name` (its pages only), and has a
+    name of its own (to count the devices a seat is open on)."""
     _set(response, request, SEAT_COOKIE, secret, f"/g/{name}")
+    if not request.cookies.get(DEVICE_COOKIE):
+        _set(response, request, DEVICE_COOKIE, secrets.token_urlsafe(12), "/")
 
 
 def to_game(request: Request, name: str) -> Response:
@@ -66,7 +80,9 @@ def to_game(request: Request, name: str) -> Response:
 
 
 def _set(response: Response, request: Request, cookie: str, value: str, path: str) -> None:
-    response.set_cookie(cookie, value, path=path, httponly=True, samesite="strict")
+    # for the game's life, not until the browser closes (`COOKIE_MAX_AGE_S`)
+    response.set_cookie(cookie, value, path=path, max_age=COOKIE_MAX_AGE_S, httponly=True,
+                        samesite="strict")
 
 
 @router.get("/g/{name}/seat")
@@ -134,9 +150,9 @@ def host_link(request: Request, key: Key) -> Response:
     return response
 
 
-async def listening(stream: AsyncIterator[str], seats: Seats, name: str, seat: Seat | None
-                    ) -> AsyncIterator[str]:
-    """A page's event stream, its seat counted as connected while it is open."""
-    with seats.connected(name, seat):
+async def listening(stream: AsyncIterator[str], seats: Seats, name: str, seat: Seat | None,
+                    device: str = "") -> AsyncIterator[str]:
+    """A page's event stream, its seat counted as connected (on `device`) while it is open."""
+    with seats.connected(name, seat, device):
         async for message in stream:
             yield message

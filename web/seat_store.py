@@ -6,7 +6,9 @@ without a seat watches. The secrets are kept in the folder's hidden `.castell-se
 restarted keeps its phones seated), bound to the game they were made for
 (`service.game_identity`: a new game at an old game's path gets new secrets); the host may
 re-issue a seat's secret (the old link stops working). Which seats have a page open (their
-event streams) is counted in memory.
+event streams) is counted in memory, by device: a browser's own cookie (`DEVICE_COOKIE`, set
+with a seat), else the address it asks from; a seat open on two devices (its link opened on
+two phones, its cookie copied) says so on every page.
 
 Who sees the secrets: the host (`Viewer.host`): on a server bound to 127.0.0.1 whoever uses
 this machine; under `--lan` only the browser that opened the host link printed in the
@@ -27,15 +29,16 @@ from typing import Any
 from fastapi import Request
 
 from models.errors import CastellError
-from models.files import parse_json, read_text, write_atomic
+from models.files import parse_json, read_text
 from service.game_identity import Identity, identity
 from web.library import Library, NotFound
-from web.security import Access, same_secret
+from web.security import KEPT_DIR, Access, same_secret, write_private
 
 SEAT_COOKIE = "castell_seat"
 HOST_COOKIE = "castell_host"
+DEVICE_COOKIE = "castell_device"  # a browser's own name, to count the devices a seat is open on
 SCOREKEEPER = "scorekeeper"  # the role that acts for every player (never a player's seat)
-SEATS_DIR = ".castell-seats"
+SEATS_DIR = KEPT_DIR  # with the join token and host key (`web.security.kept_secrets`)
 MAX_SEATS_BYTES = 64 * 1024  # a game's seats: a few secrets
 
 
@@ -48,6 +51,7 @@ class SeatStatus:
     taken: bool
     connected: bool
     role: bool = False  # the scorekeeper's role (`seat` is then no player's name)
+    devices: int = 0  # the devices with a page of this seat open (two: a seat shared)
 
 
 @dataclass(frozen=True)
@@ -75,7 +79,7 @@ class Seats:
     def __init__(self, folder: Path):
         self.dir = folder / SEATS_DIR
         self._lock = threading.Lock()
-        self._open: Counter[tuple[str, Seat]] = Counter()
+        self._open: Counter[tuple[str, Seat, str]] = Counter()  # streams, by device
         self._seats: dict[str, dict[str, Any]] = {}  # by game, as in its file
 
     def _file(self, name: str) -> Path:
@@ -107,8 +111,7 @@ class Seats:
         return seats
 
     def _write(self, name: str) -> None:
-        self.dir.mkdir(exist_ok=True)
-        write_atomic(self._file(name), json.dumps(self._seats[name], indent=1))
+        write_private(self._file(name), json.dumps(self._seats[name], indent=1))
 
     @staticmethod
     def _record(seats: dict[str, Any], seat: Seat) -> Record | None:
@@ -188,10 +191,16 @@ class Seats:
             seats = self._read(name, game)
             shown = [Seat(player) for player in players] + \
                 ([KEEPER] if seats["scorekeeper"] is not None else [])
+            devices = self._devices(name)
             return [SeatStatus(seat.player or SCOREKEEPER,
                                bool((self._record(seats, seat) or {}).get("taken")),
-                               self._open[(name, seat)] > 0, seat.scorekeeper)
+                               devices[seat] > 0, seat.scorekeeper, devices[seat])
                     for seat in shown]
+
+    def _devices(self, name: str) -> Counter[Seat]:
+        """Seat -> the devices with a page of it open. Call under the lock."""
+        return Counter(seat for (game_name, seat, _), n in self._open.items()
+                       if game_name == name and n > 0)
 
     def fingerprint(self, name: str, game: Identity | None) -> tuple[object, ...]:
         """What a page shows of the game's seats, as a key (`web.page_cache`)."""
@@ -200,24 +209,27 @@ class Seats:
         with self._lock:
             seats = self._read(name, game)
             taken = json.dumps(seats, sort_keys=True)
-            open_now = tuple(sorted((seat.player or "", seat.scorekeeper)
-                                    for (game_name, seat), n in self._open.items()
-                                    if game_name == name and n > 0))
+            open_now = tuple(sorted((seat.player or "", seat.scorekeeper, n)
+                                    for seat, n in self._devices(name).items()))
         return (taken, open_now)
 
     @contextmanager
-    def connected(self, name: str, seat: Seat | None) -> Iterator[None]:
-        """While a page holding `seat` listens for changes (its event stream)."""
+    def connected(self, name: str, seat: Seat | None, device: str = "") -> Iterator[None]:
+        """While a page holding `seat` listens for changes (its event stream), on `device`
+        (`device_of`)."""
         if seat is None:
             yield
             return
+        key = (name, seat, device)
         with self._lock:
-            self._open[(name, seat)] += 1
+            self._open[key] += 1
         try:
             yield
         finally:
             with self._lock:
-                self._open[(name, seat)] -= 1
+                self._open[key] -= 1
+                if self._open[key] <= 0:
+                    del self._open[key]
 
 
 @dataclass(frozen=True)
@@ -276,6 +288,15 @@ def game_of(request: Request, name: str) -> tuple[Identity | None, list[str]]:
         return None, []
     game = identity(path)
     return game, ([] if game is None else list(game.players))
+
+
+def device_of(request: Request) -> str:
+    """Which device a request comes from: its browser's own cookie (set with a seat), else its
+    address (a seat's cookie copied to another phone without that phone's own)."""
+    own = request.cookies.get(DEVICE_COOKIE)
+    if own:
+        return "browser " + own[:40]
+    return "address " + (request.client.host if request.client else "")
 
 
 def held_seat(request: Request, name: str) -> Seat | None:

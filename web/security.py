@@ -11,20 +11,34 @@ game's seats), and a step a seat (`web.seat_store`).
 from __future__ import annotations
 
 import contextlib
+import json
+import os
 import secrets
 import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import HTTPException, Request
 
+from models.errors import CastellError
+from models.files import parse_json, read_text, write_atomic
+
 # a step, a refill form, a new game's deal: a few KB; anything bigger is no form of ours
 MAX_BODY_BYTES = 64 * 1024
 TOKEN_COOKIE = "castell_token"
 TOKEN_HEADER = "x-castell-token"
+# what a server keeps across a restart, in its folder: each game's seats (`web.seat_store`)
+# and the join token and host key (`SERVER_SECRETS`, a name no game's file has: they end in
+# .json), readable by their owner only
+KEPT_DIR = ".castell-seats"
+SERVER_SECRETS = "server-secrets"
+# a cookie that keeps a seat, the host's key or the join token lasts the game's life (an
+# evening, a game left on the table for a week): a phone closed or restarted still plays
+COOKIE_MAX_AGE_S = 30 * 24 * 3600
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -60,11 +74,49 @@ class Access:
     host_key: str | None = None
 
     @staticmethod
-    def lan(hosts: frozenset[str] = LOCAL_NAMES) -> Access:
+    def lan(hosts: frozenset[str] = LOCAL_NAMES, folder: Path | None = None) -> Access:
         """A join token and a host key (the names served: `hosts`, the LAN address among
-        them)."""
-        return Access(token=secrets.token_urlsafe(16), hosts=hosts,
-                      host_key=secrets.token_urlsafe(16))
+        them); with `folder`, those kept there by the last server over it (`kept_secrets`),
+        so that a restart with the same command locks no phone out."""
+        token, host_key = kept_secrets(folder) if folder is not None else _minted()
+        return Access(token=token, hosts=hosts, host_key=host_key)
+
+
+def _minted() -> tuple[str, str]:
+    return secrets.token_urlsafe(16), secrets.token_urlsafe(16)
+
+
+def kept_secrets(folder: Path) -> tuple[str, str]:
+    """The join token and host key kept in `folder` (`KEPT_DIR`/`SERVER_SECRETS`), or new ones,
+    then kept there. A file that is damaged, or not ours to read, gives new ones; a folder
+    where nothing can be written gives new ones that last until the server stops."""
+    file = folder / KEPT_DIR / SERVER_SECRETS
+    try:
+        data = parse_json(read_text(file, 4096), SERVER_SECRETS)
+    except (CastellError, OSError):
+        data = None
+    if isinstance(data, dict) and _a_secret(data.get("token")) \
+            and _a_secret(data.get("host_key")):
+        return str(data["token"]), str(data["host_key"])
+    token, host_key = _minted()
+    with contextlib.suppress(CastellError, OSError):
+        write_private(file, json.dumps({"token": token, "host_key": host_key}))
+    return token, host_key
+
+
+def _a_secret(value: object) -> bool:
+    return isinstance(value, str) and 16 <= len(value) <= 100 and value.isascii() \
+        and value.replace("-", "").replace("_", "").isalnum()
+
+
+def write_private(file: Path, text: str) -> None:
+    """Write `text` to `file` atomically, readable by its owner only (0600, in a folder made
+    0700): the file is made 0600 before the first byte of a secret goes in, and the atomic
+    write keeps the mode of the file it replaces."""
+    file.parent.mkdir(mode=0o700, exist_ok=True)
+    os.close(os.open(file, os.O_WRONLY | os.O_CREAT, 0o600))
+    os.chmod(file, 0o600)
+    write_atomic(file, text)
 
 
 def same_secret(given: str, secret: str) -> bool:

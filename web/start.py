@@ -25,7 +25,7 @@ from web.play import StepError
 from web.qr import qr_svg
 from web.seat_routes import keep_seat, to_game
 from web.seat_store import KEEPER, Seats, game_of, is_host
-from web.security import TOKEN_COOKIE, Access, check_change, same_secret
+from web.security import COOKIE_MAX_AGE_S, TOKEN_COOKIE, Access, check_change, same_secret
 from web.wording import said
 
 router = APIRouter()
@@ -64,7 +64,8 @@ def join(request: Request, token: Annotated[str, Query(max_length=100)]) -> Resp
     if access.token is None or not same_secret(token, access.token):
         raise HTTPException(403, "this join link is not this server's")
     response = RedirectResponse("/", status_code=303)
-    response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict")
+    response.set_cookie(TOKEN_COOKIE, token, max_age=COOKIE_MAX_AGE_S, httponly=True,
+                        samesite="strict")
     return response
 
 

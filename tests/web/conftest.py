@@ -109,10 +109,10 @@ def free_port() -> int:
 class LiveServer:
     """uvicorn serving the app on 127.0.0.1 in a thread."""
 
-    def __init__(self, folder: Path, access: Access | None = None):
+    def __init__(self, folder: Path, access: Access | None = None, port: int | None = None):
         import uvicorn
 
-        self.port = free_port()
+        self.port = port or free_port()  # a port of its own, or a stopped server's (a restart)
         self.url = f"http://127.0.0.1:{self.port}"
         self.app = create_app(Library(folder), access)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port,

@@ -363,3 +363,54 @@ def test_the_plan_is_played_one_tap_a_step(table: Table) -> None:
         expect(history(b).locator("li").first).to_contain_text(step, timeout=LIVE_MS)
     expect(a.locator("#advice li.done")).to_have_count(len(done), timeout=LIVE_MS)
     assert done
+
+
+def _revision(page: Page) -> int:
+    return int(page.locator("#game").get_attribute("data-revision") or "-1")
+
+
+def test_a_phone_offline_while_a_rival_plays_catches_up(table: Table) -> None:
+    """Issue 52: a page whose stream dropped, or whose fetch of the game failed while the
+    phone was offline, catches up by itself once it is back (no reload, no tap)."""
+    a, b, _ = table.open("/g/round3.json")
+    before = _revision(a)
+    table.contexts[0].set_offline(True)
+    b.get_by_role("button", name="end the turn", exact=True).click()  # the rival plays
+    expect(b.locator("#game")).not_to_have_attribute("data-revision", str(before),
+                                                     timeout=LIVE_MS)
+    now = _revision(b)
+    a.wait_for_timeout(1500)  # offline a while: its stream and any fetch fail meanwhile
+    assert _revision(a) == before  # it was offline indeed: it missed the rival's step
+    table.contexts[0].set_offline(False)
+    expect(a.locator("#game")).to_have_attribute("data-revision", str(now), timeout=10_000)
+    expect(a.get_by_role("status")).to_have_text(b.get_by_role("status").inner_text())
+
+
+def test_a_restart_keeps_the_phones_playing(chromium_browser: Browser, folder: Path) -> None:
+    """Issue 52: `castell serve --lan` stopped and started again with the same command (the
+    same folder, the same port): the pages already open play on, without opening a link and
+    without a reload, and follow each other again."""
+    from web.security import Access
+
+    with LiveServer(folder, Access.lan(folder=folder)) as first:
+        table = Table(chromium_browser, first)
+        anna, biel, host = table.pages
+        seat(table, anna, "castell.json", ["Anna", "Biel"], "Anna")
+        seat(table, biel, "castell.json", ["Anna", "Biel"], "Biel")
+        host.goto(f"{first.url}/host?key={first.app.state.access.host_key}")
+        host.goto(f"{first.url}/g/castell.json")
+        expect(host.locator("details.seat-links")).to_have_count(1)
+        before = _revision(biel)
+    try:
+        with LiveServer(folder, Access.lan(folder=folder), port=first.port) as again:
+            table.server = again
+            mover = anna if anna.locator("form.control").count() else biel
+            mover.get_by_role("button", name="end the turn", exact=True).click()
+            for page in (anna, biel, host):
+                expect(page.locator("#game")).not_to_have_attribute(
+                    "data-revision", str(before), timeout=10_000)
+            expect(anna.locator("p.me")).to_contain_text("You play Anna")
+            # the host's screen, redrawn by the new server, is still the host's (its key kept)
+            expect(host.locator("details.seat-links")).to_have_count(1)
+    finally:
+        table.close()
