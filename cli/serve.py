@@ -99,7 +99,8 @@ def serve(
     # reaches it at the LAN address too when it listens on all of them)
     hosts = frozenset(LOCAL_NAMES | {bind}
                       | ({_lan_address()} if bind in ("0.0.0.0", "::") else set()))
-    access = Access.lan(hosts) if lan else Access(hosts=hosts)
+    # under --lan the join token and host key kept in the folder: a restart locks no phone out
+    access = Access.lan(hosts, folder) if lan else Access(hosts=hosts)
     url = f"http://{bind}:{port}/"
     join = f"{url}join?token={access.token}" if access.token else None
     app = create_app(Library(folder, list(game_files or [])), access, join)

@@ -46,6 +46,18 @@ def test_serve_lan_prints_a_join_link_with_a_token_and_its_qr(served: dict[str, 
     assert "█" in result.output or "▀" in result.output  # the QR code, drawn in the terminal
 
 
+def test_serve_lan_run_again_keeps_its_join_token_and_host_key(served: dict[str, Any],
+                                                                folder: Path) -> None:
+    # a restart with the same command: every phone's cookies (join token, host key) still act
+    first = CliRunner().invoke(app, ["serve", "--dir", str(folder), "--lan"])
+    assert first.exit_code == 0, first.output
+    before = served["app"].state.access
+    again = CliRunner().invoke(app, ["serve", "--dir", str(folder), "--lan"])
+    assert again.exit_code == 0, again.output
+    after = served["app"].state.access
+    assert before.token and (after.token, after.host_key) == (before.token, before.host_key)
+
+
 def test_serve_names_game_files_and_refuses_missing_ones(served: dict[str, Any],
                                                          folder: Path, tmp_path: Path) -> None:
     extra = folder / "combo.json"
