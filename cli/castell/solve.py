@@ -55,6 +55,9 @@ def _status_line(reply: TowerReply) -> str:
         return "[bold yellow]feasible[/]: the time limit came before a proof of optimality"
     if status == "infeasible":
         return "[bold red]not achievable[/] (proven)"
+    if reply.result.memory_hit:
+        return ("[bold yellow]unknown[/]: the memory bound (the most states the dynamic "
+                "program keeps) came before any answer; the cpsat engine keeps fewer")
     return "[bold yellow]unknown[/]: the time limit came before any answer"
 
 

@@ -63,13 +63,13 @@ from models.tower import (
 from planner.clock import now
 from planner.tower.budget import DEFAULT_TOWER, TowerBudget
 from planner.tower.dp_search import Search
-from planner.tower.dp_space import NEG, Ask, OutOfTime, sizes_inside
+from planner.tower.dp_space import NEG, Ask, OutOfMemory, OutOfTime, sizes_inside
 from planner.tower.objective import objective_of
 from planner.tower.plain import no_ranks, plain_tower
 from planner.tower.questions import FestivalTower, Question, TileCheck
 from planner.tower.result import SolveResult, Status
 
-__all__ = ["NEG", "Ask", "OutOfTime", "dp_tower", "most_levels", "solve_dp"]
+__all__ = ["NEG", "Ask", "OutOfMemory", "OutOfTime", "dp_tower", "most_levels", "solve_dp"]
 
 
 def _program(ask: Ask, pool: Pool, ranks: SkillRanks, rules: Rules, k: int,
@@ -195,6 +195,10 @@ def solve_dp(question: Question, pool: Pool, ranks: SkillRanks, rules: Rules, *,
     try:
         check = _checked_tower(question, pool, ranks, rules, started + time_limit,
                                stoppable=stoppable, budget=budget)
+    except OutOfMemory:  # the states kept, not the clock: more time would not help
+        elapsed = now() - started
+        return SolveResult(Status.UNKNOWN, None, None, None, None, elapsed, "dp",
+                           memory_hit=True)
     except OutOfTime:
         elapsed = now() - started
         return SolveResult(Status.UNKNOWN, None, None, None, None, elapsed, "dp",

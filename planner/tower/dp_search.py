@@ -18,7 +18,16 @@ import math
 from models.tower import Level, Pool, Rules, SkillRanks, Tower
 from planner.clock import now
 from planner.stopping import stop_requested
-from planner.tower.dp_space import NEG, Ask, Laid, LevelChoice, OutOfTime, Space, State
+from planner.tower.dp_space import (
+    NEG,
+    Ask,
+    Laid,
+    LevelChoice,
+    OutOfMemory,
+    OutOfTime,
+    Space,
+    State,
+)
 
 _CLOCK = 255  # look at the clock when the number of states is a multiple of this + 1
 
@@ -114,8 +123,10 @@ class Search(Space):
         used yet and the level below has low >= s + 2, so a mixed level of low s needs no
         Strength. The next level has low size s (maybe mixed with s + 1), or less (A(s - 1))."""
         self.evaluations += 1
-        if self.evaluations > self.most_states or (
-                not self.evaluations & _CLOCK and self.clock() > self.deadline):
+        if self.evaluations > self.most_states:
+            # the state budget (deterministic work), or the memory bound when it is the same
+            raise OutOfMemory if self.most_states >= self.max_states else OutOfTime
+        if not self.evaluations & _CLOCK and self.clock() > self.deadline:
             raise OutOfTime
         s, below, free, b, t, m, f, idx, mask, wf = key
         if found is not None:
@@ -209,10 +220,11 @@ class Search(Space):
         size s: both stand on low s, a Strength use each; or it has no casteller of size s
         (A of s - 1)."""
         self.b_evaluations += 1  # a look at the clock, and the memory bound on all states kept
-        if not self.b_evaluations & _CLOCK and (
-                self.clock() > self.deadline
-                or self.evaluations + self.b_evaluations > self.max_states):
-            raise OutOfTime
+        if not self.b_evaluations & _CLOCK:
+            if self.evaluations + self.b_evaluations > self.max_states:
+                raise OutOfMemory
+            if self.clock() > self.deadline:
+                raise OutOfTime
         s, below, _, b, t, m, f, idx, mask, wf = key
         need = self.need_b[s]
         if (mask & need) != need:

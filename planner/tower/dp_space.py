@@ -34,6 +34,12 @@ class OutOfTime(Exception):
     """The time limit came before the program finished (only for absurdly large pools)."""
 
 
+class OutOfMemory(OutOfTime):
+    """The memory bound (`TowerBudget.max_states`, the states the program keeps) came before
+    the program finished: a stop like the time limit's, told apart so that a user is not told
+    that more time would help."""
+
+
 @dataclass(frozen=True)
 class Ask:
     """What one program optimises and tracks."""

@@ -25,6 +25,8 @@ class SolveResult:
     # the wall clock (or a stop), not a finished search or CP-SAT's deterministic budget,
     # ended an unproven solve: its answer may differ from one run (or machine) to the next
     clock_hit: bool = False
+    # the dynamic program's memory bound (`TowerBudget.max_states`) ended it, not a clock
+    memory_hit: bool = False
 
     @property
     def found(self) -> bool:

@@ -658,3 +658,18 @@ def test_a_why_not_cut_short_claims_nothing_it_did_not_try() -> None:
     assert data["why_not_complete"] is False
     assert "No single extra casteller" not in human.stdout
     assert "time limit came before every extra casteller" in " ".join(human.stdout.split())
+
+
+def test_the_memory_bound_is_not_told_as_the_time_limit() -> None:
+    # the dynamic program's memory bound ended the solve: more time would not help
+    from types import SimpleNamespace
+
+    from cli.castell.solve import _status_line
+
+    def line(memory_hit: bool) -> str:
+        reply = SimpleNamespace(status="unknown", is_tile=False,
+                                result=SimpleNamespace(memory_hit=memory_hit))
+        return _status_line(reply)  # type: ignore[arg-type]
+
+    assert "memory bound" in line(True) and "time limit" not in line(True)
+    assert "time limit" in line(False)
