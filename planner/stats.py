@@ -39,17 +39,24 @@ def ratio(clusters: Sequence[Cluster], k: int) -> float | None:
     return sum(c[0][k] for c in clusters) / count if count else None
 
 
-def _draws(clusters: Sequence[Cluster], draws: int, rng: random.Random
-           ) -> list[list[float | None]]:
-    """Per draw, every statistic over `len(clusters)` clusters drawn with replacement."""
-    n = len(clusters)
-    stats = len(clusters[0][0]) if clusters else 0
-    out: list[list[float | None]] = []
+def _times(n: int, draws: int, rng: random.Random) -> list[list[int]]:
+    """Per draw, how many times each of `n` clusters is drawn (n draws with replacement)."""
+    out = []
     for _ in range(draws):
         times = [0] * n
         for _ in range(n):
             times[rng.randrange(n)] += 1
-        picked = [(t, c) for t, c in zip(times, clusters, strict=True) if t]
+        out.append(times)
+    return out
+
+
+def _draws(clusters: Sequence[Cluster], times: Sequence[Sequence[int]]
+           ) -> list[list[float | None]]:
+    """Per draw, every statistic over the clusters drawn (`times`: per draw, per cluster)."""
+    stats = len(clusters[0][0]) if clusters else 0
+    out: list[list[float | None]] = []
+    for drawn in times:
+        picked = [(t, c) for t, c in zip(drawn, clusters, strict=True) if t]
         row: list[float | None] = []
         for k in range(stats):
             count = sum(t * c[1][k] for t, c in picked)
@@ -79,19 +86,23 @@ def cluster_intervals(clusters: Sequence[Cluster], draws: int = DRAWS, seed: int
                       ) -> list[tuple[float, float] | None]:
     """Per statistic, its 95% cluster-bootstrap interval (None: too few clusters with a count
     for it)."""
-    rows = _draws(clusters, draws, random.Random(seed))
+    rows = _draws(clusters, _times(len(clusters), draws, random.Random(seed)))
     stats = len(clusters[0][0]) if clusters else 0
     return [percentile_interval([row[k] for row in rows]) for k in range(stats)]
 
 
 def difference_intervals(first: Sequence[Cluster], second: Sequence[Cluster],
-                         draws: int = DRAWS, seed: int = 1
+                         draws: int = DRAWS, seed: int = 1, paired: bool = False
                          ) -> list[tuple[float, float] | None]:
-    """Per statistic, the 95% interval of `second`'s value less `first`'s, each resampled by
-    its own clusters (two independent sets of deals: two variants' tournaments)."""
+    """Per statistic, the 95% interval of `second`'s value less `first`'s. `paired`: cluster
+    i of each is the same deal (two variants played on the same deals), resampled together;
+    otherwise each tournament's clusters are resampled on their own."""
     rng = random.Random(seed)
-    a = _draws(first, draws, rng)
-    b = _draws(second, draws, rng)
+    if paired and len(first) != len(second):
+        raise ValueError("paired clusters come in equal numbers")
+    times = _times(len(first), draws, rng)
+    a = _draws(first, times)
+    b = _draws(second, times if paired else _times(len(second), draws, rng))
     stats = len(first[0][0]) if first else 0
     return [percentile_interval([_less(y[k], x[k]) for x, y in zip(a, b, strict=True)])
             for k in range(stats)]

@@ -288,8 +288,11 @@ def compare_report(first: Sequence[GameRecord], second: Sequence[GameRecord],
     parts = [p for p in _seat_parts(players) if p[0].startswith(("win", "score"))]
     a_groups, b_groups = deals(first), deals(second)
     a, b = _stats(a_groups, parts, draws, seed), _stats(b_groups, parts, draws, seed)
+    # the same seed deals the same cards whatever the rules: then deal i of each is one deal
+    # played two ways, and the two are resampled together (a paired bootstrap)
+    paired = [g[0].deal_seed for g in a_groups] == [g[0].deal_seed for g in b_groups]
     differences = difference_intervals(_clusters(a_groups, parts), _clusters(b_groups, parts),
-                                       draws, seed)
+                                       draws, seed, paired)
     rows, drawn = [], []
     for k, (name, _) in enumerate(parts):
         what, seat = name.split()
@@ -309,8 +312,9 @@ def compare_report(first: Sequence[GameRecord], second: Sequence[GameRecord],
     lines = [f"# {labels[1]} against {labels[0]}", "",
              f"{labels[0]}: {_sizes(first)}; {labels[1]}: {_sizes(second)}.", "",
              f"The difference is {labels[1]}'s less {labels[0]}'s; its 95% interval resamples "
-             f"the deals of each tournament ({draws} draws, seed {seed}). A win shared by k "
-             "counts 1/k.", "",
+             + ("the deals, the same in both (the same deals played two ways: a paired "
+                "bootstrap" if paired else "the deals of each tournament on its own (")
+             + f"; {draws} draws, seed {seed}). A win shared by k counts 1/k.", "",
              *_table(["place", "what", labels[0], "95% interval", labels[1], "95% interval",
                       "difference", "95% interval"], rows), ""]
     return Report({"compare.md": "\n".join(lines),

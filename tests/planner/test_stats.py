@@ -62,3 +62,15 @@ def test_the_difference_of_a_tournament_with_itself_is_about_nothing() -> None:
     better = [1.0] * 20 + [0.0] * 4
     (low, high), = difference_intervals(_wins(OUTCOMES), _wins(better), 1000)  # type: ignore[misc]
     assert low > 0
+
+
+def test_a_paired_difference_resamples_the_same_deals() -> None:
+    """Two variants on the same deals: a deal-by-deal shift is measured against the deals'
+    spread only once, so the paired interval is narrower than the unpaired one."""
+    shifted = [min(1.0, w + 0.25) for w in OUTCOMES]
+    paired = difference_intervals(_wins(OUTCOMES), _wins(shifted), 1000, paired=True)[0]
+    apart = difference_intervals(_wins(OUTCOMES), _wins(shifted), 1000)[0]
+    assert paired is not None and apart is not None
+    assert paired[0] > 0 and paired[1] - paired[0] < apart[1] - apart[0]
+    with pytest.raises(ValueError, match="equal numbers"):
+        difference_intervals(_wins(OUTCOMES), _wins(OUTCOMES[:3]), 10, paired=True)
