@@ -177,16 +177,15 @@ def play_tournament(job: TournamentJob, out: str | Path | None, command: str,
     if out is not None:
         folder = Folder(out, command, arguments)
         folder.open()
-        found = found_in(job, folder)
-        if on_found is not None and found.played:
+        if on_found is not None and (found := found_in(job, folder)).played:
             on_found(found)
     reducer = GameRecords(job.games, job.game.read_record, keep_lines=folder is not None)
     counted = _Counted(on_progress) if on_progress is not None else None
-    in_here = workers == 1 and dask is None and counted is not None
-    token = _ON_GAME.set(counted.one_more if in_here and counted is not None else None)
+    in_here = counted is not None and workers == 1 and dask is None
+    token = _ON_GAME.set(counted.one_more if counted is not None and in_here else None)
     try:
         with open_engine(workers, dask) as engine:
-            run(job, reducer, engine, folder, counted.folded if counted is not None else None)
+            run(job, reducer, engine, folder, None if counted is None else counted.folded)
     finally:
         _ON_GAME.reset(token)
     summary = job.game.summarise(reducer.records, job.setup).as_dict()
