@@ -28,6 +28,7 @@ CATEGORY_NAMES = {"best_tower": "best tower", "region_variety": "region variety"
                   "prizes": "prizes", "size_tokens": "size tokens",
                   "local_performances": "local performances"}
 Interval = tuple[float, float] | None
+MIN_DEALS = 5  # a rank reached in fewer deals gets no interval (its draws are a handful)
 # a statistic's name and what one game adds to it: (numerator, count); over the games of the
 # deals drawn, the statistic is the numerators' sum over the counts'
 Part = tuple[str, Callable[[GameRecord], tuple[float, float]]]
@@ -227,7 +228,7 @@ def _skill_table(stats: dict[str, Stat]) -> list[str]:
     for name, stat in stats.items():
         skill, rank = name.rsplit(" ", 1)
         rows.append([skill, rank, _count(stat.n), str(stat.deals), _pct(stat.value),
-                     _pcts(stat.interval)])
+                     _pcts(stat.interval) if stat.deals >= MIN_DEALS else "too few deals"])
     return _table(["skill", "final rank", "players", "deals", "win rate", "95% interval"],
                   rows)
 
@@ -261,7 +262,8 @@ def tournament_report(records: Sequence[GameRecord], title: str, draws: int = 20
              "## Final skill ranks and winning", "",
              "The players who ended the game at each rank of each skill, and how often they "
              "won: a correlation (what their festivals and wheel visits paid for), not a "
-             "skill's worth.", "", *_skill_table(skills), ""]
+             f"skill's worth. Every rank reached is shown; one reached in fewer than {MIN_DEALS} "
+             "deals gets no interval.", "", *_skill_table(skills), ""]
     return Report({"report.md": "\n".join(lines),
                    "seats.svg": seat_plot(title, _seat_points(seats, players),
                                           len(records), len(groups)),
