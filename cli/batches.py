@@ -1,10 +1,12 @@
-"""What the batch commands (`puzzle book`, `combo tournament --out/--dask`) share at the
-edge: the --dask option, the progress bar, and the one line a stopped batch prints."""
+"""What the batch commands (`puzzle book`, `tournament`, `combo tournament --out/--dask`)
+share at the edge: the --dask and --chunk options, the progress bar, the line a continued
+tournament starts with, and the one line a stopped batch prints."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import TracebackType
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -14,18 +16,29 @@ from rich.progress import (
     Progress,
     ProgressColumn,
     Task,
+    TaskID,
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
 from rich.text import Text
 
+from cli import options
 from cli.edge import ExitCode, Terminated, fail_interrupted, stop_code, stop_word
+
+if TYPE_CHECKING:
+    from service.batches.tournament import Found
 
 # "\\[": the help is rich markup, where a bare "[dask]" is a style tag and vanishes
 Dask = Annotated[str | None, typer.Option(
     "--dask", metavar="ADDRESS",
     help="Run the chunks on a Dask cluster: its scheduler (tcp://HOST:8786), or local:N to "
          "start N worker processes here (needs the extra: pip install -e '.\\[dask]').")]
+
+Chunk = Annotated[int | None, typer.Option(
+    "--chunk", parser=options.whole(1, 1000), metavar="N",
+    help="Games a chunk of --out's folder (default: about four chunks a worker, at most 10 "
+         "Castell or 40 Castle Combo games, one game of a bot that plans; a folder keeps its "
+         "own). The results do not depend on it.")]
 
 
 class _Rate(ProgressColumn):
@@ -41,6 +54,26 @@ def batch_progress(what: str, console: Console) -> Progress:
     return Progress(what, BarColumn(), MofNCompleteColumn(), _Rate(), TimeElapsedColumn(),
                     "eta", TimeRemainingColumn(), console=console, transient=True,
                     disable=not console.is_terminal)
+
+
+def found_line(console: Console, json: bool, progress: Progress | None = None,
+               task: TaskID | None = None) -> Callable[[Found], None]:
+    """What a tournament's folder held, said on stderr before the run goes on (on a terminal
+    or not: a continued run that says nothing looks like a new one); the progress bar starts
+    from there (its rate and time left count only the games played now)."""
+
+    def say(found: Found) -> None:
+        if progress is not None and task is not None:
+            progress.reset(task, completed=found.played)
+        if found.finished:
+            again = "the summary" if json else "the tables"
+            console.print(f"already finished: {found.played} of {found.games}; {again} again",
+                          highlight=False, soft_wrap=True)
+        else:
+            console.print(f"continuing: {found.played} of {found.games} played",
+                          highlight=False, soft_wrap=True)
+
+    return say
 
 
 def stopped(folder: str | None, code: ExitCode = ExitCode.INTERRUPTED) -> NoReturn:

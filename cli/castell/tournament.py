@@ -8,7 +8,7 @@ import typer
 from rich.table import Table
 
 from cli import options
-from cli.batches import Dask, batch_progress, batch_stops
+from cli.batches import Chunk, Dask, batch_progress, batch_stops, found_line
 from cli.castell.state import WheelSide
 from cli.edge import at_edge, emit_output, err, out
 from models.files import not_an_input
@@ -41,6 +41,7 @@ def tournament(
         "--workers", "-w", parser=options.whole(1, 64), metavar="N",
         help="Processes playing games (the results do not depend on it).")] = 1,
     dask: Dask = None,
+    chunk: Chunk = None,
     rules: Annotated[str | None, typer.Option(
         "--rules", "-r", help="The games' readings: a variant and switches, e.g. "
         "standard,special_move=any (see `castell rules`); default: the board's.")] = None,
@@ -68,14 +69,15 @@ def tournament(
     """
     from service.castell.tournament import castell_tournament, write_scores_svg
 
-    not_an_input(svg, board_file)
+    not_an_input(svg, board_file, field="svg")
     console = err()
     with batch_stops(out_dir), batch_progress("games", console) as progress:
         task = progress.add_task("games", total=games)
         result = castell_tournament(
             bots, games, seed, out_dir, workers=workers, dask=dask, board_file=board_file,
-            rules=rules, wheel_side=wheel_side,
-            on_progress=lambda done: progress.update(task, completed=done))
+            rules=rules, wheel_side=wheel_side, chunk_size=chunk,
+            on_progress=lambda done: progress.update(task, completed=done),
+            on_found=found_line(console, as_json, progress, task))
     if svg is not None:
         write_scores_svg(svg, result)
     if as_json:

@@ -9,11 +9,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.text import Text
 
 from cli import options
-from cli.batches import Dask, batch_progress, batch_stops
+from cli.batches import Chunk, Dask, batch_progress, batch_stops, found_line
 from cli.combo.app import CardsFile, StateArg, app
 from cli.combo.render import grid_picture, print_advice, print_summary, sheet_table
 from cli.edge import (
@@ -227,6 +226,7 @@ def tournament_cmd(
         help="Play in resumable chunks into DIR (manifest, finished chunks, games.jsonl, "
              "summary.json, cards.csv); the same command continues a stopped run.")] = None,
     dask: Dask = None,
+    chunk: Chunk = None,
     as_json: options.Json = False,
 ) -> None:
     """Bots play seeded games: win rates with 95% intervals, scores, per-card statistics.
@@ -250,12 +250,10 @@ def tournament_cmd(
     console = err()
     if out_dir is not None or dask is not None:
         result = _tournament_in_chunks(bots, games, seed, out_dir, workers, dask,
-                                       advisor_samples, cards_file)
+                                       advisor_samples, cards_file, chunk, as_json)
     else:
         try:
-            with Progress("games", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                          console=console, transient=True,
-                          disable=not console.is_terminal) as progress:
+            with batch_progress("games", console) as progress:
                 task = progress.add_task("games", total=games)
                 result = tournament(bots, games, seed, workers=workers,
                                     advisor_samples=advisor_samples, cards_file=cards_file,
@@ -271,8 +269,8 @@ def tournament_cmd(
 
 
 def _tournament_in_chunks(bots: str, games: int, seed: int, out_dir: str | None, workers: int,
-                          dask: str | None, advisor_samples: int, cards_file: str | None
-                          ) -> Tournament:
+                          dask: str | None, advisor_samples: int, cards_file: str | None,
+                          chunk: int | None, as_json: bool) -> Tournament:
     """The tournament on the batch runner (`--out`, `--dask`), with its progress bar."""
     from service.combo.tournament import tournament_batch
 
@@ -281,5 +279,6 @@ def _tournament_in_chunks(bots: str, games: int, seed: int, out_dir: str | None,
         task = progress.add_task("games", total=games)
         return tournament_batch(
             bots, games, seed, out_dir, workers=workers, dask=dask,
-            advisor_samples=advisor_samples, cards_file=cards_file,
-            on_progress=lambda done: progress.update(task, completed=done))
+            advisor_samples=advisor_samples, cards_file=cards_file, chunk_size=chunk,
+            on_progress=lambda done: progress.update(task, completed=done),
+            on_found=found_line(console, as_json, progress, task))

@@ -2,12 +2,21 @@
 games (`planner.tournaments.play_game`, with the game's part of a tournament), the records
 folded in index order, the summary, and the folder's files; written once for both games, each
 game's service module (`service.castell.tournament`, `service.combo.tournament`) giving its
-part, its arguments and its own extra files."""
+part, its arguments and its own extra files.
+
+Games a chunk: chosen from the games and the workers (`choose_chunk`: about four chunks a
+worker, so that two workers share even a 12-game run), or given; a folder keeps its own
+(`folder_chunk`: its manifest records the chunk size, so a run continued with other workers
+or from an older version reads its chunks back). The chunk size never changes the records:
+game i is a function of (seed, i) only.
+"""
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,6 +28,53 @@ from service.batches.runner import run
 
 if TYPE_CHECKING:
     from planner.tournaments import TournamentGame
+
+CHUNKS_A_WORKER = 4  # enough to share the games evenly, few enough to keep chunk files few
+
+# told of each game a chunk plays in this process (`--workers 1`: the progress game by game;
+# a worker process's chunks are counted as they finish)
+_ON_GAME: ContextVar[Callable[[], None] | None] = ContextVar("on_game", default=None)
+
+
+def choose_chunk(games: int, workers: int, most: int) -> int:
+    """Games a chunk: about `CHUNKS_A_WORKER` chunks for each of `workers`, 1 to `most` (the
+    game's cap: the chunk files of a long run stay few; 0 workers: not known, the cap)."""
+    if workers <= 0:
+        return most
+    return max(1, min(most, -(-games // (CHUNKS_A_WORKER * workers))))
+
+
+def engine_workers(workers: int, dask: str | None) -> int:
+    """The workers of `--workers N` or `--dask local:N`; 0 for a remote scheduler's (not
+    known before it is reached)."""
+    if dask is None:
+        return workers
+    text = dask.removeprefix("local:")
+    return int(text) if dask.startswith("local:") and text.isdigit() else 0
+
+
+def folder_chunk(out: str | Path | None) -> int | None:
+    """The chunk size of the run in the folder `out` (None: no folder, no run there yet, or
+    a manifest that is not a run's: the folder refuses it when opened)."""
+    if out is None:
+        return None
+    try:
+        found = json.loads((Path(out) / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+    chunk = found.get("arguments", {}).get("chunk") if isinstance(found, dict) else None
+    return chunk if isinstance(chunk, int) and not isinstance(chunk, bool) and chunk > 0 \
+        else None
+
+
+def tournament_chunk(games: int, out: str | Path | None, workers: int, dask: str | None,
+                     most: int, given: int | None = None) -> int:
+    """The chunk size of a run: `given` (`--chunk`), else the folder's own run's, else
+    `choose_chunk`'s."""
+    if given is not None:
+        return given
+    kept = folder_chunk(out)
+    return kept if kept is not None else choose_chunk(games, engine_workers(workers, dask), most)
 
 
 @dataclass(frozen=True)
@@ -41,8 +97,14 @@ class TournamentJob:
     def run_chunk(self, indices: range) -> list[str]:
         from planner.tournaments import play_game
 
-        return [json.dumps(play_game(self.game, self.setup, self.bots, self.seed, i).as_dict())
-                for i in indices]
+        lines = []
+        for i in indices:
+            lines.append(json.dumps(
+                play_game(self.game, self.setup, self.bots, self.seed, i).as_dict()))
+            told = _ON_GAME.get()
+            if told is not None:
+                told()
+        return lines
 
     def valid_line(self, index: int, value: Any) -> bool:
         return is_game_line(index, value, len(self.bots))
@@ -60,19 +122,72 @@ class Played:
     folder: Folder | None
 
 
+@dataclass(frozen=True)
+class Found:
+    """What a folder held before a run: `played` of the `games` (0: a new run)."""
+
+    played: int
+    games: int
+
+    @property
+    def finished(self) -> bool:
+        return self.played >= self.games
+
+
+def found_in(job: TournamentJob, folder: Folder) -> Found:
+    """The games of `job` whose chunks `folder` already holds, whole and valid."""
+    from service.batches.runner import chunk_range
+
+    played = 0
+    for chunk in range(-(-job.games // job.chunk_size)):
+        indices = chunk_range(job, chunk)
+        if folder.finished(chunk, indices, job.valid_line) is not None:
+            played += len(indices)
+    return Found(played, job.games)
+
+
+class _Counted:
+    """The progress of a run: the runner's count as each chunk is folded in, and in this
+    process each game as it ends (only in the process that made it: a forked worker
+    inherits the context, not the terminal)."""
+
+    def __init__(self, on_progress: Callable[[int], None]) -> None:
+        self.on_progress = on_progress
+        self.done = 0
+        self.pid = os.getpid()
+
+    def folded(self, done: int) -> None:
+        self.done = done
+        self.on_progress(done)
+
+    def one_more(self) -> None:
+        if os.getpid() == self.pid:
+            self.done += 1
+            self.on_progress(self.done)
+
+
 def play_tournament(job: TournamentJob, out: str | Path | None, command: str,
                     arguments: dict[str, Any], workers: int = 1, dask: str | None = None,
-                    on_progress: Callable[[int], None] | None = None) -> Played:
+                    on_progress: Callable[[int], None] | None = None,
+                    on_found: Callable[[Found], None] | None = None) -> Played:
     """The tournament of `job` on this process, `workers` processes or Dask; with `out`, in
     that folder (its manifest: `command` and `arguments`), continuing any run of the same
-    arguments there."""
+    arguments there (`on_found` told first of what the folder held, when it held a run)."""
     folder = None
     if out is not None:
         folder = Folder(out, command, arguments)
         folder.open()
+        if on_found is not None and (found := found_in(job, folder)).played:
+            on_found(found)
     reducer = GameRecords(job.games, job.game.read_record, keep_lines=folder is not None)
-    with open_engine(workers, dask) as engine:
-        run(job, reducer, engine, folder, on_progress)
+    counted = _Counted(on_progress) if on_progress is not None else None
+    in_here = counted is not None and workers == 1 and dask is None
+    token = _ON_GAME.set(counted.one_more if counted is not None and in_here else None)
+    try:
+        with open_engine(workers, dask) as engine:
+            run(job, reducer, engine, folder, None if counted is None else counted.folded)
+    finally:
+        _ON_GAME.reset(token)
     summary = job.game.summarise(reducer.records, job.setup).as_dict()
     return Played(summary, tuple(reducer.records), tuple(reducer.lines), folder)
 

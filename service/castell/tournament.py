@@ -20,16 +20,24 @@ from typing import TYPE_CHECKING, Literal
 from models.errors import SpecError
 from models.files import write_atomic
 from models.game import Board, load_board
-from service.batches.tournament import TournamentJob, play_tournament, write_results
+from service.batches.tournament import (
+    Found,
+    TournamentJob,
+    play_tournament,
+    tournament_chunk,
+    write_results,
+)
 from service.results.base import output_of
 from service.results.tournament import CastellTournamentOutput
 
 if TYPE_CHECKING:
     from planner.castell import GameRecord, Setup
 
-# bots that plan (seconds a turn: one game a chunk) and the others (a game in about a second)
+# bots that plan (seconds a turn: one game a chunk) and the others (a game in a few seconds:
+# at most ten a chunk, fewer when the workers would otherwise wait; `tournament_chunk`)
 PLANNING_BOTS = frozenset({"advisor", "cautious", "festival", "score"})
 PLANNING_CHUNK, QUICK_CHUNK = 1, 10
+MAX_CHUNK = 1000
 
 
 @dataclass(frozen=True)
@@ -69,23 +77,29 @@ def castell_tournament(bots: str, games: int, seed: int, out: str | Path | None 
                        board_file: str | Path | None = None, rules: str | None = None,
                        wheel_side: Literal["standard", "advanced"] | None = None,
                        on_progress: Callable[[int], None] | None = None,
-                       chunk_size: int | None = None) -> CastellTournament:
+                       chunk_size: int | None = None,
+                       on_found: Callable[[Found], None] | None = None) -> CastellTournament:
     """The tournament (`bots` comma-separated, one per seat, 2-4), in chunks on this process,
     `workers` processes or Dask; with `out`, in that folder, continuing any run of the same
-    arguments there. `rules`: the games' readings (None: the board's defaults)."""
+    arguments there (`on_found`: told how many games it held). `rules`: the games' readings
+    (None: the board's defaults). `chunk_size`: games a chunk (None: the folder's run's, or
+    chosen from the games and the workers)."""
     from planner.castell import CASTELL
 
     names = bot_names(bots)
     if not 1 <= games <= 1_000_000:
         raise SpecError("the number of games is 1 to 1000000")
     setup = _setup(board_file, rules, wheel_side)
-    if chunk_size is None:
-        chunk_size = PLANNING_CHUNK if PLANNING_BOTS & set(names) else QUICK_CHUNK
+    if chunk_size is not None and not 1 <= chunk_size <= MAX_CHUNK:
+        raise SpecError(f"a chunk is 1 to {MAX_CHUNK} games", field="chunk")
+    most = PLANNING_CHUNK if PLANNING_BOTS & set(names) else QUICK_CHUNK
+    chunk_size = tournament_chunk(games, out, workers, dask, most, chunk_size)
     job = TournamentJob(CASTELL, setup, names, seed, games, chunk_size)
     arguments = {"bots": ",".join(names), "games": games, "seed": seed,
                  "board": None if board_file is None else str(board_file),
                  "rules": rules, "wheel side": wheel_side, "chunk": chunk_size}
-    played = play_tournament(job, out, "tournament", arguments, workers, dask, on_progress)
+    played = play_tournament(job, out, "tournament", arguments, workers, dask, on_progress,
+                             on_found)
     result = CastellTournament(output_of(CastellTournamentOutput, played.summary),
                                played.records)
     write_results(played, result.output.to_json(), {"scores.svg": result.scores_svg()})

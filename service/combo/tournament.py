@@ -16,7 +16,13 @@ from typing import Any
 from models.combo import Deck, load_deck
 from models.errors import SpecError
 from models.files import write_atomic
-from service.batches.tournament import TournamentJob, play_tournament, write_results
+from service.batches.tournament import (
+    Found,
+    TournamentJob,
+    play_tournament,
+    tournament_chunk,
+    write_results,
+)
 from service.results.base import output_of
 from service.results.combo import ComboTournamentOutput
 
@@ -104,21 +110,23 @@ def tournament_batch(bots: str, games: int, seed: int, out: str | Path | None, *
                      workers: int = 1, dask: str | None = None,
                      advisor_samples: int = ADVISOR_SAMPLES, cards_file: str | None = None,
                      on_progress: Callable[[int], None] | None = None,
-                     chunk_size: int | None = None) -> Tournament:
+                     chunk_size: int | None = None,
+                     on_found: Callable[[Found], None] | None = None) -> Tournament:
     """The tournament of `tournament`, run in chunks on `--workers`/`--dask`; with `out`, in
-    that folder, continuing any run of the same arguments there. The summary is the same as
-    `tournament`'s, whatever the engine. `chunk_size`: games a chunk (by default one advisor
-    game, or 40 quick ones: 0.5-10 s of work)."""
+    that folder, continuing any run of the same arguments there (`on_found`: told how many
+    games it held). The summary is the same as `tournament`'s, whatever the engine.
+    `chunk_size`: games a chunk (by default the folder's run's, or chosen from the games and
+    the workers: one advisor game, at most 40 quick ones, 0.5-10 s of work)."""
     from planner.combo import GameRecord
 
     deck = load_deck(cards_file)
     names = tuple(b.strip() for b in bots.split(","))
     GameRecord.check_bots(names)
-    if chunk_size is None:
-        chunk_size = ADVISOR_CHUNK if "advisor" in names else QUICK_CHUNK
+    most = ADVISOR_CHUNK if "advisor" in names else QUICK_CHUNK
+    chunk_size = tournament_chunk(games, out, workers, dask, most, chunk_size)
     job = combo_job(deck, names, seed, games, advisor_samples, chunk_size)
     played = play_tournament(job, out, "combo tournament", _arguments(job, cards_file),
-                             workers, dask, on_progress)
+                             workers, dask, on_progress, on_found)
     result = Tournament(output_of(ComboTournamentOutput, played.summary), deck)
     write_results(played, result.output.to_json(), {"cards.csv": card_csv(result)})
     return result

@@ -1,6 +1,7 @@
 """The score distributions of a tournament of either game as SVG (drawsvg): one row per bot, each
-game's final score a dot on a common points axis (dots of equal scores stacked), the mean
-marked, and the win rate written beside the row."""
+game's final score a dot on a common points axis (dots of equal scores stacked, packed closer
+when a stack is tall: every game drawn), the mean marked, and the win rate written beside the
+row."""
 
 from __future__ import annotations
 
@@ -36,11 +37,12 @@ def score_distributions(scores: Mapping[str, Sequence[int]], win_rates: Mapping[
         picture.append(draw.Text(bot, 14, 12, base - 10))
         picture.append(draw.Line(_LEFT, base, _LEFT + span, base, stroke="#bbb"))
         stacked: Counter[int] = Counter()
+        # a tall stack is packed closer, never cut: every game is a dot in its row
+        tallest = max(Counter(scores[bot]).values(), default=1)
+        step = min(2 * _DOT * 0.9, (_ROW - 20 - 2 * _DOT) / max(tallest - 1, 1))
         for points in sorted(scores[bot]):
             stacked[points] += 1
-            y = base - _DOT - 2 * _DOT * (stacked[points] - 1) * 0.9
-            if y < base - _ROW + 20:  # a tall stack is cut at the row above: counted below
-                continue
+            y = base - _DOT - step * (stacked[points] - 1)
             picture.append(draw.Circle(x_of(points), y, _DOT, fill=colour, fill_opacity=0.6))
         if scores[bot]:
             mean = sum(scores[bot]) / len(scores[bot])

@@ -31,3 +31,12 @@ def test_bad_bots_are_one_line() -> None:
     assert_bad_input(run("tournament", "--bots", "greedy"), "seats 2-4")
     assert_bad_input(run("tournament", "--games", "0"))
     assert_bad_input(run("tournament", "--rules", "nonsense"), "nonsense")
+
+
+def test_a_picture_over_the_board_file_names_svg(tmp_path: Path) -> None:
+    from models.game.board import default_board_path
+
+    board = tmp_path / "board.toml"
+    board.write_bytes(default_board_path().read_bytes())
+    assert_bad_input(run("tournament", "--bots", "greedy,random", "--games", "1", "--board",
+                         str(board), "--svg", str(board)), "--svg: ")

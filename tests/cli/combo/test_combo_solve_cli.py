@@ -218,13 +218,19 @@ def test_tournament_out_folder_matches_the_plain_run_and_resumes(tmp_path: Path)
     assert [json.loads(line)["index"] for line in games] == list(range(45))
     cards = (folder / "cards.csv").read_text().splitlines()
     assert cards[0].startswith("card,location,cost,bought") and len(cards) == 1 + 78
-    # one chunk lost: the same command plays it again, and only it
+    # one chunk lost: the same command plays it again, and only it, in the folder's chunks
+    # (two workers: chunks of 6 games; one worker would choose 12)
     chunks = sorted((folder / "chunks").rglob("*.jsonl"))
-    assert len(chunks) == 2
+    assert len(chunks) == 8
     chunks[1].unlink()
     (folder / "games.jsonl").unlink()
-    assert one_json(run(*args, "--out", str(folder), "--json")) == plain
+    again = run(*args, "--out", str(folder), "--json")
+    assert one_json(again) == plain
+    assert again.stderr.splitlines() == ["continuing: 39 of 45 played"]
     assert (folder / "games.jsonl").read_text().splitlines() == games
+    rerun = run(*args, "--out", str(folder), "--json")
+    assert one_json(rerun) == plain
+    assert rerun.stderr.splitlines() == ["already finished: 45 of 45; the summary again"]
     changed = run("combo", "tournament", "--bots", "greedy,greedy", *args[4:], "--out",
                   str(folder))
     assert_bad_input(changed, "--out: ", "bots greedy,random, not greedy,greedy")

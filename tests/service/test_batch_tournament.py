@@ -1,0 +1,80 @@
+"""A tournament as a batch (`service.batches.tournament`): the chunk size chosen from the games
+and the workers (so that two workers share a 12-game run), a folder's own chunk size kept when
+it is continued, the progress game by game in this process, and what a folder held said
+before the run goes on (Castle Combo's quick greedy games: the loop is both games')."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from service.batches.tournament import (
+    Found,
+    choose_chunk,
+    engine_workers,
+    folder_chunk,
+    tournament_chunk,
+)
+from service.combo.tournament import tournament_batch
+
+ARGS = ("greedy,random", 12, 3)
+
+
+@pytest.mark.parametrize(("games", "workers", "most", "chunk"), [
+    (12, 1, 10, 3), (12, 2, 10, 2), (300, 1, 10, 10), (300, 2, 40, 38), (1, 4, 10, 1),
+    (12, 2, 1, 1), (12, 0, 10, 10)])
+def test_the_chunk_gives_each_worker_about_four(games: int, workers: int, most: int,
+                                                chunk: int) -> None:
+    assert choose_chunk(games, workers, most) == chunk
+
+
+def test_two_workers_share_a_twelve_game_run_evenly() -> None:
+    """Ten games a chunk gave one worker ten games of twelve; now each gets six."""
+    chunk = choose_chunk(12, 2, 10)
+    chunks = [min(chunk, 12 - start) for start in range(0, 12, chunk)]
+    assert sum(chunks[0::2]) == sum(chunks[1::2]) == 6
+
+
+def test_the_workers_of_an_engine() -> None:
+    assert engine_workers(3, None) == 3
+    assert engine_workers(1, "local:4") == 4
+    assert engine_workers(1, "tcp://host:8786") == 0  # not known: the game's cap
+
+
+def test_a_folder_keeps_its_chunk_size(tmp_path: Path) -> None:
+    assert folder_chunk(None) is None and folder_chunk(tmp_path / "new") is None
+    (tmp_path / "manifest.json").write_text(json.dumps({"arguments": {"chunk": 10}}))
+    assert folder_chunk(tmp_path) == 10
+    assert tournament_chunk(12, tmp_path, 2, None, 40) == 10  # the folder's, not 2
+    assert tournament_chunk(12, tmp_path, 2, None, 40, given=5) == 5  # refused when opened
+    (tmp_path / "manifest.json").write_text("{not json")
+    assert tournament_chunk(12, tmp_path, 2, None, 40) == 2
+
+
+def test_an_older_folder_of_other_chunks_is_continued_in_them(tmp_path: Path) -> None:
+    """A folder made with ten games a chunk (the fixed size before) is continued in chunks of
+    ten by a run with other workers, to the same files as a run never stopped."""
+    whole = tmp_path / "whole"
+    tournament_batch(*ARGS, whole)
+    assert json.loads((whole / "manifest.json").read_text())["arguments"]["chunk"] == 3
+    old = tmp_path / "old"
+    tournament_batch(*ARGS, old, chunk_size=10)
+    (old / "chunks" / "0000" / "0000001.jsonl").unlink()
+    (old / "games.jsonl").unlink()
+    found: list[Found] = []
+    tournament_batch(*ARGS, old, workers=2, on_found=found.append)
+    assert found == [Found(10, 12)]
+    assert (old / "games.jsonl").read_bytes() == (whole / "games.jsonl").read_bytes()
+    assert (old / "summary.json").read_bytes() == (whole / "summary.json").read_bytes()
+
+
+def test_progress_is_told_game_by_game_in_this_process(tmp_path: Path) -> None:
+    told: list[int] = []
+    found: list[Found] = []
+    tournament_batch(*ARGS, tmp_path / "run", on_progress=told.append, on_found=found.append)
+    assert sorted(set(told)) == list(range(1, 13)) and told[-1] == 12
+    assert found == []  # a new run: nothing to say
+    tournament_batch(*ARGS, tmp_path / "run", on_found=found.append)
+    assert found == [Found(12, 12)] and found[0].finished
