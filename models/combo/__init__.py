@@ -70,8 +70,6 @@ from models.combo.scoring import (
     MAX_KEYS,
     CardScore,
     ScoreSheet,
-    count_words,
-    describe,
     score_tableau,
 )
 from models.combo.state import (
@@ -99,7 +97,7 @@ from models.combo.tableau import (
     sequence_problem,
     span_ok,
 )
-from models.combo.words import ability_text, effect_words
+from models.combo.words import ability_text, count_words, describe, effect_words
 
 __all__ = [
     "ALL_ABILITY_FORMS",
