@@ -6,6 +6,7 @@ card file's notation."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 
 from models.combo.cards import (
     AllPurseCount,
@@ -32,6 +33,11 @@ from models.combo.cards import (
     ShieldsOnCardCount,
     ShieldTypeCount,
 )
+from models.combo.deck import Deck
+from models.combo.tableau import SIDE, Pos, Slot, cell_name
+
+# a place next to a card, by the step from that card to it
+_BESIDE = {(0, -1): "left of", (0, 1): "right of", (-1, 0): "above", (1, 0): "below"}
 
 # where a scoped count looks, measured from the counting card's place
 _SCOPES = {"tableau": "", "row": " in its row", "column": " in its column",
@@ -134,3 +140,42 @@ def effect_words(effect: Effect) -> str:
 def ability_text(card: Card) -> str:
     """The card's ability in plain words ("" without one)."""
     return "; then ".join(effect_words(e) for e in card.ability)
+
+
+def place_words(cells: Mapping[Pos, Slot], at: Pos, deck: Deck) -> str:
+    """Where a card put at `at` goes in a tableau holding `cells`, as a player says it: "to
+    start your tableau", "into your top-left" once the 3x3 grid's place is settled, else
+    beside a card ("left of Copper Potter"; a face-down card is never named)."""
+    if not cells:
+        return "to start your tableau"
+    places = [*cells, at]
+    top, left = min(r for r, _ in places), min(c for _, c in places)
+    if max(r for r, _ in places) - top == SIDE - 1 and \
+            max(c for _, c in places) - left == SIDE - 1:
+        return f"into your {cell_name(at[0] - top, at[1] - left)}"
+    for (dr, dc), beside in _BESIDE.items():
+        slot = cells.get((at[0] - dr, at[1] - dc))
+        if slot is not None:
+            name = "your face-down card" if slot.face_down else deck.card(slot.card).name
+            return f"{beside} {name}"
+    return f"at {at[0]},{at[1]}"  # not next to a card: an illegal place, said as typed
+
+
+def chosen_words(card: Card, choices: Sequence[int]) -> list[str]:
+    """The options a take's choices pick from the card's ability (`choose 2` -> "gain 2
+    keys"), as the referee walks them: each `choose` met takes the next choice."""
+    picks = list(choices)
+    said: list[str] = []
+
+    def walk(effects: Sequence[Effect]) -> None:
+        for effect in effects:
+            if isinstance(effect, Choose) and picks:
+                pick = picks.pop(0)
+                if not 1 <= pick <= len(effect.choose):
+                    said.append(f"option {pick}")
+                    continue
+                option = effect.choose[pick - 1]
+                said.append(" and ".join(effect_words(e) for e in option) or "do nothing")
+                walk(option)
+    walk(card.ability)
+    return said
