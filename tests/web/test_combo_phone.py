@@ -7,17 +7,17 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from playwright.sync_api import Browser
+
 from tests.web.conftest import LiveServer
 from tests.web.test_browser import PHONE, SHOTS, chromium_browser  # noqa: F401 (a fixture)
-
-from playwright.sync_api import Browser  # noqa: I001 (after test_browser's skip)
 
 WIDE = """() => {
   const wide = [];
   for (const e of document.querySelectorAll('body *')) {
     const box = e.getBoundingClientRect();
     if (box.right > innerWidth + 1 || e.scrollWidth > e.clientWidth + 1)
-      wide.push(`${e.tagName}.${e.className}: ${Math.round(box.right)} px, ${e.scrollWidth} px inside`);
+      wide.push(`${e.tagName}.${e.className}: ${Math.round(box.right)}, ${e.scrollWidth}`);
   }
   return [Math.max(document.documentElement.scrollWidth, innerWidth), wide.slice(0, 5)];
 }"""
@@ -32,7 +32,8 @@ def test_the_combo_game_over_fits_360_px(chromium_browser: Browser,  # noqa: F81
             game.step(game.legal_actions()[-1])
         game.save()
     with LiveServer(folder) as server:
-        context = chromium_browser.new_context(**{**PHONE, "viewport": {"width": 360, "height": 740}})
+        context = chromium_browser.new_context(
+            **{**PHONE, "viewport": {"width": 360, "height": 740}})
         page = context.new_page()
         page.goto(server.url + "/g/combo.json")
         for button in page.get_by_role("button", name=re.compile("^Best arrangement")).all():
