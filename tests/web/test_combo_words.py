@@ -59,7 +59,7 @@ def test_steps_and_history_read_in_words_newest_first(client: TestClient,
                           for label in labels)
     assert any(re.search(r"^buy .* (left of|right of|above|below|into your) ", label)
                          for label in labels), labels
-    history = page.split('<ol class="history" reversed>')[1].split("</ol>")[0]
+    history = page.split('<ol class="history words" reversed>')[1].split("</ol>")[0]
     items = re.findall(r"<li><small>turn (\d+) · [^<]*</small> ([^<]*)</li>", history)
     assert [turn for turn, _ in items] == ["3", "2", "1"]
     assert [words for _, words in items] == [f"bought {name}" for name in bought[::-1]]
