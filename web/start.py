@@ -15,6 +15,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from models.errors import CastellError
 from models.files import write_exclusive
 from models.game import load_board
+from models.tower import rules_named
 from service.castell.setup import TypedDeal, players_of
 from service.castell.setup import start_game as start_castell
 from service.combo.new import start_game as start_combo
@@ -73,6 +74,14 @@ def _names(players: str) -> list[str]:
     return [n.strip() for n in players.split(",") if n.strip()]
 
 
+class FieldError(StepError):
+    """A new game refused, with the form's field it is about ("" the form as a whole)."""
+
+    def __init__(self, status: int, message: str, field: str):
+        super().__init__(status, message)
+        self.field = field
+
+
 def _created(request: Request, file: str, write: Callable[[Path], list[str]],
              scorekeeper: bool) -> Response:
     """The new game written by `write` (which gives its players); with `scorekeeper`, this
@@ -83,9 +92,9 @@ def _created(request: Request, file: str, write: Callable[[Path], list[str]],
         players = write(path)
     except FileExistsError:  # taken, or another request made it first (`write_exclusive`)
         name = file if file.endswith(".json") else f"{file}.json"
-        raise StepError(409, f"a game called '{name}' exists already") from None
+        raise FieldError(409, f"a game called '{name}' exists already", "file") from None
     except CastellError as error:
-        raise StepError(400, said(error)) from None
+        raise FieldError(400, said(error), getattr(error, "field", None) or "") from None
     response = to_game(request, path.name)
     seats: Seats = request.app.state.seats
     seats.forget(path.name)  # a game that was here before: its seats' links are not this one's
@@ -113,8 +122,16 @@ def new_castell(request: Request, file: Text, players: Text,
     side = None if wheel_side == "board" else wheel_side
     # the deal typed in when asked for (a form without the choice: when one is given)
     typed = deal_kind == "typed" or (deal_kind == "" and bool(deal.strip()))
+    values = {"file": file, "players": players, "seed": seed, "wheel_side": wheel_side,
+              "rules": rules, "deal": deal, "deal_kind": "typed" if typed else "seeded",
+              "scorekeeper": scorekeeper}
     if deal_kind == "typed" and not deal.strip():
-        raise StepError(400, "Deal: the real deal is empty: fill in the template")
+        return _refused_form(request, FieldError(400, "the real deal is empty: fill in the "
+                                                      "template", "deal"), values)
+    try:  # read first, so that its error is the readings' (not the typed deal's)
+        rules_named(rules.strip() or "standard")
+    except CastellError as error:
+        return _refused_form(request, FieldError(400, str(error), "rules"), values)
 
     def write(path: Path) -> list[str]:
         count, listed = players_of(players)
@@ -125,7 +142,76 @@ def new_castell(request: Request, file: Text, players: Text,
         write_exclusive(path, state.to_json())
         return [p.name for p in state.players]
 
-    return _created(request, file, write, scorekeeper)
+    try:
+        return _created(request, file, write, scorekeeper)
+    except FieldError as error:
+        if typed and error.field == "":  # the deal's own problems (its fields, its TOML)
+            error.field = "deal"
+        return _refused_form(request, error, values)
+
+
+def _refused_form(request: Request, error: FieldError, values: dict[str, object]
+                  ) -> Response:
+    """The new Castell game's form drawn again with what was typed, the error beside its
+    field (a deal's problems one a line, each with the line of the deal it is on); without
+    htmx, the one line as before."""
+    if not request.headers.get("hx-request"):
+        raise error
+    field = FIELDS.get(error.field, "")
+    lines = [error.message]
+    if field == "deal":
+        lines = deal_problems(error.message, str(values["deal"]))
+    response = page(request, "start_castell_form.html",
+                    {"errors": {field: lines}, "values": values,
+                     "deal_template": _template()}, status=error.status)
+    response.headers["HX-Retarget"] = "#new-castell"
+    response.headers["HX-Reswap"] = "outerHTML"
+    return response
+
+
+def deal_problems(message: str, text: str) -> list[str]:
+    """A refused deal's problems one a line ("deal: players.Anna: ...; regions.x: ..."), each
+    that names a field of the deal led by the line it is on ("line 14: players.Anna: ...")."""
+    for lead in ("Real deal: ", "deal: ", "the deal: "):
+        message = message.removeprefix(lead)
+    said_lines = []
+    for problem in message.split("; "):
+        path = re.match(r"([\w.-]+): ", problem)
+        line = _line_of(text, path.group(1).split(".")) if path else None
+        said_lines.append(problem if line is None else f"line {line}: {problem}")
+    return said_lines
+
+
+# the form's fields an error may be shown beside (an application field -> the form's); any
+# other error is shown above the button
+FIELDS = {"file": "file", "players": "players", "seed": "seed", "rules": "rules",
+          "reading": "rules", "deal": "deal"}
+TABLE = re.compile(r"^\s*(\[\[?)\s*([\w.-]+)\s*\]\]?")
+KEY = re.compile(r'^\s*"?([\w.-]+?)"?\s*=')
+
+
+def _line_of(text: str, path: list[str]) -> int | None:
+    """The line (1-based) of the deal's TOML that holds `path` (["players", "Anna"], ["regions",
+    "lleida", "castellers"], ["festivals", "2", "location"]): the key's line, else its table's."""
+    table: list[str] = []
+    arrays: dict[str, int] = {}
+    best, best_len = None, 0
+    for number, line in enumerate(text.splitlines(), 1):
+        head = TABLE.match(line)
+        if head:
+            table = head.group(2).split(".")
+            if head.group(1) == "[[":  # an array of tables: its index counts
+                arrays[head.group(2)] = arrays.get(head.group(2), -1) + 1
+                table = [*table, str(arrays[head.group(2)])]
+            here = table
+        else:
+            key = KEY.match(line)
+            if not key:
+                continue
+            here = [*table, *key.group(1).split(".")]
+        if len(here) > best_len and path[:len(here)] == here:
+            best, best_len = number, len(here)
+    return best
 
 
 @router.post("/new/combo", dependencies=[Depends(check_change)])

@@ -70,8 +70,6 @@ from models.combo.scoring import (
     MAX_KEYS,
     CardScore,
     ScoreSheet,
-    count_words,
-    describe,
     score_tableau,
 )
 from models.combo.state import (
@@ -99,7 +97,14 @@ from models.combo.tableau import (
     sequence_problem,
     span_ok,
 )
-from models.combo.words import ability_text, effect_words
+from models.combo.words import (
+    ability_text,
+    chosen_words,
+    count_words,
+    describe,
+    effect_words,
+    place_words,
+)
 
 __all__ = [
     "ALL_ABILITY_FORMS",
@@ -151,6 +156,7 @@ __all__ = [
     "as_typed",
     "cell_name",
     "cell_pos",
+    "chosen_words",
     "connected",
     "count",
     "count_words",
@@ -174,6 +180,7 @@ __all__ = [
     "other",
     "parse_action",
     "pending_reveals",
+    "place_words",
     "placement_problem",
     "play",
     "price",

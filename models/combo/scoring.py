@@ -13,16 +13,15 @@ from typing import Any
 from models.combo.cards import (
     AllPurseCount,
     Card,
-    Count,
     FaceDownIf,
     PositionIf,
-    Score,
     ShieldMissingIf,
 )
 from models.combo.counting import View, count
 from models.combo.deck import Deck
 from models.combo.purses import Allocation, Purse, allocate
 from models.combo.tableau import Grid, Pos, cell_name
+from models.combo.words import describe
 from models.errors import SpecError
 
 MAX_GOLD = 10_000
@@ -69,36 +68,6 @@ class ScoreSheet:
         return {"total": self.total, "cards": [c.as_dict() for c in self.cards],
                 "keys": self.keys, "purses": dict(self.purses), "purse_added": dict(self.added),
                 "gold_left": self.gold_left}
-
-
-def describe(score: Score | None) -> str:
-    """A short English reading of a scroll, for tables."""
-    if score is None:
-        return "no scroll"
-    if score.condition is not None:
-        cond = score.condition
-        if isinstance(cond, PositionIf):
-            what = "in " + "/".join(cond.cells)
-        elif isinstance(cond, ShieldMissingIf):
-            what = f"no {cond.shield} shield"
-        else:
-            what = "a face-down card"
-        return f"{score.points} if {what}"
-    assert score.count is not None
-    return f"{score.points} {count_words(score.count)}"
-
-
-def count_words(form: Count) -> str:
-    """What a count counts, in words ("per banner (castle) in row"): a scroll's and an
-    ability's alike."""
-    fields = form.model_dump(exclude={"per"})
-    scope = fields.pop("scope", "tableau")
-    or_more = fields.pop("or_more", False)
-    detail = ", ".join(f"{v}" if not isinstance(v, list) else "+".join(v)
-                       for v in fields.values()) + (" or more" if or_more else "")
-    where = "" if scope == "tableau" else f" in {scope}"
-    per = form.per.replace("_", " ")
-    return f"per {per}{f' ({detail})' if detail else ''}{where}"
 
 
 def view_of(grid: Grid, deck: Deck, keys: int, purse_gold: Mapping[str, int]) -> View:

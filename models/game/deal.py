@@ -81,12 +81,14 @@ def parse_deal(text: str, source: str) -> Deal:
     return validate(Deal, parse_toml(text, source), source)
 
 
-def _pool(text: str, where: str, problems: list[str]) -> Pool:
+def _pool(text: str, where: str, problems: list[str]) -> Pool | None:
+    """The pool typed, or None when it is not one (its problem noted: no count of it follows,
+    which would add a bogus "0 castellers")."""
     try:
         return Pool.parse(text)
     except NotationError as error:
         problems.append(f"{where}: {error}")
-        return Pool()
+        return None
 
 
 def game_from_deal(board: Board, deal: Deal, names: list[str] | None = None,
@@ -133,9 +135,10 @@ def _regions(board: Board, deal: Deal, count: int, dealt: Counter[int],
         if region_id in regions:
             problems.append(f"regions.{key}: {region_id} is given twice")
         where = f"regions.{key}"
-        pool = _pool(region.castellers, f"{where}.castellers", problems)
+        typed = _pool(region.castellers, f"{where}.castellers", problems)
+        pool = typed or Pool()
         wanted = board.setup_castellers[count]
-        if pool.total != wanted:
+        if typed is not None and pool.total != wanted:
             problems.append(f"{where}.castellers: {pool.total} castellers, but each region "
                             f"gets {wanted} for {count} players")
         dealt.update(pool.counts())
@@ -173,8 +176,9 @@ def _players(board: Board, deal: Deal, order: list[str], dealt: Counter[int],
     players = []
     for name, text in deal.players.items():
         where = f"players.{name}"
-        pool = _pool(text, where, problems)
-        if pool.total != board.starting_castellers:
+        typed = _pool(text, where, problems)
+        pool = typed or Pool()
+        if typed is not None and pool.total != board.starting_castellers:
             problems.append(f"{where}: {pool.total} castellers, each player draws "
                             f"{board.starting_castellers}")
         dealt.update(pool.counts())

@@ -275,10 +275,13 @@ def _best(asked: Asked, festival: str | None, solving: Solving) -> TowerReply:
     looked_for, reached = None, None
     if festival is None and team.game is not None and team.player is not None:
         from models.game import next_reachable_festival
+        from service.castell.view import festival_here
 
         looked_for = team.player.name
-        reached = next_reachable_festival(team.game.state, team.game.board, looked_for,
-                                          team.rules)
+        # the festival where the pawn stands this round first (the one its tower may be
+        # named for), else the next one it can reach
+        reached = festival_here(team.game.state, looked_for) or next_reachable_festival(
+            team.game.state, team.game.board, looked_for, team.rules)
         if reached is not None:
             festival = ",".join(map(str, reached.size_tokens))
     question: Question = BestTower() if festival is None \

@@ -34,7 +34,7 @@ from service.results.castell_view import (
 )
 
 if TYPE_CHECKING:
-    from models.game import Action, Board, GameState
+    from models.game import Action, Board, FestivalSpace, GameState
     from service.castell.asked import AskedGame
 
 
@@ -141,3 +141,14 @@ def history_lines(state: GameState, board: Board) -> list[HistoryLine]:
         if isinstance(entry, ActionEntry) and isinstance(entry.action, EndTurn):
             turn += 1
     return lines
+
+
+def festival_here(state: GameState, name: str) -> FestivalSpace | None:
+    """This round's festival still to hold in the region where `name`'s pawn stands (None:
+    none): the only festival a tower may be named for now (the referee refuses any other),
+    and the one the player's best tower is asked for first."""
+    pawn = state.player(name).pawn
+    if pawn is None or state.game_over:
+        return None
+    return next((f for f in state.festivals_in(state.round)
+                 if not f.resolved and f.region == pawn), None)

@@ -3,23 +3,31 @@ print it, and a score sheet as `combo score --json` prints it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+
 from models.combo import (
     LOCATIONS,
     Action,
     Deck,
     GameState,
     Key,
+    Pos,
     Reveal,
     ScoreSheet,
+    Slot,
     Take,
     ability_text,
     cell_name,
+    chosen_words,
     describe,
     discount,
     final_scores,
     format_action,
     legal_actions,
+    parse_action,
     pending_reveals,
+    place_words,
     price,
     score_tableau,
 )
@@ -62,7 +70,7 @@ def state_output(state: GameState) -> ComboStateOutput:
         "tableaux": _tableaux(state),
         "decks": {loc: len(table.decks[loc]) for loc in LOCATIONS},
         "discards": {loc: len(table.discard[loc]) for loc in LOCATIONS},
-        "actions": [_action(a, deck) for a in legal_actions(state)],
+        "actions": [_action(a, deck, table.player.cells()) for a in legal_actions(state)],
     }
     fields["cards"] = _cards(state, fields["tableaux"])  # type: ignore[arg-type]
     if table.game_over:  # set only then: the JSON has no `scores` before the end
@@ -110,8 +118,9 @@ def _cards(state: GameState, tableaux: list[ComboTableau]) -> dict[str, ComboCar
     return views
 
 
-def _action(action: Action, deck: Deck) -> ComboAction:
-    """A legal step and its words."""
+def _action(action: Action, deck: Deck, cells: Mapping[Pos, Slot]) -> ComboAction:
+    """A legal step and its words ("buy Copper Potter into your top-left"), `cells` the mover's
+    tableau."""
     step = format_action(action)
     if isinstance(action, Key):
         what = "move the Messenger" if action.kind == "move" else "renew the row"
@@ -120,12 +129,59 @@ def _action(action: Action, deck: Deck) -> ComboAction:
         return ComboAction(step=step, label="reveal " + ", ".join(action.cards), kind="reveal")
     assert isinstance(action, Take)
     card = deck.card(action.card)
-    words = [("flip " if action.face_down else "buy ") + f"{card.name} ({card.id})"]
+    words = [f"take {card.name} face down" if action.face_down else f"buy {card.name}"]
     if action.at is not None:
-        words.append(f"at {action.at[0]},{action.at[1]}")
+        words.append(place_words(cells, (action.at[0], action.at[1]), deck))
     extra = [f"counting {action.neighbour}'s tableau"] if action.neighbour is not None else []
-    extra += [f"choosing option {n}" for n in action.choices]
-    extra += [f"discarding {d}" for d in action.discards]
-    return ComboAction(step=step, label=" ".join(words + extra), kind="take", card=card.id,
-                       at=None if action.at is None else list(action.at),
+    extra += [f"choosing to {chosen}" for chosen in chosen_words(card, action.choices)]
+    extra += [f"discarding {deck.card(d).name}" if d in deck.by_id else f"discarding {d}"
+              for d in action.discards]
+    return ComboAction(step=step, label=", ".join([" ".join(words), *extra]), kind="take",
+                       card=card.id, at=None if action.at is None else list(action.at),
                        face_down=action.face_down, extra=extra)
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    """One step of the history in words: its turn (the takes before it, plus one: a key use
+    counts in the take it comes before), who played it ("" for the table's reveals), its
+    words for everyone, and for a face-down take the card's name, for its owner only."""
+    turn: int
+    player: str
+    words: str
+    secret: str = ""
+
+
+def history_lines(state: GameState) -> list[HistoryLine]:
+    """The game's history in words, oldest first; a face-down card is never named in
+    `words` (its id and name are its owner's: `secret`)."""
+    deck = state.deck()
+    lines, takes = [], 0
+    for entry in state.history:
+        action = parse_action(entry.action)
+        if isinstance(action, Reveal):
+            lines.append(HistoryLine(max(takes, 1), entry.player,
+                                     "turned up " + ", ".join(_name(deck, c)
+                                                              for c in action.cards)))
+            continue
+        if isinstance(action, Key):
+            what = "moved the Messenger" if action.kind == "move" else "renewed the row"
+            lines.append(HistoryLine(takes + 1, entry.player, f"used a key: {what}"))
+            continue
+        takes += 1
+        card = deck.card(action.card) if action.card in deck.by_id else None
+        extra = [f"discarding {_name(deck, d)}" for d in action.discards]
+        if action.face_down:
+            named = card.name if card is not None else action.card
+            lines.append(HistoryLine(takes, entry.player, "took a card face down",
+                                     f"took {named} face down"))
+            continue
+        chosen = [f"choosing to {c}" for c in chosen_words(card, action.choices)] \
+            if card is not None else []
+        words = ", ".join([f"bought {_name(deck, action.card)}", *chosen, *extra])
+        lines.append(HistoryLine(takes, entry.player, words))
+    return lines
+
+
+def _name(deck: Deck, card: str) -> str:
+    return deck.card(card).name if card in deck.by_id else card

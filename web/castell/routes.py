@@ -14,6 +14,7 @@ from fastapi.responses import HTMLResponse, Response
 from models.errors import CastellError
 from service.castell import Game
 from service.castell.towers import Asked, Solving, best
+from service.castell.view import festival_here
 from web.games import Revision, Where, refused, run
 from web.page_response import page
 from web.play import StepError, load
@@ -48,10 +49,10 @@ def best_tower(request: Request, name: str,
         raise HTTPException(400, said(error)) from None
     game = load(*game_file(request, name))
     who = reply.looked_for or player
-    # the answer for a festival ahead may be named as the player's tower there, by a page
-    # that plays for that player
-    nameable = reply.reached is not None and not game.game_over and \
-        viewer(request, name).acts_for(who)
+    # the answer may be named as the player's tower only for this round's festival where
+    # their pawn stands (the referee refuses any other), by a page that plays for them
+    nameable = reply.reached is not None and isinstance(game, Game) and \
+        reply.reached == festival_here(game.state, who) and viewer(request, name).acts_for(who)
     return page(request, "best_tower.html", {"answer": reply.output(), "reached": reply.reached,
                                              "player": who, "name": name,
                                              "revision": game.revision, "nameable": nameable})

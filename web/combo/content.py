@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from service.combo import ComboGame
+from service.combo.view import history_lines
 from web.game_pages import GamePage
 
 if TYPE_CHECKING:
@@ -32,7 +33,8 @@ def context(game: ComboGame, name: str) -> dict[str, Any]:
     players = {p.name: p for p in view.players}
     tableaux = [{"player": players[t.player], "score": t.score,
                  "cells": [[None if cell is None else
-                            {"face_down": True, "id": cell.card, "location": "back"}
+                            {"face_down": True, "secret": cell.card, "location": "back",
+                             "owner": t.player}
                             if cell.face_down else face_up(cell.card)
                             for cell in row] for row in t.cells]}
                 for t in view.tableaux]
@@ -41,7 +43,7 @@ def context(game: ComboGame, name: str) -> dict[str, Any]:
         "revision": game.revision, "rows": rows, "by_card": by_card, "keys": keys,
         "reveals": bool(view.pending_reveals), "tableaux": tableaux,
         "decks": view.decks, "discards": view.discards,
-        "history": [f"{e.player}: {e.action}" if e.player else e.action for e in view.history],
+        "history": history_lines(game.state)[::-1],
     }
 
 

@@ -64,4 +64,5 @@ def arrangement(request: Request, name: str,
     except CastellError as error:
         raise HTTPException(400, said(error)) from None
     return page(request, "arrangement.html", {"player": who.name, "best": best_one.output,
-                                              "made": game.score(who.name).total})
+                                              "made": game.score(who.name).total,
+                                              "me": viewer(request, name)})

@@ -26,9 +26,24 @@ def test_abilities_say_what_the_card_does() -> None:
     assert by_id["C02"] == "gain 3 gold"
     assert by_id["C17"] == "each opponent gains 2 gold; then gain 5 gold"
     assert by_id["C32"] == "discard a card from the village row and gain its cost in keys"
-    assert by_id["C11"] == "gain 1 key per shield type in row"
+    assert by_id["C11"] == "gain 1 key per different shield type in its row"
     assert by_id["C01"] == ""
 
+
+def test_scrolls_read_as_a_player_would_say_them() -> None:
+    # issue 52: "1 per all purse gold" and "2 per card with cost (0)" read like the card file
+    scrolls = {c.id: describe(c.score) for c in load_deck().cards}
+    assert scrolls["C08"] == "1 point per gold on all your purses"
+    assert scrolls["C21"] == "2 points per card costing 0"
+    assert scrolls["C06"] == "1 point per card costing 5 or more"
+    assert scrolls["C07"] == "2 points per village banner in its row"
+    assert scrolls["C22"] == "5 points per set of 2 peasantry and craftsmanship shields"
+    assert scrolls["C17"] == "5 points if it lies in the centre"
+    assert scrolls["C01"] == ("6 points if it lies in the top-left, top-right, bottom-left "
+                              "or bottom-right")
+    assert scrolls["C02"] == "7 points if your tableau has no military shield"
+    assert scrolls["C11"] == "2 points per gold on this purse (it holds 4)"
+    assert describe(None) == "no scroll"
 
 
 def test_purse_gold_says_what_the_referee_does() -> None:

@@ -34,4 +34,4 @@ def test_every_card_is_in_words_and_every_step_is_labelled() -> None:
     assert steps == [str(a) for a in legal_actions(game.state)]
     take = next(a for a in view.actions if a.kind == "take")
     assert take.card is not None and view.cards[take.card].name in take.label
-    assert take.label.startswith(("buy ", "flip "))
+    assert take.label.startswith(("buy ", "take "))
