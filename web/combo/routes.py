@@ -12,16 +12,16 @@ from models.errors import CastellError
 from web.page_response import page
 from web.play import load
 from web.seat_routes import WATCHING
-from web.seat_store import viewer
 from web.security import check_token
 from web.served import game_file
+from web.viewing import Me
 from web.wording import said
 
 router = APIRouter()
 
 
 @router.get("/g/{name}/place", response_class=HTMLResponse)
-def place(request: Request, name: str,
+def place(request: Request, name: str, me: Me,
           card: Annotated[str, Query(min_length=1, max_length=20)]) -> HTMLResponse:
     """Tap a card, then a cell: the mover's grid with the places `card` may go highlighted,
     each a button that takes it there (the take buttons stay, for a screen reader)."""
@@ -32,8 +32,8 @@ def place(request: Request, name: str,
     if not isinstance(game, ComboGame):
         raise HTTPException(404, "placing a card is a Castle Combo step")
     view = game.view()
-    if not viewer(request, name).acts_for(view.to_play):
-        raise HTTPException(403, WATCHING if viewer(request, name).watching
+    if not me.acts_for(view.to_play):
+        raise HTTPException(403, WATCHING if me.watching
                             else f"it is {view.to_play}'s turn")
     grid = placement(view, card)
     if grid is None:
