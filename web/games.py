@@ -4,8 +4,8 @@ are in its package (`web.castell.routes`, `web.combo.routes`)."""
 
 from __future__ import annotations
 
-import contextlib
 import re
+from functools import partial
 from typing import Annotated
 
 from fastapi import APIRouter, Form, HTTPException, Query, Request
@@ -19,28 +19,22 @@ from fastapi.responses import (
 
 from models.errors import CastellError
 from service.handle import GameHandle, Steps
+from web import drawing
 from web.advice_jobs import Jobs
+from web.drawing import FRAGMENT
 from web.events import revisions
-from web.game_pages import page_of
 from web.library import Library, NotFound
 from web.page_cache import Drawn, file_digest
 from web.page_response import page
 from web.play import FORBIDDEN, StepError, load, play
-from web.seat_routes import WATCHING, listening, seating
-from web.seat_store import Seats, Viewer, device_of, game_of
+from web.seat_routes import WATCHING, listening
+from web.seat_store import Seats, Viewer, device_of
 from web.served import game_file
 from web.viewing import Changer, Me
 
 router = APIRouter()
 WHERE = re.compile(r"^[a-z0-9-]{1,40}$")  # the id of the control a refusal is shown beside
 MAX_STEPS = 12  # a form's steps at once (a refill of every region)
-
-
-def context(request: Request, game: GameHandle, name: str) -> dict[str, object]:
-    """The game page's content, by the game's own page module (`web.game_pages`), and the
-    template of the game's part of the page."""
-    own = page_of(request.app.state.pages, game)
-    return {**own.context(game, name), "game_template": own.template}
 
 
 def _show(request: Request, name: str, template: str, me: Viewer) -> HTMLResponse:
@@ -50,7 +44,7 @@ def _show(request: Request, name: str, template: str, me: Viewer) -> HTMLRespons
     except (NotFound, CastellError, OSError):
         digest = None  # no such game, or unreadable: `game_file` and `load` say which
     drawn: Drawn = request.app.state.drawn
-    key = None if digest is None else _key(request, name, template, digest, me)
+    key = None if digest is None else drawing.key(request, name, template, digest, me)
     body = None if key is None else drawn.get(key)
     if body is not None:
         return HTMLResponse(body)
@@ -59,28 +53,10 @@ def _show(request: Request, name: str, template: str, me: Viewer) -> HTMLRespons
         game = load(path, kind)
     except StepError as error:
         raise HTTPException(error.status, error.message) from None
-    response = _drawn(request, name, game, template, me)
+    response = drawing.drawn(request, name, game, template, me)
     if key is not None:
         drawn.put(key, bytes(response.body))
     return response
-
-
-def _key(request: Request, name: str, template: str, digest: str, me: Viewer
-         ) -> tuple[object, ...]:
-    """What the page drawn for `me` shows (see `web.page_cache`)."""
-    job = request.app.state.jobs.get(name)
-    seats: Seats = request.app.state.seats
-    return (name, template, digest, me,
-            seats.fingerprint(name, game_of(request, name)[0]),
-            None if job is None else (job.id, job.done.is_set(), job.followed, job.revision),
-            str(request.base_url))
-
-
-def _drawn(request: Request, name: str, game: GameHandle, template: str, me: Viewer
-           ) -> HTMLResponse:
-    job = request.app.state.jobs.get(name)
-    return page(request, template, {**context(request, game, name), "job": job,
-                                    **seating(request, game, name, me)})
 
 
 @router.get("/g/{name}", response_class=HTMLResponse)
@@ -90,7 +66,7 @@ def game_page(request: Request, name: str, me: Me) -> HTMLResponse:
 
 @router.get("/g/{name}/game", response_class=HTMLResponse)
 def game_fragment(request: Request, name: str, me: Me) -> HTMLResponse:
-    return _show(request, name, "game_fragment.html", me)
+    return _show(request, name, FRAGMENT, me)
 
 
 @router.get("/g/{name}/events")
@@ -125,11 +101,7 @@ def _done(request: Request, name: str, game: GameHandle, response: HTMLResponse 
         request.app.state.jobs.cancel(name)  # advice for the position before is stale
     if response is None:
         return RedirectResponse(f"/g/{name}", status_code=303)
-    library: Library = request.app.state.library
-    drawn: Drawn = request.app.state.drawn
-    with contextlib.suppress(CastellError, OSError):
-        key = _key(request, name, "game_fragment.html", file_digest(library.path(name)), me)
-        drawn.put(key, bytes(response.body))
+    drawing.keep(request, name, response, me)
     return response
 
 
@@ -170,7 +142,7 @@ def run(request: Request, name: str, me: Viewer, steps: Steps, revision: int, wh
         # the fragment is drawn before the save is written (the other screens learn of the
         # write at once: drawn after, it competed with their re-fetches)
         draw = None if not request.headers.get("hx-request") else \
-            (lambda saved: _drawn(request, name, saved, "game_fragment.html", me))
+            partial(drawing.drawn, request, name, template=FRAGMENT, me=me)
         game, response = play(path, kind, steps, revision, confirm,
                               as_player=me.as_player(), reopen=reopen, draw=draw)
     except StepError as error:
