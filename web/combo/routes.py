@@ -5,16 +5,15 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse
 
 from models.errors import CastellError
 from web.page_response import page
 from web.play import load
 from web.seat_routes import WATCHING
-from web.security import check_token
 from web.served import game_file
-from web.viewing import Me
+from web.viewing import Asker, Me
 from web.wording import said
 
 router = APIRouter()
@@ -41,12 +40,12 @@ def place(request: Request, name: str, me: Me,
     return page(request, "place.html", {"name": name, "revision": game.revision, **grid})
 
 
-@router.get("/g/{name}/arrangement", response_class=HTMLResponse,
-            dependencies=[Depends(check_token)])
-def arrangement(request: Request, name: str,
+@router.get("/g/{name}/arrangement", response_class=HTMLResponse)
+def arrangement(request: Request, name: str, me: Asker,
                 player: Annotated[str, Query(min_length=1, max_length=60)]) -> HTMLResponse:
     """After a Castle Combo game: the best arrangement of a player's own nine cards, with the
-    keys and gold they ended with (`combo arrange`), against the score they made."""
+    keys and gold they ended with (`combo arrange`), against the score they made; asked by
+    a page with the join token or a seat of this game (`me`, a solve's guard)."""
     from service.combo import ComboGame
     from service.combo.arrange import arrange_cards
 
