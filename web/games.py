@@ -4,11 +4,11 @@ are in its package (`web.castell.routes`, `web.combo.routes`)."""
 
 from __future__ import annotations
 
-import contextlib
 import re
+from functools import partial
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Form, HTTPException, Query, Request
+from fastapi import APIRouter, Form, HTTPException, Query, Request
 from fastapi.responses import (
     HTMLResponse,
     JSONResponse,
@@ -19,38 +19,32 @@ from fastapi.responses import (
 
 from models.errors import CastellError
 from service.handle import GameHandle, Steps
+from web import drawing
 from web.advice_jobs import Jobs
+from web.drawing import FRAGMENT
 from web.events import revisions
-from web.game_pages import page_of
 from web.library import Library, NotFound
 from web.page_cache import Drawn, file_digest
 from web.page_response import page
 from web.play import FORBIDDEN, StepError, load, play
-from web.seat_routes import WATCHING, listening, seating
-from web.seat_store import Seats, device_of, game_of, viewer
-from web.security import check_change
+from web.seat_routes import WATCHING, listening
+from web.seat_store import Seats, Viewer, device_of
 from web.served import game_file
+from web.viewing import Changer, Me
 
 router = APIRouter()
 WHERE = re.compile(r"^[a-z0-9-]{1,40}$")  # the id of the control a refusal is shown beside
 MAX_STEPS = 12  # a form's steps at once (a refill of every region)
 
 
-def context(request: Request, game: GameHandle, name: str) -> dict[str, object]:
-    """The game page's content, by the game's own page module (`web.game_pages`), and the
-    template of the game's part of the page."""
-    own = page_of(request.app.state.pages, game)
-    return {**own.context(game, name), "game_template": own.template}
-
-
-def _show(request: Request, name: str, template: str) -> HTMLResponse:
+def _show(request: Request, name: str, template: str, me: Viewer) -> HTMLResponse:
     library: Library = request.app.state.library
     try:
         digest = file_digest(library.path(name))
     except (NotFound, CastellError, OSError):
         digest = None  # no such game, or unreadable: `game_file` and `load` say which
     drawn: Drawn = request.app.state.drawn
-    key = None if digest is None else _key(request, name, template, digest)
+    key = None if digest is None else drawing.key(request, name, template, digest, me)
     body = None if key is None else drawn.get(key)
     if body is not None:
         return HTMLResponse(body)
@@ -59,46 +53,29 @@ def _show(request: Request, name: str, template: str) -> HTMLResponse:
         game = load(path, kind)
     except StepError as error:
         raise HTTPException(error.status, error.message) from None
-    response = _drawn(request, name, game, template)
+    response = drawing.drawn(request, name, game, template, me)
     if key is not None:
         drawn.put(key, bytes(response.body))
     return response
 
 
-def _key(request: Request, name: str, template: str, digest: str) -> tuple[object, ...]:
-    """What the page drawn shows (see `web.page_cache`)."""
-    job = request.app.state.jobs.get(name)
-    seats: Seats = request.app.state.seats
-    return (name, template, digest, viewer(request, name),
-            seats.fingerprint(name, game_of(request, name)[0]),
-            None if job is None else (job.id, job.done.is_set(), job.followed, job.revision),
-            str(request.base_url))
-
-
-def _drawn(request: Request, name: str, game: GameHandle, template: str) -> HTMLResponse:
-    job = request.app.state.jobs.get(name)
-    return page(request, template, {**context(request, game, name), "job": job,
-                                    **seating(request, game, name)})
-
-
 @router.get("/g/{name}", response_class=HTMLResponse)
-def game_page(request: Request, name: str) -> HTMLResponse:
-    return _show(request, name, "game.html")
+def game_page(request: Request, name: str, me: Me) -> HTMLResponse:
+    return _show(request, name, "game.html", me)
 
 
 @router.get("/g/{name}/game", response_class=HTMLResponse)
-def game_fragment(request: Request, name: str) -> HTMLResponse:
-    return _show(request, name, "game_fragment.html")
+def game_fragment(request: Request, name: str, me: Me) -> HTMLResponse:
+    return _show(request, name, FRAGMENT, me)
 
 
 @router.get("/g/{name}/events")
-def game_events(request: Request, name: str, since: Annotated[int | None, Query(ge=0)] = None
-                ) -> StreamingResponse:
+def game_events(request: Request, name: str, me: Me,
+                since: Annotated[int | None, Query(ge=0)] = None) -> StreamingResponse:
     path, _ = game_file(request, name)
     seats: Seats = request.app.state.seats
     stream = revisions(path, since, request.app.state.stopping)
-    return StreamingResponse(listening(stream, seats, name, viewer(request, name).held,
-                                       device_of(request)),
+    return StreamingResponse(listening(stream, seats, name, me.held, device_of(request)),
                              media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
@@ -117,18 +94,14 @@ def game_json(request: Request, name: str) -> JSONResponse:
 
 
 def _done(request: Request, name: str, game: GameHandle, response: HTMLResponse | None,
-          plan: str = "", before: int = -1) -> Response:
+          me: Viewer, plan: str = "", before: int = -1) -> Response:
     """After a step: the advice followed or cancelled, then the page drawn before the save
     (htmx), kept for the other screens of this viewer."""
     if not _followed(request, name, plan, before, game.revision):
         request.app.state.jobs.cancel(name)  # advice for the position before is stale
     if response is None:
         return RedirectResponse(f"/g/{name}", status_code=303)
-    library: Library = request.app.state.library
-    drawn: Drawn = request.app.state.drawn
-    with contextlib.suppress(CastellError, OSError):
-        key = _key(request, name, "game_fragment.html", file_digest(library.path(name)))
-        drawn.put(key, bytes(response.body))
+    drawing.keep(request, name, response, me)
     return response
 
 
@@ -156,32 +129,33 @@ def refused(request: Request, error: StepError, where: str) -> Response:
     return response
 
 
-def run(request: Request, name: str, steps: Steps, revision: int, where: str,
-         confirm: bool = False, plan: str = "", reopen: bool = False) -> Response:
+def run(request: Request, name: str, me: Viewer, steps: Steps, revision: int, where: str,
+        confirm: bool = False, plan: str = "", reopen: bool = False) -> Response:
+    """A page's steps for `me` (the request's viewer, `web.viewing`): the game loaded, played
+    and saved in one call (`web.play.play`), its fragment drawn for `me` (htmx)."""
     path, kind = game_file(request, name)
     if not steps or len(steps) > MAX_STEPS:
         return refused(request, StepError(400, "no step given"), where)
-    me = viewer(request, name)
     if me.watching:
         return refused(request, StepError(FORBIDDEN, WATCHING, "watching"), where)
     try:
         # the fragment is drawn before the save is written (the other screens learn of the
         # write at once: drawn after, it competed with their re-fetches)
         draw = None if not request.headers.get("hx-request") else \
-            (lambda saved: _drawn(request, name, saved, "game_fragment.html"))
+            partial(drawing.drawn, request, name, template=FRAGMENT, me=me)
         game, response = play(path, kind, steps, revision, confirm,
                               as_player=me.as_player(), reopen=reopen, draw=draw)
     except StepError as error:
         return refused(request, error, where)
-    return _done(request, name, game, response, plan, revision)
+    return _done(request, name, game, response, me, plan, revision)
 
 
 Revision = Annotated[int, Form(ge=0)]
 Where = Annotated[str, Form(max_length=40)]
 
 
-@router.post("/g/{name}/step", dependencies=[Depends(check_change)])
-def step(request: Request, name: str, revision: Revision,
+@router.post("/g/{name}/step")
+def step(request: Request, name: str, me: Changer, revision: Revision,
          step: Annotated[str, Form(min_length=1, max_length=300)], where: Where = "",
          confirm: Annotated[bool, Form()] = False,
          plan: Annotated[str, Form(max_length=40)] = "",
@@ -189,4 +163,4 @@ def step(request: Request, name: str, revision: Revision,
     """One step in the game's notation (a button's value, a typed action); `plan`: the
     advice panel's plan step it is ("JOB:INDEX"); `reopen`: "yes" confirms an undo that
     reopens a finished game."""
-    return run(request, name, [step], revision, where, confirm, plan, reopen == "yes")
+    return run(request, name, me, [step], revision, where, confirm, plan, reopen == "yes")

@@ -1,6 +1,7 @@
-"""A page's steps, through the game handles: loaded under the file's lock, each step checked by
-the referee against the revision the page showed, then one atomic save. The errors a step may
-meet become (status, message) here, for the routes to show next to the control."""
+"""A page's steps, as one service call (`service.step.play_steps`: loaded under the file's lock,
+each step checked by the referee against the revision the page showed, then one atomic save).
+The errors a step may meet become (status, message) here, for the routes to show next to the
+control."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import TypeVar
 
 from models.errors import CastellError, Reason, Refused, SpecError, TimeLimitReached
 from service.handle import GameHandle, Kind, Steps
-from service.handles import edit_handle, load_handle
+from service.handles import load_handle
+from service.step import ReopenUnconfirmed, play_steps
 from service.store import StaleRevision
 from web.wording import said
 
@@ -44,21 +46,16 @@ def play(path: Path, kind: Kind, steps: Steps, revision: int, confirm: bool = Fa
          as_player: str | None = None, reopen: bool = False,
          draw: Callable[[GameHandle], T] | None = None) -> tuple[GameHandle, T | None]:
     """Record `steps` (texts or words in the game's notation, `undo` among them) on the game
-    in `path` as one write, unless it moved on from `revision`; the game as saved (one load,
-    one save: the page is drawn from it). With `as_player`, every step must be that
+    in `path` as one write, unless it moved on from `revision`: the one service call
+    (`service.step.play_steps`: load, play, save), its errors worded. The game as saved, and
+    `draw`'s page of it (drawn before the write). With `as_player`, every step must be that
     player's (or the table's)."""
     try:
-        with edit_handle(path, kind, STEP_LOCK_WAIT_S) as game:
-            if not reopen and "undo" in steps and game.game_over:
-                raise StepError(REFUSED_STATUS, REOPEN, "reopen_unconfirmed")
-            game.play(steps, expect_revision=revision, confirm_reveal=confirm,
-                      time_limit=FESTIVAL_TIME_LIMIT_S, as_player=as_player)
-            drawn = None
-            if draw is not None:
-                with game.as_if_saved():
-                    drawn = draw(game)
-            game.save(revision)
-            return game, drawn
+        return play_steps(path, kind, steps, revision, wait=STEP_LOCK_WAIT_S, confirm=confirm,
+                          as_player=as_player, reopen=reopen,
+                          time_limit=FESTIVAL_TIME_LIMIT_S, before_save=draw)
+    except ReopenUnconfirmed:
+        raise StepError(REFUSED_STATUS, REOPEN, "reopen_unconfirmed") from None
     except StaleRevision:
         raise StepError(409, STALE, "stale_revision") from None
     except Refused as error:

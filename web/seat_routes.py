@@ -23,6 +23,7 @@ from web.seat_store import (
     SEAT_COOKIE,
     Seat,
     Seats,
+    Viewer,
     game_of,
     is_host,
     viewer,
@@ -35,13 +36,14 @@ WATCHING = "you are watching this game: take a seat (its link or QR code) to pla
 Key = Annotated[str, Query(max_length=100)]
 
 
-def seating(request: Request, game: GameHandle, name: str) -> dict[str, object]:
-    """What a game page shows of its seats: whose this page is (`me`), each seat taken and
-    connected, and for the host each seat's link with its QR code (the scorekeeper's role
-    last, `keeper` true)."""
+def seating(request: Request, game: GameHandle, name: str, me: Viewer | None = None
+            ) -> dict[str, object]:
+    """What a game page shows of its seats: whose this page is (`me`: the request's viewer,
+    worked out here when not given), each seat taken and connected, and for the host each
+    seat's link with its QR code (the scorekeeper's role last, `keeper` true)."""
     seats: Seats = request.app.state.seats
     players = game.player_names()
-    me = viewer(request, name)
+    me = viewer(request, name) if me is None else me
     links: list[tuple[str, bool, str, str]] = []
     ident, _ = game_of(request, name)
     if ident is None:

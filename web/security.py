@@ -139,21 +139,28 @@ def _same_origin(request: Request) -> bool:
 def check_change(request: Request) -> None:
     """A request that changes a game: same origin, and the join token when there is one (the
     cookie the join link set, or the header)."""
-    if not _same_origin(request):
-        raise HTTPException(403, "refused: this form came from another site")
+    check_origin(request)
     check_token(request)
 
 
-def holds_token(request: Request) -> bool:
+def check_origin(request: Request) -> None:
+    """A form from this server's own pages (`_same_origin`)."""
+    if not _same_origin(request):
+        raise HTTPException(403, "refused: this form came from another site")
+
+
+def holds_token(request: Request, seated: bool | None = None) -> bool:
     """The request carries the join token (or none is needed), or it is for a game's route
     (`/g/NAME/...`) and holds one of that game's seats: a seat's link lets its holder play
     and ask in its own game only (it is no join token: not for another game, nor for a new
-    one)."""
+    one). `seated`: whether it holds one, when the caller resolved its seat already (None:
+    resolved here)."""
     access: Access = request.app.state.access
     if access.token is None:
         return True
     given = request.cookies.get(TOKEN_COOKIE) or request.headers.get(TOKEN_HEADER) or ""
-    return same_secret(given, access.token) or _seated(request)
+    return same_secret(given, access.token) or \
+        (_seated(request) if seated is None else seated)
 
 
 def _seated(request: Request) -> bool:
@@ -166,11 +173,14 @@ def _seated(request: Request) -> bool:
     return held_seat(request, name) is not None
 
 
+JOIN_FIRST = "refused: open the join link (or scan its QR code) first"
+
+
 def check_token(request: Request) -> None:
     """The join token when there is one (the cookie the join link set, or the header): a
     change, or a question that starts a solve (a spectator only watches)."""
     if not holds_token(request):
-        raise HTTPException(403, "refused: open the join link (or scan its QR code) first")
+        raise HTTPException(403, JOIN_FIRST)
 
 
 def host_name(header: str) -> str:

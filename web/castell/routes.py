@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Form, HTTPException, Query, Request
+from fastapi import APIRouter, Form, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from models.errors import CastellError
@@ -18,9 +18,8 @@ from service.castell.view import festival_here
 from web.games import Revision, Where, refused, run
 from web.page_response import page
 from web.play import StepError, load
-from web.seat_store import viewer
-from web.security import check_change, check_token
 from web.served import game_file
+from web.viewing import Asker, Changer
 from web.wording import said
 
 router = APIRouter()
@@ -36,9 +35,8 @@ def castell_game(request: Request, name: str, refusal: str) -> tuple[Path, Game]
     return path, game
 
 
-@router.get("/g/{name}/best-tower", response_class=HTMLResponse,
-            dependencies=[Depends(check_token)])
-def best_tower(request: Request, name: str,
+@router.get("/g/{name}/best-tower", response_class=HTMLResponse)
+def best_tower(request: Request, name: str, me: Asker,
                player: Annotated[str, Query(min_length=1, max_length=60)]) -> HTMLResponse:
     path, _ = castell_game(request, name, "best tower is a Castell question")
     limit = request.app.state.settings.best_tower_time_limit
@@ -52,23 +50,23 @@ def best_tower(request: Request, name: str,
     # the answer may be named as the player's tower only for this round's festival where
     # their pawn stands (the referee refuses any other), by a page that plays for them
     nameable = reply.reached is not None and isinstance(game, Game) and \
-        reply.reached == festival_here(game.state, who) and viewer(request, name).acts_for(who)
+        reply.reached == festival_here(game.state, who) and me.acts_for(who)
     return page(request, "best_tower.html", {"answer": reply.output(), "reached": reply.reached,
                                              "player": who, "name": name,
                                              "revision": game.revision, "nameable": nameable})
 
 
-@router.post("/g/{name}/claim", dependencies=[Depends(check_change)])
-def claim(request: Request, name: str, revision: Revision,
+@router.post("/g/{name}/claim")
+def claim(request: Request, name: str, me: Changer, revision: Revision,
           tile: Annotated[str, Form(min_length=1, max_length=20)],
           tower: Annotated[str, Form(min_length=1, max_length=200)], where: Where = ""
           ) -> Response:
     """A special claim with the tower the builder holds."""
-    return run(request, name, [["special", "claim", tile, tower]], revision, where)
+    return run(request, name, me, [["special", "claim", tile, tower]], revision, where)
 
 
-@router.post("/g/{name}/festival-tower", dependencies=[Depends(check_change)])
-def festival_tower(request: Request, name: str, revision: Revision,
+@router.post("/g/{name}/festival-tower")
+def festival_tower(request: Request, name: str, me: Changer, revision: Revision,
                    player: Annotated[str, Form(min_length=1, max_length=60)],
                    location: Annotated[str, Form(min_length=1, max_length=80)],
                    tower: Annotated[str, Form(max_length=200)] = "",
@@ -76,11 +74,12 @@ def festival_tower(request: Request, name: str, revision: Revision,
                    where: Where = "") -> Response:
     """The tower `player` names for the festival at `location` (or not competing)."""
     named = "none" if competing == "no" or not tower.strip() else tower
-    return run(request, name, [["festival-tower", player, location, named]], revision, where)
+    return run(request, name, me, [["festival-tower", player, location, named]], revision,
+               where)
 
 
-@router.post("/g/{name}/refill", dependencies=[Depends(check_change)])
-async def refill(request: Request, name: str) -> Response:
+@router.post("/g/{name}/refill")
+async def refill(request: Request, name: str, me: Changer) -> Response:
     """Every region's real draw at once (`refill-REGION_ID` = the sizes drawn), one write."""
     form = await request.form()
     where = str(form.get("where", "refill"))
@@ -95,7 +94,7 @@ async def refill(request: Request, name: str) -> Response:
         region = key.removeprefix("refill-")
         if key.startswith("refill-") and region in names:
             steps.append(["refill", names[region], str(value)])
-    return run(request, name, steps, revision, where)
+    return run(request, name, me, steps, revision, where)
 
 
 @router.get("/g/{name}/try", response_class=HTMLResponse)

@@ -1,0 +1,45 @@
+"""A page's step, whichever game, as one use case: the game in its file loaded under the file's
+lock, the steps played through its referee against the revision the page showed (and, with
+`as_player`, as that player's), then one atomic save. The edge makes one call (`play_steps`)
+and words its errors (`web.play`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from models.errors import CastellError
+from service.handle import GameHandle, Kind, Steps
+from service.handles import edit_handle
+
+T = TypeVar("T")
+
+
+class ReopenUnconfirmed(CastellError):
+    """An undo on a finished game, not confirmed: it would reopen the game and take its final
+    score back."""
+
+
+def play_steps(path: Path, kind: Kind, steps: Steps, revision: int, *, wait: float,
+               confirm: bool = False, as_player: str | None = None, reopen: bool = False,
+               time_limit: float | None = None,
+               before_save: Callable[[GameHandle], T] | None = None
+               ) -> tuple[GameHandle, T | None]:
+    """Record `steps` on the game in `path` as one write (waiting at most `wait` seconds for
+    another writer), unless it moved on from `revision`; the game as saved. `before_save`:
+    what is made of the game as it will be saved (its revision shown as the save's), before the
+    write: a page drawn then is ready when the other screens learn of the write. Raises the
+    referee's `Refused` (`StaleRevision` among them), `SpecError`, `TimeLimitReached`,
+    `ReopenUnconfirmed`, or a `CastellError` for a lock held too long."""
+    with edit_handle(path, kind, wait) as game:
+        if not reopen and "undo" in steps and game.game_over:
+            raise ReopenUnconfirmed("undo reopens the finished game")
+        game.play(steps, expect_revision=revision, confirm_reveal=confirm,
+                  time_limit=time_limit, as_player=as_player)
+        made = None
+        if before_save is not None:
+            with game.as_if_saved():
+                made = before_save(game)
+        game.save(revision)
+        return game, made

@@ -1,0 +1,58 @@
+"""A game's page drawn for a viewer, and the key it is kept under (`web.page_cache`): the
+fragment a step draws (before its save, `service.step.play_steps`) and every page a screen
+asks for. Whatever a page shows comes from the game, the viewer the request resolved once
+(`web.viewing`), the seats and the advice job."""
+
+from __future__ import annotations
+
+import contextlib
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse
+
+from models.errors import CastellError
+from service.handle import GameHandle
+from web.game_pages import page_of
+from web.library import Library
+from web.page_cache import Drawn, file_digest
+from web.page_response import page
+from web.seat_routes import seating
+from web.seat_store import Seats, Viewer, game_of
+
+FRAGMENT = "game_fragment.html"  # the game's part of its page, which live updates reload
+
+
+def context(request: Request, game: GameHandle, name: str) -> dict[str, object]:
+    """The game page's content, by the game's own page module (`web.game_pages`), and the
+    template of the game's part of the page."""
+    own = page_of(request.app.state.pages, game)
+    return {**own.context(game, name), "game_template": own.template}
+
+
+def key(request: Request, name: str, template: str, digest: str, me: Viewer
+        ) -> tuple[object, ...]:
+    """What the page drawn for `me` shows (see `web.page_cache`)."""
+    job = request.app.state.jobs.get(name)
+    seats: Seats = request.app.state.seats
+    return (name, template, digest, me,
+            seats.fingerprint(name, game_of(request, name)[0]),
+            None if job is None else (job.id, job.done.is_set(), job.followed, job.revision),
+            str(request.base_url))
+
+
+def drawn(request: Request, name: str, game: GameHandle, template: str, me: Viewer
+          ) -> HTMLResponse:
+    """The page (`template`) of the game `name` as `me` sees it."""
+    job = request.app.state.jobs.get(name)
+    return page(request, template, {**context(request, game, name), "job": job,
+                                    **seating(request, game, name, me)})
+
+
+def keep(request: Request, name: str, response: HTMLResponse, me: Viewer) -> None:
+    """A step's fragment, drawn before its save, kept for `me`'s other screens under the
+    saved file's key (nothing kept when the file cannot be read)."""
+    library: Library = request.app.state.library
+    kept: Drawn = request.app.state.drawn
+    with contextlib.suppress(CastellError, OSError):
+        kept.put(key(request, name, FRAGMENT, file_digest(library.path(name)), me),
+                 bytes(response.body))
