@@ -30,6 +30,7 @@ from web.seat_routes import WATCHING, listening, seating
 from web.seat_store import Seats, viewer
 from web.security import check_change
 from web.served import game_file
+from web.step_gate import step_turn
 
 router = APIRouter()
 WHERE = re.compile(r"^[a-z0-9-]{1,40}$")  # the id of the control a refusal is shown beside
@@ -178,7 +179,8 @@ Revision = Annotated[int, Form(ge=0)]
 Where = Annotated[str, Form(max_length=40)]
 
 
-@router.post("/g/{name}/step", dependencies=[Depends(check_change)])
+@router.post("/g/{name}/step",
+             dependencies=[Depends(check_change), Depends(step_turn)])
 def step(request: Request, name: str, revision: Revision,
          step: Annotated[str, Form(min_length=1, max_length=300)], where: Where = "",
          confirm: Annotated[bool, Form()] = False,

@@ -131,9 +131,18 @@ def test_under_lan_a_viewer_starts_no_solve(lan_client: tuple[TestClient, str]) 
 
 
 def test_solves_past_the_bound_are_refused_at_once(client: TestClient) -> None:
+    import threading
+
     solves = client.app.state.solves  # type: ignore[attr-defined]
-    with solves.slot(), solves.slot():  # both slots taken
+    settings = client.app.state.settings  # type: ignore[attr-defined]
+    go = threading.Event()
+    held = [solves.submit(go.wait) for _ in range(settings.solve_slots + settings.solve_queue)]
+    try:  # every slot and queued place taken
         busy = client.get("/g/round3.json/best-tower", params={"player": "anna"})
+    finally:
+        go.set()
+    for future in held:
+        future.result(60)
     assert busy.status_code == 503 and busy.text.startswith("busy:")
     assert client.get("/g/round3.json/best-tower", params={"player": "anna"}).status_code == 200
 

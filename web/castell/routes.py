@@ -20,6 +20,7 @@ from web.play import StepError, load
 from web.seat_store import viewer
 from web.security import check_change, check_token
 from web.served import game_file
+from web.step_gate import step_turn
 from web.wording import said
 
 router = APIRouter()
@@ -42,8 +43,9 @@ def best_tower(request: Request, name: str,
     path, _ = castell_game(request, name, "best tower is a Castell question")
     limit = request.app.state.settings.best_tower_time_limit
     try:
-        with request.app.state.solves.slot():
-            reply = best(Asked(state=path, player=player), None, Solving("dp", limit))
+        # in the server's pool of solves (`web.solves`: 503 when it is full)
+        reply = request.app.state.solves.run(
+            lambda: best(Asked(state=path, player=player), None, Solving("dp", limit)))
     except CastellError as error:
         raise HTTPException(400, said(error)) from None
     game = load(*game_file(request, name))
@@ -57,7 +59,8 @@ def best_tower(request: Request, name: str,
                                              "revision": game.revision, "nameable": nameable})
 
 
-@router.post("/g/{name}/claim", dependencies=[Depends(check_change)])
+@router.post("/g/{name}/claim",
+             dependencies=[Depends(check_change), Depends(step_turn)])
 def claim(request: Request, name: str, revision: Revision,
           tile: Annotated[str, Form(min_length=1, max_length=20)],
           tower: Annotated[str, Form(min_length=1, max_length=200)], where: Where = ""
@@ -66,7 +69,8 @@ def claim(request: Request, name: str, revision: Revision,
     return run(request, name, [["special", "claim", tile, tower]], revision, where)
 
 
-@router.post("/g/{name}/festival-tower", dependencies=[Depends(check_change)])
+@router.post("/g/{name}/festival-tower",
+             dependencies=[Depends(check_change), Depends(step_turn)])
 def festival_tower(request: Request, name: str, revision: Revision,
                    player: Annotated[str, Form(min_length=1, max_length=60)],
                    location: Annotated[str, Form(min_length=1, max_length=80)],
@@ -78,7 +82,8 @@ def festival_tower(request: Request, name: str, revision: Revision,
     return run(request, name, [["festival-tower", player, location, named]], revision, where)
 
 
-@router.post("/g/{name}/refill", dependencies=[Depends(check_change)])
+@router.post("/g/{name}/refill",
+             dependencies=[Depends(check_change), Depends(step_turn)])
 async def refill(request: Request, name: str) -> Response:
     """Every region's real draw at once (`refill-REGION_ID` = the sizes drawn), one write."""
     form = await request.form()
