@@ -5,9 +5,11 @@ finished chunks back and runs only the others; a folder made with other argument
 naming the first that differs.
 
 A chunk file starts with a header line (the run's key, a hash of its manifest; the chunk; its
-first index; its count) and holds one JSON line per index, each checked by the job
-(`Job.valid_line`). A chunk read back counts only when all of that holds: a damaged one (cut,
-garbage, another run's or another chunk's, copied over) is run again and overwritten; a chunk
+first index; its count) and holds one JSON line per index, each checked by the job against
+what it would have written for that index (`Job.line_fault`: for a tournament the record's
+every field and type, its bots, players and deal). A chunk read back counts only when all of
+that holds: a damaged one (cut, garbage, another run's or another chunk's, copied over, a line
+edited) is run again and overwritten, and named on stderr with its first bad line; a chunk
 path that is not a file is refused, by name.
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -24,6 +27,7 @@ from models.files import write_atomic
 
 FORMAT = 2  # 2: chunk files start with a header line (format 1's are run again)
 PER_FOLDER = 1000  # chunk files per sub-folder: a 100,000-game tournament is 100 folders
+LOG = logging.getLogger("castell.batches")
 
 
 class Folder:
@@ -82,9 +86,11 @@ class Folder:
                            "count": len(indices)})
 
     def finished(self, chunk: int, indices: range,
-                 valid: Callable[[int, Any], bool]) -> list[str] | None:
-        """The lines of a finished chunk of `indices`, each `valid` for its index (None when
-        the chunk is still to run, or its file is damaged: it is run again)."""
+                 fault: Callable[[int, str], str | None]) -> list[str] | None:
+        """The lines of a finished chunk of `indices`, each one the job would have written for
+        its index (`fault` None for it). None when the chunk is still to run, or its file is
+        damaged: it is then run again, and a damaged one is named on stderr (the logger's
+        warning: no handler configured, Python prints it there)."""
         path = self.chunk_path(chunk)
         if path.exists() and not path.is_file():
             raise SpecError(f"'{path}' is not a chunk file: remove it to run its chunk again")
@@ -93,15 +99,18 @@ class Folder:
         except FileNotFoundError:
             return None
         except (OSError, UnicodeDecodeError):
-            return None
+            return _again(path, "cannot be read as text")
         lines = text.split("\n")
         if lines[-1] or lines[0] != self._header(chunk, indices):  # cut, or not this chunk's
-            return None
+            return _again(path, "is cut, or not this run's chunk")
         body = lines[1:-1]
         if len(body) != len(indices):
-            return None
-        return body if all(_valid(line, index, valid)
-                           for line, index in zip(body, indices, strict=True)) else None
+            return _again(path, f"holds {len(body)} lines, not {len(indices)}")
+        for number, (line, index) in enumerate(zip(body, indices, strict=True), start=2):
+            why = fault(index, line)
+            if why is not None:
+                return _again(path, f"line {number}: {why}")
+        return body
 
     def write_chunk(self, chunk: int, indices: range, lines: list[str]) -> None:
         path = self.chunk_path(chunk)
@@ -115,12 +124,9 @@ class Folder:
         return path
 
 
-def _valid(line: str, index: int, valid: Callable[[int, Any], bool]) -> bool:
-    """A chunk's line is JSON that the job takes as index `index`'s."""
-    try:
-        return valid(index, json.loads(line))
-    except (ValueError, RecursionError):
-        return False
+def _again(path: Path, why: str) -> None:
+    LOG.warning("%s: %s: running its chunk again", path, why)
+    return None
 
 
 def _shown(value: Any) -> str:

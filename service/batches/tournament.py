@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from service.batches.engines import open_engine
 from service.batches.folder import Folder
-from service.batches.games import GameRecords, is_game_line
+from service.batches.games import GameRecords, game_line_fault
 from service.batches.runner import run
 
 if TYPE_CHECKING:
@@ -44,8 +44,11 @@ class TournamentJob:
         return [json.dumps(play_game(self.game, self.setup, self.bots, self.seed, i).as_dict())
                 for i in indices]
 
-    def valid_line(self, index: int, value: Any) -> bool:
-        return is_game_line(index, value, len(self.bots))
+    def line_fault(self, index: int, line: str) -> str | None:
+        from planner.tournaments import dealt_game
+
+        dealt = dealt_game(self.game, self.bots, self.seed, index)
+        return game_line_fault(self.game, self.setup, dealt, line)
 
 
 @dataclass(frozen=True)
