@@ -4,6 +4,9 @@ run leaves only whole chunks), and the final files. Running the same command aga
 finished chunks back and runs only the others; a folder made with other arguments is refused,
 naming the first that differs.
 
+A run holds the folder's lock (`.castell-run.lock` in it) from its start to its end: a second run
+into the same folder at once is refused, naming it.
+
 A chunk file starts with a header line (the run's key, a hash of its manifest; the chunk; its
 first index; its count) and holds one JSON line per index, each checked by the job against
 what it would have written for that index (`Job.line_fault`: for a tournament the record's
@@ -22,12 +25,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from filelock import FileLock, Timeout
+
 from models.errors import SpecError
 from models.files import write_atomic
 
 FORMAT = 2  # 2: chunk files start with a header line (format 1's are run again)
 PER_FOLDER = 1000  # chunk files per sub-folder: a 100,000-game tournament is 100 folders
 LOG = logging.getLogger("castell.batches")
+LOCK = ".castell-run.lock"  # the folder's lock file: a run writing it holds it
+_HELD: dict[Path, FileLock] = {}  # the folders this process writes (held until it ends)
 
 
 class Folder:
@@ -41,19 +48,38 @@ class Folder:
         return {"format": FORMAT, "command": self.command, "arguments": self.arguments}
 
     def open(self) -> None:
-        """Start the folder, or check that it holds a run of this same command."""
+        """Start the folder, or check that it holds a run of this same command; either way
+        this process's to write until it ends (`_hold`)."""
         manifest = self.path / "manifest.json"
         try:
-            if manifest.exists():
-                self._same(manifest)
-                return
-            if self.path.exists() and any(self.path.iterdir()):
+            if not manifest.exists() and self.path.exists() and \
+                    any(p.name != LOCK for p in self.path.iterdir()):
                 raise SpecError(f"'{self.path}' is not empty and holds no manifest.json: give "
                                 "a new or empty folder", field="out")
             self.path.mkdir(parents=True, exist_ok=True)
+            self._hold()
+            if manifest.exists():
+                self._same(manifest)
+                return
             write_atomic(manifest, json.dumps(self.manifest, indent=1) + "\n")
         except OSError as error:
             raise SpecError(f"cannot use '{self.path}': {error.strerror}") from None
+
+    def _hold(self) -> None:
+        """The folder's lock, held until this process ends: a second run into the same folder
+        at once is refused, by name (issue 53: the loser said "not empty and holds no
+        manifest.json", having seen the winner's manifest half written). One process may open
+        its folder again (a run continued in the same process)."""
+        real = self.path.resolve()
+        if real in _HELD:
+            return
+        lock = FileLock(real / LOCK, timeout=0)
+        try:
+            lock.acquire()
+        except Timeout:
+            raise SpecError(f"another run is writing '{self.path}': wait for it to end, or "
+                            "give another folder", field="out") from None
+        _HELD[real] = lock
 
     def _same(self, manifest: Path) -> None:
         try:

@@ -58,3 +58,30 @@ def test_a_chunk_line_not_the_jobs_is_run_again(tmp_path: Path, game: str) -> No
         assert {name: (out / name).read_text() for name in results} == results, how
         assert chunk.read_text().splitlines() == whole, how  # written again, as it was
     assert run(*args).stderr == ""  # an untouched folder: nothing to say
+
+
+def test_a_second_run_into_a_folder_being_written_is_refused_by_name(tmp_path: Path) -> None:
+    """Regression (issue 53): two runs into one `--out` at once, the loser said "not empty
+    and holds no manifest.json". Now the folder is a run's while it writes it: the other one
+    is refused at once, naming it, exit 2; once the first has ended, the same command
+    continues the folder."""
+    import subprocess
+    import sys
+
+    out = tmp_path / "run"
+    args = (*TOURNAMENTS["combo"], "--out", str(out))
+    writer = subprocess.Popen(  # a run that has opened the folder and is still writing it
+        [sys.executable, "-c", "import sys\nfrom service.batches import Folder\n"
+         f"Folder({str(out)!r}, 'combo tournament', {{}}).open()\n"
+         "print('open', flush=True)\nsys.stdin.read()"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=Path.cwd())
+    try:
+        assert writer.stdout is not None and writer.stdout.readline() == b"open\n"
+        second = run(*args)
+        assert second.exit_code == 2
+        assert f"another run is writing '{out}'" in second.stderr
+        assert "manifest" not in second.stderr
+    finally:
+        writer.communicate(b"", timeout=60)
+    (out / "manifest.json").unlink()  # the writer's (its arguments were none)
+    assert run(*args).exit_code == 0
