@@ -168,8 +168,10 @@ def run(request: Request, name: str, steps: Steps, revision: int, where: str,
         # write at once: drawn after, it competed with their re-fetches)
         draw = None if not request.headers.get("hx-request") else \
             (lambda saved: _drawn(request, name, saved, "game_fragment.html"))
-        game, response = play(path, kind, steps, revision, confirm,
-                              as_player=me.as_player(), reopen=reopen, draw=draw)
+        # a festival's towers solved by the step: cancelled if the server stops meanwhile
+        with request.app.state.solves.watched():
+            game, response = play(path, kind, steps, revision, confirm,
+                                  as_player=me.as_player(), reopen=reopen, draw=draw)
     except StepError as error:
         return refused(request, error, where)
     return _done(request, name, game, response, plan, revision)

@@ -13,10 +13,12 @@ process: "terminate called without an active exception", exit 134).
 
 from __future__ import annotations
 
+import contextlib
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from concurrent.futures import CancelledError, Future, ThreadPoolExecutor, wait
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from fastapi import HTTPException
 
@@ -37,7 +39,11 @@ class SolvePool:
         self._limit = max(1, slots) + max(0, queue)
         self._lock = threading.Lock()
         self._tokens: dict[int, CancelToken] = {}  # the solves taken, running or queued
-        self._futures: set[Future[object]] = set()
+        self._futures: set[Future[Any]] = set()
+        # the solves requests run in their own threads (a step's festival towers): not bounded
+        # here (a step is the players'), but cancelled and waited for at the stop all the same
+        self._watched: dict[int, CancelToken] = {}
+        self._idle = threading.Condition(self._lock)
         self._stopped = False
 
     @property
@@ -79,6 +85,23 @@ class SolvePool:
         except CancelledError:  # dropped from the queue: the server is stopping
             raise HTTPException(503, BUSY) from None
 
+    @contextlib.contextmanager
+    def watched(self) -> Iterator[CancelToken]:
+        """The solves inside run under a token of their own that the server's stop cancels
+        (and waits for), in the request's own thread (503 once the server is stopping)."""
+        token = CancelToken()
+        with self._lock:
+            if self._stopped:
+                raise HTTPException(503, BUSY)
+            self._watched[id(token)] = token
+        try:
+            with cancel_scope(token):
+                yield token
+        finally:
+            with self._lock:
+                del self._watched[id(token)]
+                self._idle.notify_all()
+
     def _release(self, token: CancelToken) -> None:
         with self._lock:
             self._tokens.pop(id(token), None)
@@ -87,14 +110,14 @@ class SolvePool:
         # a queued solve dropped by `stop()` never ran `run`: its place is given back here
         with self._lock:
             self._tokens.pop(id(token), None)
-            self._futures.discard(future)  # type: ignore[arg-type]
+            self._futures.discard(future)
 
     def cancel_all(self) -> None:
         """Stop every solve taken (running ones end with their best so far) and take no new
         one: the first thing a stopping server does, from its signal handler."""
         with self._lock:
             self._stopped = True
-            tokens = list(self._tokens.values())
+            tokens = [*self._tokens.values(), *self._watched.values()]
         for token in tokens:
             token.cancel()
 
@@ -107,6 +130,10 @@ class SolvePool:
             futures = list(self._futures)
         for future in futures:
             future.cancel()  # the queued ones: they never start
+        started = time.monotonic()
         _, running = wait(futures, timeout=timeout)
         self._executor.shutdown(wait=False, cancel_futures=True)
-        return not running
+        left = None if timeout is None else max(0.0, timeout - (time.monotonic() - started))
+        with self._lock:
+            self._idle.wait_for(lambda: not self._watched, timeout=left)
+            return not running and not self._watched

@@ -150,7 +150,8 @@ class Folder:
         return path
 
 
-def _again(path: Path, why: str) -> None:
+def _again(path: Path, why: str) -> list[str] | None:
+    """None (the chunk is to run again), said on stderr (`cli.batches`' handler)."""
     LOG.warning("%s: %s: running its chunk again", path, why)
     return None
 

@@ -126,3 +126,26 @@ def test_a_queued_advice_dropped_at_the_stop_is_done() -> None:
     go.set()
     stopper.join(HANG)
     assert queued.done.wait(HANG)
+
+
+def test_a_solve_in_a_requests_own_thread_is_cancelled_and_waited_for_at_the_stop() -> None:
+    """A step's festival towers are solved in the step's own thread (not bounded by the
+    pool): the stop cancels them too, and waits for them."""
+    pool = SolvePool()
+    inside, seen = threading.Event(), []
+
+    def step() -> None:
+        with pool.watched() as token:
+            inside.set()
+            while not token.cancelled:
+                threading.Event().wait(0.01)
+            seen.append("cancelled")
+
+    stepping = threading.Thread(target=step)
+    stepping.start()
+    assert inside.wait(HANG)
+    assert pool.stop(timeout=HANG)
+    assert seen == ["cancelled"]  # before stop() returned
+    stepping.join(HANG)
+    with pytest.raises(HTTPException), pool.watched():
+        pass
