@@ -151,7 +151,8 @@ def test_a_lock_held_elsewhere_makes_a_step_busy_not_a_wait(client: TestClient,
                                                              folder: Path) -> None:
     """Regression (issue 38): a process holding g.json's lock for 25 s while steps arrived
     made every request wait (the steps filled the server's threads). A step waits a bound
-    (`web.play.STEP_LOCK_WAIT_S`), then is 503 "busy", and reads go on meanwhile."""
+    (`WebSettings.step_lock_wait`, in the event loop: `web.step_gate`), then is 503 "busy",
+    and reads go on meanwhile."""
     from filelock import FileLock
 
     from service.store import lock_path
