@@ -8,12 +8,15 @@ command has begun its solve, `tests/cli/test_interrupts.py`), sends the signal o
 and times signal to exit (`time.monotonic`). Reports per case the median and worst time and
 how many runs took longer than `--margin` (default 2 s, the documented bound), with the load
 average at the start; exit 1 when any run was over the margin or exited with another code.
+The `serve` cases start `castell serve` on 127.0.0.1, ask advice on 8 games, and send the
+signal once a solve has begun (`tests/web/test_serve_stop.py`'s entry point and marker).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import signal
 import statistics
 import sys
@@ -25,6 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.cli.test_interrupts import ALL_SKILLS, BAG, HANG, start, wait_ready  # noqa: E402
+from tests.web import test_serve_stop as serve  # noqa: E402
 
 SOLVE = ["best", "--pool", BAG, "--skills", ALL_SKILLS, "--engine", "search", "--time-limit",
          "600", "--json"]
@@ -36,11 +40,38 @@ CASES: list[tuple[str, list[str], str, signal.Signals, int]] = [
     ("plan, Ctrl-C", PLAN, "solve", signal.SIGINT, 130),
     ("puzzle generate, Ctrl-C", ["puzzle", "generate", "--count", "5000"], "start",
      signal.SIGINT, 130),
+    ("serve, 8 advice, Ctrl-C", ["serve"], "serve", signal.SIGINT, 130),
+    ("serve, 8 advice, SIGTERM", ["serve"], "serve", signal.SIGTERM, 143),
 ]
+
+
+def serve_stop(stop: signal.Signals) -> tuple[float, int]:
+    """`castell serve` with advice running on 8 games: seconds from the signal to the exit,
+    and the exit code."""
+    with tempfile.TemporaryDirectory() as folder:
+        games = Path(folder) / "games"
+        games.mkdir()
+        names = [f"g{i}.json" for i in range(serve.GAMES)]
+        for name in names:
+            shutil.copy(serve.ROUND3, games / name)
+        ready, port = Path(folder) / "ready", serve.free_port()
+        process = serve.serving(games, ready, port)
+        try:
+            serve.ask_advice(port, names)
+            serve.wait_ready(process, ready)
+            sent = time.monotonic()
+            process.send_signal(stop)
+            process.communicate(timeout=HANG)
+        finally:
+            if process.poll() is None:
+                process.kill()
+        return time.monotonic() - sent, process.returncode
 
 
 def one_stop(args: list[str], at: str, stop: signal.Signals) -> tuple[float, int]:
     """Seconds from the signal to the exit, and the exit code."""
+    if at == "serve":
+        return serve_stop(stop)
     with tempfile.TemporaryDirectory() as folder:
         ready = Path(folder) / "ready"
         process = start(*args, ready=ready, at=at, cwd=ROOT)

@@ -4,6 +4,8 @@ tournament starts with, and the one line a stopped batch prints."""
 
 from __future__ import annotations
 
+import logging
+import sys
 from collections.abc import Callable
 from types import TracebackType
 from typing import TYPE_CHECKING, Annotated, NoReturn
@@ -85,6 +87,16 @@ def stopped(folder: str | None, code: ExitCode = ExitCode.INTERRUPTED) -> NoRetu
                      "command again to continue", code)
 
 
+NOTES = logging.getLogger("castell.batches")  # `service.batches.folder`'s
+
+
+class _Notes(logging.Handler):
+    """A batch's notes as lines on stderr (above the progress bar, which redirects it)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        sys.stderr.write(f"{record.getMessage()}\n")
+
+
 class batch_stops:  # lower case: used as a `with` block, as contextlib's are
     """Around a batch: Ctrl-C (130), SIGTERM (143), or an error after either (the stop's
     doing: a pool whose workers were ended under it), ends the command with `stopped`'s one
@@ -94,12 +106,18 @@ class batch_stops:  # lower case: used as a `with` block, as contextlib's are
 
     def __init__(self, folder: str | None) -> None:
         self.folder = folder
+        self.notes = _Notes()
 
     def __enter__(self) -> None:
+        # the batch's notes (a chunk read back damaged, run again) on stderr, one line each
+        NOTES.addHandler(self.notes)
+        NOTES.propagate = False
         return None
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
+        NOTES.removeHandler(self.notes)
+        NOTES.propagate = True
         if kind is None:
             return
         code = (ExitCode.INTERRUPTED if issubclass(kind, KeyboardInterrupt)

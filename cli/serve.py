@@ -87,6 +87,7 @@ def serve(
     from web.app import create_app
     from web.library import Library
     from web.security import LOCAL_NAMES, Access
+    from web.solves import SolvePool
 
     if not folder.is_dir():
         fail(f"--dir {folder}: no such folder")
@@ -119,10 +120,16 @@ def serve(
         console.print(f"join link: {join}")
         segno.make(join, error="m").terminal(compact=True)
     stopping: threading.Event = app.state.stopping
+    solves: SolvePool = app.state.solves
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-            stopping.set()  # the open event streams end, so the server can stop at once
+            # the solves first (each ends within milliseconds, with its best so far; the app's
+            # shutdown waits for their threads: none is inside a solver when the process
+            # exits, issue 53's "terminate called", exit 134); then the open event streams end,
+            # so the server can stop at once
+            solves.cancel_all()
+            stopping.set()
             super().handle_exit(sig, frame)
 
     Server(server_config(app, bind, port)).run()

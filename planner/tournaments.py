@@ -100,6 +100,12 @@ class TournamentGame(Protocol[S_contra, G, R]):
 
     def read_record(self, data: dict[str, Any]) -> R: ...
 
+    def record_fault(self, setup: S_contra, record: R, dealt: Dealt) -> str | None:
+        """Why `record` (read back from a line) is not one game `dealt` could have ended in:
+        its identity (index, players, bots, the deal) not `dealt`'s, a list not one entry a
+        player, a winner not a player (None: it could be)."""
+        ...
+
     def summarise(self, records: Sequence[R], setup: S_contra) -> Summary: ...
 
 
@@ -123,13 +129,36 @@ def check_bots(game: TournamentGame[Any, Any, Any], bots: Sequence[str]) -> None
                         f"got {len(bots)}")
 
 
+def dealt_game(game: TournamentGame[Any, Any, Any], bots: Sequence[str], seed: int,
+               index: int) -> Dealt:
+    """Game `index` of the tournament `seed` between `bots`, as dealt."""
+    return Dealt(index, seed, tuple(seats(bots)), tuple(bots), game.order(index, len(bots)))
+
+
+def identity_fault(record: Any, expected: Mapping[str, Any], per_player: Sequence[str]
+                   ) -> str | None:
+    """What both games check of a record read back (`TournamentGame.record_fault`): each of
+    `expected`'s fields (its identity) as given, each `per_player` field one entry a player,
+    its winners some of its players."""
+    for name, value in expected.items():
+        if getattr(record, name) != value:
+            return f"its {name} are not this game's" if name.endswith("s") else \
+                f"its {name} is not this game's"
+    players = len(record.players)
+    for name in per_player:
+        if len(getattr(record, name)) != players:
+            return f"its {name} are not one a player"
+    if not record.winners or not set(record.winners) <= set(record.players):
+        return "its winners are not among its players"
+    return None
+
+
 def play_game(game: TournamentGame[S, G, R], setup: S, bots: Sequence[str], seed: int,
               index: int, made: Sequence[Bot[G]] | None = None) -> R:
     """Game `index` of the tournament `seed`. `made`: the seats' bots, already made (to read
     what a bot kept); new ones otherwise."""
-    names = seats(bots)
-    order = game.order(index, len(bots))
-    dealt = Dealt(index, seed, tuple(names), tuple(bots), order)
+    dealt = dealt_game(game, bots, seed, index)
+    order = dealt.order
     table = game.deal(setup, dealt)
     making = game.bots(setup)
     players = list(made) if made is not None else [making[b]() for b in bots]

@@ -40,6 +40,22 @@ def lock_path(path: Path | str) -> Path:
 LOCK_WAIT_S = 60.0
 
 
+def lock_is_free(path: Path | str) -> bool:
+    """Nobody holds the lock of the game file at `path` now: a look, the lock taken and given
+    back at once, never waited for (a server's step waits for it without a thread,
+    `web.step_gate`). A lock that cannot be made (a read-only folder) is no wait either: the
+    write then says why."""
+    lock = FileLock(lock_path(path), timeout=0)
+    try:
+        Path(lock.lock_file).parent.mkdir(exist_ok=True)
+        with lock:
+            return True
+    except Timeout:
+        return False
+    except OSError:
+        return True
+
+
 class StaleRevision(Refused):
     """The file changed since the writer loaded it."""
 

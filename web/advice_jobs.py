@@ -1,17 +1,23 @@
 """Advice in the background: one job per game at a time, each under its own cancel token (a
-new step on the game, a new question or the cancel button stops it; nothing else)."""
+new step on the game, a new question or the cancel button stops it; so does the server's stop),
+solved in the server's one pool of solves (`web.solves`: beyond its slots and queue, 503). The
+jobs kept are bounded (`kept`, the most recently asked): an answer is not kept forever by a
+server that served many games."""
 
 from __future__ import annotations
 
 import itertools
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
 from models.errors import CastellError
-from service.cancel import CancelToken, cancel_scope
+from service.cancel import CancelToken
+from web.solves import SolvePool
 
 _ids = itertools.count(1)
 
@@ -41,32 +47,44 @@ class Job:
 
 
 class Jobs:
-    """The advice job of each game (by name)."""
+    """The advice job of each game (by name), at most `kept` of them (the games asked last;
+    a running one is never dropped)."""
 
-    def __init__(self) -> None:
+    def __init__(self, pool: SolvePool, kept: int = 32) -> None:
         self._lock = threading.Lock()
-        self._jobs: dict[str, Job] = {}
+        self._jobs: OrderedDict[str, Job] = OrderedDict()
+        self._pool = pool
+        self._kept = max(1, kept)
 
     def start(self, name: str, revision: int, work: Callable[[], Any]) -> Job:
-        """Run `work` in a thread under a new token, cancelling the game's previous job."""
+        """Run `work` in the pool under a new token, cancelling the game's previous job (503
+        when the pool is full: the previous job is then left as it was)."""
         job = Job(revision)
-        with self._lock:
-            old = self._jobs.get(name)
-            self._jobs[name] = job
-        if old is not None:
-            old.token.cancel()
 
         def run() -> None:
             try:
-                with cancel_scope(job.token):
-                    job.result = work()
+                job.result = work()
             except CastellError as error:
                 job.error = str(error)
-            finally:
-                job.done.set()
 
-        threading.Thread(target=run, name=f"advice-{name}-{job.id}", daemon=True).start()
+        future: Future[None] = self._pool.submit(run, job.token)
+        # done also when it never ran (dropped from the queue at the server's stop)
+        future.add_done_callback(lambda _: job.done.set())
+        with self._lock:
+            old = self._jobs.pop(name, None)
+            self._jobs[name] = job
+            self._forget()
+        if old is not None:
+            old.token.cancel()
         return job
+
+    def _forget(self) -> None:
+        """Drop the oldest finished jobs beyond `kept` (their answers with them)."""
+        for name in list(self._jobs):
+            if len(self._jobs) <= self._kept:
+                return
+            if self._jobs[name].done.is_set():
+                del self._jobs[name]
 
     def get(self, name: str) -> Job | None:
         with self._lock:

@@ -4,6 +4,8 @@ guard and the body bound."""
 from __future__ import annotations
 
 import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import jinja2
@@ -18,8 +20,10 @@ from web.library import Library
 from web.page_cache import Drawn
 from web.play import StepError
 from web.seat_store import Seats
-from web.security import Access, BodyLimit, HostCheck, Solves
+from web.security import Access, BodyLimit, HostCheck
 from web.settings import DEFAULT, WebSettings
+from web.solves import SolvePool
+from web.step_gate import StepGate
 
 HERE = Path(__file__).parent
 
@@ -34,15 +38,19 @@ def create_app(library: Library, access: Access | None = None, join_url: str | N
     from web.combo import content as combo_content
     from web.combo import routes as combo_routes
 
-    app = FastAPI(title="castell serve", docs_url=None, redoc_url=None, openapi_url=None)
+    app = FastAPI(title="castell serve", docs_url=None, redoc_url=None, openapi_url=None,
+                  lifespan=_lifespan)
     app.state.library = library
     app.state.access = access or Access()
     app.state.join_url = join_url
     app.state.settings = settings
-    app.state.jobs = Jobs()
+    # every solve a request starts, bounded (`web.solves`); the advice jobs run in it
+    app.state.solves = SolvePool(settings.solve_slots, settings.solve_queue)
+    app.state.jobs = Jobs(app.state.solves, settings.advice_kept)
+    # the steps waiting for a game's lock, without a worker thread (`web.step_gate`)
+    app.state.step_gate = StepGate(settings.step_lock_wait, settings.step_waiters)
     # set when the server stops (`castell serve`'s Ctrl-C or SIGTERM): the event streams end
     app.state.stopping = threading.Event()
-    app.state.solves = Solves()  # the solves requests start, bounded
     app.state.seats = Seats(library.folder)  # whom each page plays for (`web.seat_store`)
     app.state.drawn = Drawn()  # pages drawn, by what they show (`web.page_cache`)
     # each game's page, for the routes both games share (`web.game_pages`)
@@ -84,6 +92,14 @@ def create_app(library: Library, access: Access | None = None, join_url: str | N
     # outermost: a request for another host name is refused before anything reads it
     app.add_middleware(HostCheck, hosts=app.state.access.hosts)
     return app
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    yield
+    # the server stops: its solves are cancelled and their threads waited for, so that none is
+    # inside a solver when the process exits (`web.solves`)
+    app.state.solves.stop()
 
 
 def _one_line(error: RequestValidationError) -> str:

@@ -30,6 +30,7 @@ from web.play import FORBIDDEN, StepError, load, play
 from web.seat_routes import WATCHING, listening
 from web.seat_store import Seats, Viewer, device_of
 from web.served import game_file
+from web.step_gate import StepTurn
 from web.viewing import Changer, Me
 
 router = APIRouter()
@@ -143,8 +144,10 @@ def run(request: Request, name: str, me: Viewer, steps: Steps, revision: int, wh
         # write at once: drawn after, it competed with their re-fetches)
         draw = None if not request.headers.get("hx-request") else \
             partial(drawing.drawn, request, name, template=FRAGMENT, me=me)
-        game, response = play(path, kind, steps, revision, confirm,
-                              as_player=me.as_player(), reopen=reopen, draw=draw)
+        # a festival's towers solved by the step: cancelled if the server stops meanwhile
+        with request.app.state.solves.watched():
+            game, response = play(path, kind, steps, revision, confirm,
+                                  as_player=me.as_player(), reopen=reopen, draw=draw)
     except StepError as error:
         return refused(request, error, where)
     return _done(request, name, game, response, me, plan, revision)
@@ -155,7 +158,7 @@ Where = Annotated[str, Form(max_length=40)]
 
 
 @router.post("/g/{name}/step")
-def step(request: Request, name: str, me: Changer, revision: Revision,
+def step(request: Request, name: str, me: Changer, _turn: StepTurn, revision: Revision,
          step: Annotated[str, Form(min_length=1, max_length=300)], where: Where = "",
          confirm: Annotated[bool, Form()] = False,
          plan: Annotated[str, Form(max_length=40)] = "",

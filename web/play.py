@@ -33,8 +33,9 @@ class StepError(Exception):
         self.status, self.message, self.code = status, message, code
 
 
-# a step waits this long for another writer's (a step takes milliseconds): then 503 "busy",
-# so that a lock held elsewhere never keeps a request, or the server's threads, waiting
+# a step waits this long for another writer's (a step takes milliseconds): then 503 "busy".
+# A route's step has waited for the lock to be free already, in the event loop
+# (`web.step_gate`): this is the net for a lock taken again between that look and here
 STEP_LOCK_WAIT_S = 5.0
 # the seconds a step gives each festival tower it resolves (the end of a round): more than the
 # CLI's default, since a page has no option to give more (proven towers of the whole bag at

@@ -14,9 +14,8 @@ import contextlib
 import json
 import os
 import secrets
-import threading
 import time
-from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -188,25 +187,6 @@ def host_name(header: str) -> str:
     if header.startswith("["):
         return header[1:header.find("]")] if "]" in header else header
     return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
-
-
-class Solves:
-    """At most `slots` solves that requests start run at once; one more is refused at once
-    (503, "busy") rather than queued behind the others: 45 viewers asking for a best tower
-    made a player's step wait 20 s."""
-
-    def __init__(self, slots: int = 2) -> None:
-        self._free = threading.BoundedSemaphore(slots)
-
-    @contextlib.contextmanager
-    def slot(self) -> Iterator[None]:
-        if not self._free.acquire(blocking=False):
-            raise HTTPException(503, "busy: the server is answering other questions; "
-                                     "try again in a moment")
-        try:
-            yield
-        finally:
-            self._free.release()
 
 
 class HostCheck:

@@ -9,13 +9,24 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class WebSettings:
     """The seconds each question asked from a page may take (the planner's own defaults are
-    longer; at the table an answer within seconds is what helps)."""
+    longer; at the table an answer within seconds is what helps), and what a server holds at
+    once: its solves (`web.solves`), the advice answers it keeps, the steps that wait for a
+    game's lock (`web.step_gate`)."""
 
     plan_time_limit: float = 8.0  # a Castell plan, the advice panel's
     advice_time_limit: float = 5.0  # a Castle Combo action ranking, the advice panel's
     arrange_time_limit: float = 5.0  # a Castle Combo game's best arrangement, once it is over
     # the dp engine answers in milliseconds on any team the rules allow; a safety net only
     best_tower_time_limit: float = 10.0
+    # every solve a request starts (advice, a best tower, a best arrangement) runs in one pool
+    # of this many threads, with this many more queued; one more is 503 "busy"
+    solve_slots: int = 2
+    solve_queue: int = 4
+    advice_kept: int = 32  # the games whose advice answer is kept (the last asked)
+    # a step waits this long for a game's lock held elsewhere (then 503 "busy"), without a
+    # worker thread; at most `step_waiters` steps of one game wait, one more is 503 at once
+    step_lock_wait: float = 5.0
+    step_waiters: int = 4
 
 
 DEFAULT = WebSettings()

@@ -98,6 +98,15 @@ class CastellTournaments:
     def read_record(self, data: dict[str, Any]) -> GameRecord:
         return GameRecord.of(data)
 
+    def record_fault(self, setup: Setup, record: GameRecord, dealt: Dealt) -> str | None:
+        # the players in turn order (the seats rotated), the deal one a rotation
+        expected = {"index": dealt.index,
+                    "deal_seed": deal_seed(dealt.seed, dealt.index, len(dealt.bots)),
+                    "players": tuple(dealt.names[i] for i in dealt.order),
+                    "bots": tuple(dealt.bots[i] for i in dealt.order)}
+        return tournaments.identity_fault(record, expected,
+                                          ("totals", "categories", "refused", "skills"))
+
     def summarise(self, records: Sequence[GameRecord], setup: Setup) -> Summary:
         return summarise(records)
 

@@ -116,6 +116,16 @@ class ComboTournaments:
     def read_record(self, data: dict[str, Any]) -> GameRecord:
         return GameRecord.of(data)
 
+    def record_fault(self, setup: ComboSetup, record: GameRecord, dealt: Dealt) -> str | None:
+        # the players in seat order (who starts rotates instead)
+        expected = {"index": dealt.index, "players": dealt.names, "bots": dealt.bots}
+        fault = tournaments.identity_fault(record, expected, ("totals",))
+        cards = {card.id for card in setup.deck.cards}
+        if fault is None and any(card not in cards or not 0 <= seat < len(dealt.names)
+                                 for card, seat, _ in record.bought):
+            return "its cards bought are not of its deck and seats"
+        return fault
+
     def summarise(self, records: Sequence[GameRecord], setup: ComboSetup) -> Summary:
         return summarise(records, setup.deck)
 

@@ -4,10 +4,15 @@ run leaves only whole chunks), and the final files. Running the same command aga
 finished chunks back and runs only the others; a folder made with other arguments is refused,
 naming the first that differs.
 
+A run holds the folder's lock (`.castell-run.lock` in it) from its start to its end: a second run
+into the same folder at once is refused, naming it.
+
 A chunk file starts with a header line (the run's key, a hash of its manifest; the chunk; its
-first index; its count) and holds one JSON line per index, each checked by the job
-(`Job.valid_line`). A chunk read back counts only when all of that holds: a damaged one (cut,
-garbage, another run's or another chunk's, copied over) is run again and overwritten; a chunk
+first index; its count) and holds one JSON line per index, each checked by the job against
+what it would have written for that index (`Job.line_fault`: for a tournament the record's
+every field and type, its bots, players and deal). A chunk read back counts only when all of
+that holds: a damaged one (cut, garbage, another run's or another chunk's, copied over, a line
+edited) is run again and overwritten, and named on stderr with its first bad line; a chunk
 path that is not a file is refused, by name.
 """
 
@@ -15,15 +20,21 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from filelock import FileLock, Timeout
 
 from models.errors import SpecError
 from models.files import write_atomic
 
 FORMAT = 2  # 2: chunk files start with a header line (format 1's are run again)
 PER_FOLDER = 1000  # chunk files per sub-folder: a 100,000-game tournament is 100 folders
+LOG = logging.getLogger("castell.batches")
+LOCK = ".castell-run.lock"  # the folder's lock file: a run writing it holds it
+_HELD: dict[Path, FileLock] = {}  # the folders this process writes (held until it ends)
 
 
 class Folder:
@@ -37,19 +48,38 @@ class Folder:
         return {"format": FORMAT, "command": self.command, "arguments": self.arguments}
 
     def open(self) -> None:
-        """Start the folder, or check that it holds a run of this same command."""
+        """Start the folder, or check that it holds a run of this same command; either way
+        this process's to write until it ends (`_hold`)."""
         manifest = self.path / "manifest.json"
         try:
-            if manifest.exists():
-                self._same(manifest)
-                return
-            if self.path.exists() and any(self.path.iterdir()):
+            if not manifest.exists() and self.path.exists() and \
+                    any(p.name != LOCK for p in self.path.iterdir()):
                 raise SpecError(f"'{self.path}' is not empty and holds no manifest.json: give "
                                 "a new or empty folder", field="out")
             self.path.mkdir(parents=True, exist_ok=True)
+            self._hold()
+            if manifest.exists():
+                self._same(manifest)
+                return
             write_atomic(manifest, json.dumps(self.manifest, indent=1) + "\n")
         except OSError as error:
             raise SpecError(f"cannot use '{self.path}': {error.strerror}") from None
+
+    def _hold(self) -> None:
+        """The folder's lock, held until this process ends: a second run into the same folder
+        at once is refused, by name (issue 53: the loser said "not empty and holds no
+        manifest.json", having seen the winner's manifest half written). One process may open
+        its folder again (a run continued in the same process)."""
+        real = self.path.resolve()
+        if real in _HELD:
+            return
+        lock = FileLock(real / LOCK, timeout=0)
+        try:
+            lock.acquire()
+        except Timeout:
+            raise SpecError(f"another run is writing '{self.path}': wait for it to end, or "
+                            "give another folder", field="out") from None
+        _HELD[real] = lock
 
     def _same(self, manifest: Path) -> None:
         try:
@@ -82,9 +112,11 @@ class Folder:
                            "count": len(indices)})
 
     def finished(self, chunk: int, indices: range,
-                 valid: Callable[[int, Any], bool]) -> list[str] | None:
-        """The lines of a finished chunk of `indices`, each `valid` for its index (None when
-        the chunk is still to run, or its file is damaged: it is run again)."""
+                 fault: Callable[[int, str], str | None]) -> list[str] | None:
+        """The lines of a finished chunk of `indices`, each one the job would have written for
+        its index (`fault` None for it). None when the chunk is still to run, or its file is
+        damaged: it is then run again, and a damaged one is named on stderr (the logger's
+        warning: no handler configured, Python prints it there)."""
         path = self.chunk_path(chunk)
         if path.exists() and not path.is_file():
             raise SpecError(f"'{path}' is not a chunk file: remove it to run its chunk again")
@@ -93,15 +125,18 @@ class Folder:
         except FileNotFoundError:
             return None
         except (OSError, UnicodeDecodeError):
-            return None
+            return _again(path, "cannot be read as text")
         lines = text.split("\n")
         if lines[-1] or lines[0] != self._header(chunk, indices):  # cut, or not this chunk's
-            return None
+            return _again(path, "is cut, or not this run's chunk")
         body = lines[1:-1]
         if len(body) != len(indices):
-            return None
-        return body if all(_valid(line, index, valid)
-                           for line, index in zip(body, indices, strict=True)) else None
+            return _again(path, f"holds {len(body)} lines, not {len(indices)}")
+        for number, (line, index) in enumerate(zip(body, indices, strict=True), start=2):
+            why = fault(index, line)
+            if why is not None:
+                return _again(path, f"line {number}: {why}")
+        return body
 
     def write_chunk(self, chunk: int, indices: range, lines: list[str]) -> None:
         path = self.chunk_path(chunk)
@@ -115,12 +150,10 @@ class Folder:
         return path
 
 
-def _valid(line: str, index: int, valid: Callable[[int, Any], bool]) -> bool:
-    """A chunk's line is JSON that the job takes as index `index`'s."""
-    try:
-        return valid(index, json.loads(line))
-    except (ValueError, RecursionError):
-        return False
+def _again(path: Path, why: str) -> list[str] | None:
+    """None (the chunk is to run again), said on stderr (`cli.batches`' handler)."""
+    LOG.warning("%s: %s: running its chunk again", path, why)
+    return None
 
 
 def _shown(value: Any) -> str:

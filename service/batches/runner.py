@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from service.batches.engines import Engine
 from service.batches.folder import Folder
@@ -35,9 +35,10 @@ class Job(Protocol):
         """One JSON line per index: a function of the job and the indices only."""
         ...
 
-    def valid_line(self, index: int, value: Any) -> bool:
-        """`value`, a chunk's line read back, is one this job could have written for
-        `index` (a damaged chunk is run again)."""
+    def line_fault(self, index: int, line: str) -> str | None:
+        """Why `line`, a chunk's line read back, is not one this job would have written for
+        `index`: its record's schema, types and identity (None: it is; a chunk with a bad
+        line is run again, `service.batches.folder`)."""
         ...
 
 
@@ -90,7 +91,7 @@ def run(job: Job, reducer: Reducer, engine: Engine, folder: Folder | None = None
         while not reducer.finished:
             while len(pending) < engine.slots and next_chunk < total_chunks:
                 indices = chunk_range(job, next_chunk)
-                kept = (folder.finished(next_chunk, indices, job.valid_line) if folder
+                kept = (folder.finished(next_chunk, indices, job.line_fault) if folder
                         else None)
                 if kept is not None:
                     arrived[next_chunk] = kept

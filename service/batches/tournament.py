@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from service.batches.engines import open_engine
 from service.batches.folder import Folder
-from service.batches.games import GameRecords, is_game_line
+from service.batches.games import GameRecords, game_line_fault
 from service.batches.runner import run
 
 if TYPE_CHECKING:
@@ -106,8 +106,11 @@ class TournamentJob:
                 told()
         return lines
 
-    def valid_line(self, index: int, value: Any) -> bool:
-        return is_game_line(index, value, len(self.bots))
+    def line_fault(self, index: int, line: str) -> str | None:
+        from planner.tournaments import dealt_game
+
+        dealt = dealt_game(self.game, self.bots, self.seed, index)
+        return game_line_fault(self.game, self.setup, dealt, line)
 
 
 @dataclass(frozen=True)
@@ -141,7 +144,7 @@ def found_in(job: TournamentJob, folder: Folder) -> Found:
     played = 0
     for chunk in range(-(-job.games // job.chunk_size)):
         indices = chunk_range(job, chunk)
-        if folder.finished(chunk, indices, job.valid_line) is not None:
+        if folder.finished(chunk, indices, job.line_fault) is not None:
             played += len(indices)
     return Found(played, job.games)
 

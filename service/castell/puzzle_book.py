@@ -14,7 +14,6 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from pydantic import ValidationError
 
@@ -48,15 +47,29 @@ class BookJob:
     def run_chunk(self, indices: range) -> list[str]:
         return [candidate(self, i) for i in indices]
 
-    def valid_line(self, index: int, value: Any) -> bool:
-        """A puzzle (as the book reads it back), or none for that candidate (`null`)."""
-        if value is None:
-            return True
+    def line_fault(self, index: int, line: str) -> str | None:
+        """Why `line` is not candidate `index` as this book writes it: a puzzle of the kind,
+        difficulty, rules and id candidate `index` has, written back to the same line, or
+        none for that candidate (`null`)."""
+        from planner.puzzles import kind_for
+
+        if line == NONE:
+            return None
         try:
-            Puzzle.model_validate(value)
+            puzzle = Puzzle.model_validate_json(line)
         except ValidationError:
-            return False
-        return True
+            return "not a puzzle"
+        if _line(puzzle) != line:
+            return "not a puzzle as the book writes it"
+        if (puzzle.id, puzzle.kind, puzzle.rules, puzzle.difficulty.get("level")) != \
+                (f"{self.seed}-{index:04d}", kind_for(self.kind, index),
+                 rules_named(self.rules).name, self.level):
+            return f"not candidate {index} of this book (its id, kind, rules or difficulty)"
+        return None
+
+
+def _line(puzzle: Puzzle) -> str:
+    return json.dumps(puzzle.model_dump(mode="json"), ensure_ascii=False)
 
 
 def candidate(job: BookJob, index: int) -> str:
@@ -68,7 +81,7 @@ def candidate(job: BookJob, index: int) -> str:
                               rules_named(job.rules))
     except RuntimeError:  # no unique puzzle of this level within the attempts: pass it over
         return NONE
-    return json.dumps(puzzle.model_dump(mode="json"), ensure_ascii=False)
+    return _line(puzzle)
 
 
 @dataclass

@@ -28,8 +28,12 @@ class Squares:
     def run_chunk(self, indices: range) -> list[str]:
         return [json.dumps([self.seed, i * i]) for i in indices]
 
-    def valid_line(self, index: int, value: Any) -> bool:
-        return isinstance(value, list) and len(value) == 2
+    def line_fault(self, index: int, line: str) -> str | None:
+        try:
+            value = json.loads(line)
+        except ValueError:
+            return "not JSON"
+        return None if isinstance(value, list) and len(value) == 2 else "not a pair"
 
 
 @dataclass
@@ -159,7 +163,7 @@ def test_a_damaged_chunk_is_run_again(kind: str, tmp_path: Path) -> None:
         ran = run(Squares(2, 9), reducer, engine, folder)
     assert reducer.lines == _expected(2, 9)
     assert (ran.ran, ran.resumed) == (1, 2)
-    assert folder.finished(1, range(3, 6), Squares(2, 9).valid_line) == _expected(2, 9)[3:6]
+    assert folder.finished(1, range(3, 6), Squares(2, 9).line_fault) == _expected(2, 9)[3:6]
 
 
 def test_a_folder_in_a_chunks_place_is_refused_by_name(tmp_path: Path) -> None:

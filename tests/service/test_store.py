@@ -153,3 +153,19 @@ def test_the_revision_on_disk_is_read_from_the_files_tail(tmp_path: Path) -> Non
         compact = {"revision": 7, **{k: v for k, v in data.items() if k != "revision"}}
         path.write_text(json.dumps(compact), encoding="utf-8")
         assert file._tail_revision() is None and file.revision_on_disk() == 7
+
+
+def test_a_look_at_the_lock_says_whether_another_writer_holds_it(tmp_path: Path) -> None:
+    """`lock_is_free` looks without waiting (a server's step waits for the lock in its event
+    loop, `web.step_gate`), and leaves the lock as it was."""
+    from filelock import FileLock
+
+    from service import store
+
+    game = tmp_path / "g.json"
+    game.write_text("{}")
+    assert store.lock_is_free(game)
+    held = FileLock(store.lock_path(game))
+    with held:
+        assert not store.lock_is_free(game)
+    assert store.lock_is_free(game) and store.lock_is_free(game)

@@ -131,9 +131,18 @@ def test_under_lan_a_viewer_starts_no_solve(lan_client: tuple[TestClient, str]) 
 
 
 def test_solves_past_the_bound_are_refused_at_once(client: TestClient) -> None:
+    import threading
+
     solves = client.app.state.solves  # type: ignore[attr-defined]
-    with solves.slot(), solves.slot():  # both slots taken
+    settings = client.app.state.settings  # type: ignore[attr-defined]
+    go = threading.Event()
+    held = [solves.submit(go.wait) for _ in range(settings.solve_slots + settings.solve_queue)]
+    try:  # every slot and queued place taken
         busy = client.get("/g/round3.json/best-tower", params={"player": "anna"})
+    finally:
+        go.set()
+    for future in held:
+        future.result(60)
     assert busy.status_code == 503 and busy.text.startswith("busy:")
     assert client.get("/g/round3.json/best-tower", params={"player": "anna"}).status_code == 200
 
@@ -142,7 +151,8 @@ def test_a_lock_held_elsewhere_makes_a_step_busy_not_a_wait(client: TestClient,
                                                              folder: Path) -> None:
     """Regression (issue 38): a process holding g.json's lock for 25 s while steps arrived
     made every request wait (the steps filled the server's threads). A step waits a bound
-    (`web.play.STEP_LOCK_WAIT_S`), then is 503 "busy", and reads go on meanwhile."""
+    (`WebSettings.step_lock_wait`, in the event loop: `web.step_gate`), then is 503 "busy",
+    and reads go on meanwhile."""
     from filelock import FileLock
 
     from service.store import lock_path

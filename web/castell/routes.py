@@ -19,6 +19,7 @@ from web.games import Revision, Where, refused, run
 from web.page_response import page
 from web.play import StepError, load
 from web.served import game_file
+from web.step_gate import StepTurn
 from web.viewing import Asker, Changer
 from web.wording import said
 
@@ -41,8 +42,9 @@ def best_tower(request: Request, name: str, me: Asker,
     path, _ = castell_game(request, name, "best tower is a Castell question")
     limit = request.app.state.settings.best_tower_time_limit
     try:
-        with request.app.state.solves.slot():
-            reply = best(Asked(state=path, player=player), None, Solving("dp", limit))
+        # in the server's pool of solves (`web.solves`: 503 when it is full)
+        reply = request.app.state.solves.run(
+            lambda: best(Asked(state=path, player=player), None, Solving("dp", limit)))
     except CastellError as error:
         raise HTTPException(400, said(error)) from None
     game = load(*game_file(request, name))
@@ -57,7 +59,7 @@ def best_tower(request: Request, name: str, me: Asker,
 
 
 @router.post("/g/{name}/claim")
-def claim(request: Request, name: str, me: Changer, revision: Revision,
+def claim(request: Request, name: str, me: Changer, _turn: StepTurn, revision: Revision,
           tile: Annotated[str, Form(min_length=1, max_length=20)],
           tower: Annotated[str, Form(min_length=1, max_length=200)], where: Where = ""
           ) -> Response:
@@ -66,7 +68,8 @@ def claim(request: Request, name: str, me: Changer, revision: Revision,
 
 
 @router.post("/g/{name}/festival-tower")
-def festival_tower(request: Request, name: str, me: Changer, revision: Revision,
+def festival_tower(request: Request, name: str, me: Changer, _turn: StepTurn,
+                   revision: Revision,
                    player: Annotated[str, Form(min_length=1, max_length=60)],
                    location: Annotated[str, Form(min_length=1, max_length=80)],
                    tower: Annotated[str, Form(max_length=200)] = "",
@@ -79,7 +82,7 @@ def festival_tower(request: Request, name: str, me: Changer, revision: Revision,
 
 
 @router.post("/g/{name}/refill")
-async def refill(request: Request, name: str, me: Changer) -> Response:
+async def refill(request: Request, name: str, me: Changer, _turn: StepTurn) -> Response:
     """Every region's real draw at once (`refill-REGION_ID` = the sizes drawn), one write."""
     form = await request.form()
     where = str(form.get("where", "refill"))

@@ -56,10 +56,11 @@ def arrangement(request: Request, name: str, me: Asker,
         who = game.player(player)
         cards = ",".join(("~" if p.face_down else "") + p.card for p in who.tableau)
         source = game.state.card_source
-        with request.app.state.solves.slot():
-            best_one = arrange_cards(cards, None if source == "sample" else source,
-                                     keys=who.keys, gold=who.gold,
-                                     time_limit=request.app.state.settings.arrange_time_limit)
+        limit = request.app.state.settings.arrange_time_limit
+        # in the server's pool of solves (`web.solves`: 503 when it is full)
+        best_one = request.app.state.solves.run(
+            lambda: arrange_cards(cards, None if source == "sample" else source,
+                                  keys=who.keys, gold=who.gold, time_limit=limit))
     except CastellError as error:
         raise HTTPException(400, said(error)) from None
     return page(request, "arrangement.html", {"player": who.name, "best": best_one.output,
