@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -110,3 +111,14 @@ def difference_intervals(first: Sequence[Cluster], second: Sequence[Cluster],
 
 def _less(value: float | None, other: float | None) -> float | None:
     return None if value is None or other is None else value - other
+
+
+@dataclass(frozen=True)
+class Stat:
+    """A statistic's value over all the games, its deal-bootstrap interval, and its sample:
+    the weight (games, players or shared wins) and the deals it comes from."""
+
+    value: float | None
+    interval: tuple[float, float] | None
+    n: float
+    deals: int

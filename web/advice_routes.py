@@ -6,20 +6,20 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Depends, Form, HTTPException, Request
+from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
 from web.game_pages import page_of
 from web.page_response import page
 from web.play import load
-from web.seat_store import viewer
-from web.security import check_change
+from web.seat_store import Viewer
 from web.served import game_file
+from web.viewing import Changer, Me
 
 router = APIRouter()
 
 
-def _answer(request: Request, name: str) -> HTMLResponse:
+def _answer(request: Request, name: str, me: Viewer) -> HTMLResponse:
     path, kind = game_file(request, name)
     job = request.app.state.jobs.get(name)
     game = load(path, kind)
@@ -36,14 +36,14 @@ def _answer(request: Request, name: str) -> HTMLResponse:
                                          "advice_template": own.advice_template,
                                          "revision": game.revision, "steps": steps,
                                          "turns": turns, "ranked": ranked,
-                                         "acts": viewer(request, name).acts_for(game.to_play()),
+                                         "acts": me.acts_for(game.to_play()),
                                          "stale": job is not None and
                                          job.revision != game.revision})
 
 
-@router.post("/g/{name}/advice", response_class=HTMLResponse,
-             dependencies=[Depends(check_change)])
-def ask(request: Request, name: str, revision: Annotated[int, Form(ge=0)]) -> HTMLResponse:
+@router.post("/g/{name}/advice", response_class=HTMLResponse)
+def ask(request: Request, name: str, me: Changer,
+        revision: Annotated[int, Form(ge=0)]) -> HTMLResponse:
     """Start the advice for the position at `revision` (cancelling the game's earlier one).
     Asking is guarded like a step: it spends the server's time."""
     path, kind = game_file(request, name)
@@ -54,20 +54,19 @@ def ask(request: Request, name: str, revision: Annotated[int, Form(ge=0)]) -> HT
         raise HTTPException(400, "the game is over")
     limit = page_of(request.app.state.pages, game).advice_time_limit(request.app.state.settings)
     request.app.state.jobs.start(name, game.revision, game.advice(limit))
-    return _answer(request, name)
+    return _answer(request, name, me)
 
 
 @router.get("/g/{name}/advice", response_class=HTMLResponse)
-def answer(request: Request, name: str) -> HTMLResponse:
-    return _answer(request, name)
+def answer(request: Request, name: str, me: Me) -> HTMLResponse:
+    return _answer(request, name, me)
 
 
-@router.post("/g/{name}/advice/cancel", response_class=HTMLResponse,
-             dependencies=[Depends(check_change)])
-def cancel(request: Request, name: str) -> HTMLResponse:
+@router.post("/g/{name}/advice/cancel", response_class=HTMLResponse)
+def cancel(request: Request, name: str, me: Changer) -> HTMLResponse:
     game_file(request, name)
     request.app.state.jobs.cancel(name)
     job = request.app.state.jobs.get(name)
     if job is not None:
         job.done.wait(2.0)  # a cancelled solve returns its best so far within milliseconds
-    return _answer(request, name)
+    return _answer(request, name, me)

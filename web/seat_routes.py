@@ -30,6 +30,7 @@ from web.seat_store import (
 )
 from web.security import COOKIE_MAX_AGE_S, TOKEN_COOKIE, Access, check_change, same_secret
 from web.served import game_file
+from web.viewing import may_change
 
 router = APIRouter()
 WATCHING = "you are watching this game: take a seat (its link or QR code) to play"
@@ -107,7 +108,7 @@ def _host_only(request: Request, doing: str) -> None:
         raise HTTPException(403, f"only the host's screen may {doing}")
 
 
-@router.post("/g/{name}/scorekeeper", dependencies=[Depends(check_change)])
+@router.post("/g/{name}/scorekeeper", dependencies=[Depends(may_change)])
 def keep_score(request: Request, name: str) -> Response:
     """The host makes this browser the game's scorekeeper (it acts for every player): an
     explicit choice, for a game played at one screen."""

@@ -148,28 +148,16 @@ def check_origin(request: Request) -> None:
         raise HTTPException(403, "refused: this form came from another site")
 
 
-def holds_token(request: Request, seated: bool | None = None) -> bool:
-    """The request carries the join token (or none is needed), or it is for a game's route
-    (`/g/NAME/...`) and holds one of that game's seats: a seat's link lets its holder play
-    and ask in its own game only (it is no join token: not for another game, nor for a new
-    one). `seated`: whether it holds one, when the caller resolved its seat already (None:
-    resolved here)."""
+def holds_token(request: Request, seated: bool = False) -> bool:
+    """The request carries the join token (or none is needed), or `seated`: it holds a seat
+    of the game its route names, which its caller resolved (`web.viewing`: a seat's link lets
+    its holder play and ask in its own game only; it is no join token, not for another game
+    nor for a new one). This module knows no seats: the seat store builds on it."""
     access: Access = request.app.state.access
     if access.token is None:
         return True
     given = request.cookies.get(TOKEN_COOKIE) or request.headers.get(TOKEN_HEADER) or ""
-    return same_secret(given, access.token) or \
-        (_seated(request) if seated is None else seated)
-
-
-def _seated(request: Request) -> bool:
-    name = request.path_params.get("name")
-    if not isinstance(name, str):
-        return False
-    # imported here: the seat store compares its secrets with `same_secret`, from this module
-    from web.seat_store import held_seat
-
-    return held_seat(request, name) is not None
+    return same_secret(given, access.token) or seated
 
 
 JOIN_FIRST = "refused: open the join link (or scan its QR code) first"
@@ -177,7 +165,9 @@ JOIN_FIRST = "refused: open the join link (or scan its QR code) first"
 
 def check_token(request: Request) -> None:
     """The join token when there is one (the cookie the join link set, or the header): a
-    change, or a question that starts a solve (a spectator only watches)."""
+    change, or a question that starts a solve (a spectator only watches), on a route that
+    names no game (a game's routes take `web.viewing.Changer` or `Asker`, where its seat
+    counts too)."""
     if not holds_token(request):
         raise HTTPException(403, JOIN_FIRST)
 

@@ -22,7 +22,14 @@ from models.errors import SpecError
 from models.files import write_atomic
 from models.game import CATEGORIES
 from planner.castell import SKILLS, GameRecord
-from planner.stats import Cluster, cluster_intervals, difference_intervals, ratio, wilson
+from planner.stats import (
+    Cluster,
+    Stat,
+    cluster_intervals,
+    difference_intervals,
+    ratio,
+    wilson,
+)
 
 CATEGORY_NAMES = {"best_tower": "best tower", "region_variety": "region variety",
                   "prizes": "prizes", "size_tokens": "size tokens",
@@ -82,17 +89,6 @@ def share(record: GameRecord, seat: int) -> float:
 
 
 # -- the statistics, each a ratio of sums over deals --------------------------------------------
-
-@dataclass(frozen=True)
-class Stat:
-    """A statistic's value over all the games, its deal-bootstrap interval, and its sample:
-    the weight (games, players or shared wins) and the deals it comes from."""
-
-    value: float | None
-    interval: Interval
-    n: float
-    deals: int
-
 
 def _stats(groups: list[list[GameRecord]], parts: Sequence[Part], draws: int, seed: int
            ) -> dict[str, Stat]:

@@ -8,12 +8,10 @@ place, the difference written beside them."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 import drawsvg as draw
 
-if TYPE_CHECKING:
-    from service.castell.tournament_report import Stat
+from planner.stats import Stat
 
 _LEFT, _RIGHT, _TOP, _ROW, _LANE = 130, 210, 62, 58, 16
 _WIDTH = 760

@@ -4,7 +4,7 @@ per place."""
 
 from __future__ import annotations
 
-from service.castell.tournament_report import Stat
+from planner.stats import Stat
 from service.pictures.report_svg import category_plot, seat_plot
 from service.pictures.tournament_svg import score_distributions
 
