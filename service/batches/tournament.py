@@ -36,12 +36,19 @@ CHUNKS_A_WORKER = 4  # enough to share the games evenly, few enough to keep chun
 _ON_GAME: ContextVar[Callable[[], None] | None] = ContextVar("on_game", default=None)
 
 
-def choose_chunk(games: int, workers: int, most: int) -> int:
+def choose_chunk(games: int, workers: int, most: int, rotation: int = 1) -> int:
     """Games a chunk: about `CHUNKS_A_WORKER` chunks for each of `workers`, 1 to `most` (the
-    game's cap: the chunk files of a long run stay few; 0 workers: not known, the cap)."""
+    game's cap: the chunk files of a long run stay few; 0 workers: not known, the cap); in
+    whole deals (`rotation`: a deal's games, one a seat) where the cap allows. A deal's games
+    share their deal, so one process's caches (its festival towers) serve them all: 12 games
+    of three greedy bots took 31 s on one worker, 24 s on two in chunks of 2, 17 s on two in
+    chunks of 3."""
     if workers <= 0:
         return most
-    return max(1, min(most, -(-games // (CHUNKS_A_WORKER * workers))))
+    even = max(1, min(most, -(-games // (CHUNKS_A_WORKER * workers))))
+    if rotation <= 1 or most < rotation:
+        return even
+    return min(most - most % rotation, rotation * -(-even // rotation))
 
 
 def engine_workers(workers: int, dask: str | None) -> int:
@@ -68,13 +75,14 @@ def folder_chunk(out: str | Path | None) -> int | None:
 
 
 def tournament_chunk(games: int, out: str | Path | None, workers: int, dask: str | None,
-                     most: int, given: int | None = None) -> int:
+                     most: int, given: int | None = None, rotation: int = 1) -> int:
     """The chunk size of a run: `given` (`--chunk`), else the folder's own run's, else
-    `choose_chunk`'s."""
+    `choose_chunk`'s (in whole deals of `rotation` games where it can)."""
     if given is not None:
         return given
     kept = folder_chunk(out)
-    return kept if kept is not None else choose_chunk(games, engine_workers(workers, dask), most)
+    return kept if kept is not None else \
+        choose_chunk(games, engine_workers(workers, dask), most, rotation)
 
 
 @dataclass(frozen=True)

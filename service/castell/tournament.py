@@ -93,7 +93,8 @@ def castell_tournament(bots: str, games: int, seed: int, out: str | Path | None 
     if chunk_size is not None and not 1 <= chunk_size <= MAX_CHUNK:
         raise SpecError(f"a chunk is 1 to {MAX_CHUNK} games", field="chunk")
     most = PLANNING_CHUNK if PLANNING_BOTS & set(names) else QUICK_CHUNK
-    chunk_size = tournament_chunk(games, out, workers, dask, most, chunk_size)
+    chunk_size = tournament_chunk(games, out, workers, dask, most, chunk_size,
+                                  rotation=len(names))
     job = TournamentJob(CASTELL, setup, names, seed, games, chunk_size)
     arguments = {"bots": ",".join(names), "games": games, "seed": seed,
                  "board": None if board_file is None else str(board_file),

@@ -123,7 +123,8 @@ def tournament_batch(bots: str, games: int, seed: int, out: str | Path | None, *
     names = tuple(b.strip() for b in bots.split(","))
     GameRecord.check_bots(names)
     most = ADVISOR_CHUNK if "advisor" in names else QUICK_CHUNK
-    chunk_size = tournament_chunk(games, out, workers, dask, most, chunk_size)
+    chunk_size = tournament_chunk(games, out, workers, dask, most, chunk_size,
+                                  rotation=len(names))
     job = combo_job(deck, names, seed, games, advisor_samples, chunk_size)
     played = play_tournament(job, out, "combo tournament", _arguments(job, cards_file),
                              workers, dask, on_progress, on_found)

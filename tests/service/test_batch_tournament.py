@@ -30,6 +30,15 @@ def test_the_chunk_gives_each_worker_about_four(games: int, workers: int, most: 
     assert choose_chunk(games, workers, most) == chunk
 
 
+@pytest.mark.parametrize(("games", "workers", "most", "players", "chunk"), [
+    (12, 2, 10, 3, 3), (12, 1, 10, 3, 3), (300, 1, 10, 3, 9), (300, 2, 40, 2, 38),
+    (12, 2, 1, 3, 1), (4, 2, 10, 4, 4)])
+def test_a_chunk_holds_whole_deals_where_its_cap_allows(games: int, workers: int, most: int,
+                                                        players: int, chunk: int) -> None:
+    # a deal's games (one a seat) in one chunk: one process's caches serve all of them
+    assert choose_chunk(games, workers, most, players) == chunk
+
+
 def test_two_workers_share_a_twelve_game_run_evenly() -> None:
     """Ten games a chunk gave one worker ten games of twelve; now each gets six."""
     chunk = choose_chunk(12, 2, 10)
@@ -58,7 +67,8 @@ def test_an_older_folder_of_other_chunks_is_continued_in_them(tmp_path: Path) ->
     ten by a run with other workers, to the same files as a run never stopped."""
     whole = tmp_path / "whole"
     tournament_batch(*ARGS, whole)
-    assert json.loads((whole / "manifest.json").read_text())["arguments"]["chunk"] == 3
+    # 12 games of 2 seats on one worker: chunks of 4, two whole deals each
+    assert json.loads((whole / "manifest.json").read_text())["arguments"]["chunk"] == 4
     old = tmp_path / "old"
     tournament_batch(*ARGS, old, chunk_size=10)
     (old / "chunks" / "0000" / "0000001.jsonl").unlink()
