@@ -102,14 +102,13 @@ def test_the_advice_answers_kept_are_bounded() -> None:
     jobs = Jobs(pool, kept=2)
     go = threading.Event()
     running = jobs.start("a", 0, go.wait)
-    for name in ("b", "c", "d"):
-        assert jobs.start(name, 0, lambda: "answer").done.wait(0) or True
+    # the one slot is held by "a": the others wait in the queue, none answered yet
+    queued = [jobs.start(name, 0, lambda: "answer") for name in ("b", "c", "d")]
+    assert not any(job.done.is_set() for job in queued)
     go.set()
     assert running.done.wait(HANG)
-    for name in ("b", "c", "d"):
-        job = jobs.get(name)
-        assert job is None or job.done.wait(HANG)
-    jobs.start("e", 0, lambda: "answer").done.wait(HANG)
+    assert all(job.done.wait(HANG) for job in queued)
+    assert jobs.start("e", 0, lambda: "answer").done.wait(HANG)
     kept = [name for name in "abcde" if jobs.get(name) is not None]
     assert len(kept) == 2 and kept[-1] == "e"
     pool.stop()
