@@ -37,6 +37,7 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from models.files import write_atomic
 from models.game import load_board, load_state
 from planner.clock import Clock
 from planner.stopping import time_limited
@@ -167,11 +168,10 @@ def main() -> None:
     console.print(_table(args, cases, rows))
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"machine": platform.processor() or platform.machine(),
-                               "cpus": os.cpu_count(), "python": platform.python_version(),
-                               "load_averages": loads, "time_limit": DEFAULT_PLAN_TIME_LIMIT,
-                               "cpu_s_per_unit": speed,
-                               "plans": rows}, indent=2) + "\n", encoding="utf-8")
+    write_atomic(out, json.dumps({"machine": platform.processor() or platform.machine(),
+                                  "cpus": os.cpu_count(), "python": platform.python_version(),
+                                  "load_averages": loads, "time_limit": DEFAULT_PLAN_TIME_LIMIT,
+                                  "cpu_s_per_unit": speed, "plans": rows}, indent=2) + "\n")
     console.print(f"wrote {out}")
 
 

@@ -26,7 +26,6 @@ from web.seat_store import (
     Viewer,
     game_of,
     is_host,
-    viewer,
 )
 from web.security import COOKIE_MAX_AGE_S, TOKEN_COOKIE, Access, check_change, same_secret
 from web.served import game_file
@@ -37,14 +36,13 @@ WATCHING = "you are watching this game: take a seat (its link or QR code) to pla
 Key = Annotated[str, Query(max_length=100)]
 
 
-def seating(request: Request, game: GameHandle, name: str, me: Viewer | None = None
+def seating(request: Request, game: GameHandle, name: str, me: Viewer
             ) -> dict[str, object]:
     """What a game page shows of its seats: whose this page is (`me`: the request's viewer,
-    worked out here when not given), each seat taken and connected, and for the host each
+    resolved once by `web.viewing`), each seat taken and connected, and for the host each
     seat's link with its QR code (the scorekeeper's role last, `keeper` true)."""
     seats: Seats = request.app.state.seats
     players = game.player_names()
-    me = viewer(request, name) if me is None else me
     links: list[tuple[str, bool, str, str]] = []
     ident, _ = game_of(request, name)
     if ident is None:
