@@ -10,7 +10,7 @@ from models.game.setup import new_game
 from models.tower import STANDARD
 from planner.tower.result import Status
 from planner.turns.horizon import Goal
-from tests.planner.turns.game_states import BOARD, plan_roomy
+from tests.planner.turns.game_states import BOARD, ahead_roomy, plan_roomy
 from tests.planner.turns.test_plan import assert_replayed
 
 ROUND3 = Path(__file__).parents[3] / "examples" / "game" / "round3.json"
@@ -24,6 +24,9 @@ def test_a_fresh_game_gets_a_plan_toward_the_first_festival() -> None:
     assert_replayed(plan)
     assert plan.status is Status.OPTIMAL and plan.objective == 0
     assert plan.target is not None and plan.target.round == first
+    # the answer around the plan names that festival as the next one (`PlanResult`)
+    found = ahead_roomy(state, BOARD, state.turn.player, rules=STANDARD, turns=1, time_limit=30)
+    assert found.next_festival is not None and found.next_festival.round == first
     # the free recruits are in the plan: the team grows, and each step says why
     assert plan.end is not None
     assert plan.end.player(plan.player).team.total > state.current.team.total
