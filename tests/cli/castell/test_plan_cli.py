@@ -83,8 +83,10 @@ def test_plan_takes_the_player_as_typed_at_the_table(game: str) -> None:
         data.pop("goal_cpu_s", None)
     # the same plan, when the clock stopped neither (on a loaded machine one may stop at its
     # limit with another best-so-far: issue 53; the verdict is never the machine's speed)
-    if not exact.get("stopped_by_clock") and not typed.get("stopped_by_clock"):
-        assert typed == exact
+    if exact.get("stopped_by_clock") or typed.get("stopped_by_clock"):
+        pytest.skip("a clock stopped one of the two plans (a loaded machine): the player was "
+                    "read as typed; the plans are compared only when no clock decided them")
+    assert typed == exact
 
 
 def test_plan_help_examples_run_on_the_readmes_game(tmp_path: Path,
