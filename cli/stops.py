@@ -58,9 +58,17 @@ def fail_interrupted(message: str | None = None,
     """One line on stderr (by default the stop's word), exit 130 (143 for SIGTERM)."""
     global _said_interrupted
     _said_interrupted = True
+    # the command is over: a thread torn down with it (a worker pool's handler, a progress
+    # bar) has nothing to tell the user, whose one line is the stop's (with both cores busy a
+    # stopped tournament printed "Exception in thread" after it)
+    threading.excepthook = _quiet_thread
     with contextlib.suppress(OSError):
         err().print(stop_word(code) if message is None else message, highlight=False)
     raise typer.Exit(int(code))
+
+
+def _quiet_thread(args: threading.ExceptHookArgs) -> None:
+    """A thread's error after the command was stopped: not shown (`fail_interrupted`)."""
 
 
 # Ctrl-C. Python runs a signal handler only between bytecodes, so a long CP-SAT solve (C++,
