@@ -8,6 +8,7 @@ import contextlib
 import os
 import select
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -58,17 +59,39 @@ def fail_interrupted(message: str | None = None,
     """One line on stderr (by default the stop's word), exit 130 (143 for SIGTERM)."""
     global _said_interrupted
     _said_interrupted = True
-    # the command is over: a thread torn down with it (a worker pool's handler, a progress
-    # bar) has nothing to tell the user, whose one line is the stop's (with both cores busy a
-    # stopped tournament printed "Exception in thread" after it)
-    threading.excepthook = _quiet_thread
     with contextlib.suppress(OSError):
         err().print(stop_word(code) if message is None else message, highlight=False)
     raise typer.Exit(int(code))
 
 
-def _quiet_thread(args: threading.ExceptHookArgs) -> None:
-    """A thread's error after the command was stopped: not shown (`fail_interrupted`)."""
+# A stopped command's one line is the stop's. Python reports some errors itself instead of
+# raising them: one in a thread, and an "unraisable" one (a KeyboardInterrupt raised by the
+# handler below inside a fork hook, a finalizer or a callback, where it cannot propagate). With
+# both cores busy CI saw both after a Ctrl-C: "Exception ignored in: <function _releaseLock>"
+# (the handler ran in logging's fork hook while a pool started its workers) and "Exception in
+# thread" (a pool's thread as its workers were ended). The signal has already cancelled the
+# command's token, which is what stops its work, so these reports carry nothing for the user.
+
+
+def _stopping(error: BaseException | None) -> bool:
+    return (isinstance(error, KeyboardInterrupt | Terminated) or _said_interrupted
+            or stop_code() is not None)
+
+
+def _quiet_when_stopping(previous_thread: Any, previous_unraisable: Any) -> None:
+    """Install hooks that say nothing of a thread's or an unraisable error once the command is
+    stopping (any other error is reported as before)."""
+
+    def thread_hook(args: threading.ExceptHookArgs) -> None:
+        if not _stopping(args.exc_value):
+            previous_thread(args)
+
+    def unraisable_hook(args: Any) -> None:
+        if not _stopping(args.exc_value):
+            previous_unraisable(args)
+
+    threading.excepthook = thread_hook
+    sys.unraisablehook = unraisable_hook
 
 
 # Ctrl-C. Python runs a signal handler only between bytecodes, so a long CP-SAT solve (C++,
@@ -114,8 +137,8 @@ def _on_sigint(signum: int, frame: FrameType | None) -> None:
     _presses += 1
     if _token is not None:
         _token.cancel()
-    if _graceful and _presses == 1:
-        return
+    if (_graceful and _presses == 1) or _said_interrupted:
+        return  # a graceful solve's first stop; or the stop's line is said: the command ends
     raise KeyboardInterrupt
 
 
@@ -168,10 +191,14 @@ def _interrupts(deadline: Clock | None = None) -> Iterator[None]:
     previous_term = signal.signal(signal.SIGTERM, _on_sigterm)
     watcher = threading.Thread(target=_watch, args=(reader, token), daemon=True, name="sigint")
     watcher.start()
+    hooks = threading.excepthook, sys.unraisablehook
+    _quiet_when_stopping(*hooks)
     try:
         with cancel_scope(token):
             yield
     finally:
+        if stop_code() is None:  # stopped: quiet until the process ends (its threads' ends)
+            threading.excepthook, sys.unraisablehook = hooks
         signal.signal(signal.SIGINT, previous)
         signal.signal(signal.SIGTERM, previous_term)
         signal.set_wakeup_fd(previous_fd)
