@@ -36,6 +36,7 @@ from planner.clock import Clock
 from planner.stopping import time_limited
 from planner.tower import Status
 from planner.turns.horizon import Goal
+from planner.turns.known import cut_short, known_plan
 from planner.turns.replay import visible
 from planner.turns.request import PlanRequest, PlanResult, Rivals, RivalTurn
 from planner.turns.strategy import Pipeline
@@ -74,7 +75,8 @@ def plan_to_win(request: PlanRequest, clock: Clock, pipeline: Pipeline) -> PlanR
     """The win goal's plan for `request.player` (see the module text), each plan asked of
     `pipeline`; a plan for a player whose turn it is not, or under a what-if's readings, is
     the cautious score plan (the rivals' answers are simulated from the player's own turn,
-    under the game's readings)."""
+    under the game's readings). When the wall clock cuts the plain plan's search, or it finds
+    no turn, the answer is the floor: the rivals' model's turn in the player's place."""
     if request.rivals is None:
         raise NoRivals("the win goal plans against a model of the rivals: none was given")
     rivals, state, board, player = request.rivals, request.state, request.board, request.player
@@ -88,15 +90,20 @@ def plan_to_win(request: PlanRequest, clock: Clock, pipeline: Pipeline) -> PlanR
                                     fixed=tuple(fixed), compare=False,
                                     least_turns=least_turns), Clock.start(limit))
 
+    to_move = (state.turn.player == state.player(player).name
+               and request.rules == state.game_rules)
+    now = visible(state)
+    # the floor first: a complete legal turn known before any search (`planner.turns.known`)
+    floor = rivals.turn(now, board) if to_move else None
     # the plain plan looks further than the plans after the answers: it chooses the first
     # turn's actions, they only weigh two first turns against each other
     plain = planned(state, budget.win_plan_share, least_turns=budget.win_least_turns)
-    if (state.turn.player != state.player(player).name or request.rules != state.game_rules
-            or not _first_turn_now(plain, state) or plain.clock_hit):
+    if floor is None:
         return as_win(plain, None)
-    now = visible(state)
+    if plain.clock_hit or cut_short(plain.plan, state):  # the clock cut the search: the floor
+        return floored(request, floor, plain)
     candidates = [Candidate(PLAN, _turn_of(plain, now), plain),
-                  Candidate(GREEDY, rivals.turn(now, board), None)]
+                  Candidate(GREEDY, floor, None)]
     # an unproven plain plan spent its units (a long horizon, the first rounds): the plans
     # after the answers would spend theirs too, and the call its time limit
     share = (budget.win_answer_share if plain.plan.status is Status.OPTIMAL
@@ -128,9 +135,15 @@ class Candidate:
     ahead: PlanResult | None
 
 
-def _first_turn_now(ahead: PlanResult, state: GameState) -> bool:
-    plan = ahead.plan
-    return plan.found and bool(plan.turns) and plan.turns[0].round == state.round
+def floored(request: PlanRequest, floor: RivalTurn, plain: PlanResult) -> PlanResult:
+    """The floor's plan (`known_plan`) as the win goal's answer, with what the plain plan
+    found of the festivals ahead; marked as stopped by the clock (a quieter run may find a
+    plan the search stands by)."""
+    plan = known_plan(request, floor)
+    return PlanResult(goal=WIN, plan=plan, ahead=plain.ahead,
+                      next_festival=plain.next_festival, untried=plain.untried, forecasts=(),
+                      assumptions=plan.assumptions, fixed=(), unfixed=None, clock_hit=True,
+                      wall_time_s=plain.wall_time_s)
 
 
 def _turn_of(ahead: PlanResult, now: GameState) -> FirstTurn:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
-from models.game import Board, EndTurn, GameState
+from models.game import Board, EndTurn, GameState, score_player
 from planner.castell import GREEDY_RIVALS, greedy_turn, play_turn
 from planner.castell.turn import Turn
 from planner.clock import Clock
@@ -241,3 +241,34 @@ def test_a_plan_after_the_answers_that_meets_the_wall_clock_is_told() -> None:
     assert told.plan.turns[0] == plain.turns[0] and told.goal == WIN
     quiet = _win(state, state.turn.player)
     assert not quiet.clock_hit
+
+
+def _cut_at_first_checkpoint(request: PlanRequest, clock: Clock) -> PlanResult:
+    """The pipeline as a machine far busier than the work was sized for sees it: the wall
+    clock stops the search at its first checkpoint, with whatever it held (here: idling)."""
+    found = planned(request, clock)
+    idle = dataclasses.replace(found.plan, turns=(dataclasses.replace(
+        found.plan.turns[0], actions=()),), objective=0, clock_hit=True)
+    return dataclasses.replace(found, plan=idle, clock_hit=True)
+
+
+@pytest.mark.parametrize(("players", "seed", "until"), [(3, 2, 2), (2, 1, 3), (4, 3, 1)])
+def test_a_search_cut_by_the_clock_gives_the_floor_a_legal_turn_as_good_as_greedys(
+        players: int, seed: int, until: int) -> None:
+    state = midgame(players, seed=seed, until_round=until)
+    me = state.turn.player
+    told = _win(state, me, pipeline=_cut_at_first_checkpoint)
+    greedy = greedy_turn(state, BOARD)
+    shown = told.plan
+    # the greedy bot's turn, never the idle turn the search held; said to be the clock's
+    assert told.clock_hit and shown.found and shown.status is Status.FEASIBLE
+    assert (*shown.turns[0].actions, EndTurn()) == greedy.actions
+    played = play_turn(state, BOARD, Turn((*shown.turns[0].actions, EndTurn())))
+    assert not played.refused
+    # its value is the referee's: the player's points after the turn
+    mine = played.state.player(me)
+    assert shown.objective == score_player(mine, BOARD).total
+    assert shown.steps and len(shown.steps[0]) == len(shown.turns[0].actions)
+    # the same on every run
+    again = _win(state, me, pipeline=_cut_at_first_checkpoint)
+    assert again.plan.turns == shown.turns and again.assumptions == told.assumptions
