@@ -1,0 +1,208 @@
+"""The default advice against a panel of rival styles (issue 51): whole 3-player games, seats
+rotated over each deal, resumable across sessions.
+
+Run:  python benchmarks/bench_panel.py run [--tables vs:tiles,mix:greedy+tiles,...]
+                                          [--games 60] [--seed 1] [--workers 2]
+                                          [--slack 3] [--bot advisor] [--out DIR]
+      python benchmarks/bench_panel.py report [--out DIR] [--md FILE]
+
+A table is `vs:STYLE` (the advised seat against two seats of STYLE) or `mix:A+B` (against one
+seat of each). `run` plays games 0..G-1 of each table (`castell tournament --bots
+BOT,STYLE,STYLE --games G --seed S`'s games exactly: game i a function of the seed and i, the
+advised seat rotating through the three seats of each deal), two at a time on two cores, and
+appends one JSON line per game to `DIR/TABLE.jsonl` as it ends: the game's record and the
+advisor's calls (wall and CPU seconds, fallbacks to greedy, plans the wall clock cut). Rerun
+the same command to go on where it stopped (the games already in the file are not played
+again); hours of two cores in all, so run it in the background (`nohup ... &`).
+
+The advisor runs at the CLI's default limit with its wall-clock safety net scaled by
+`--slack` (`PlanBudget.wall_slack`): the deterministic work alone decides, so the games are
+the same on a quiet or a busy machine (the default advice's clock hits at the table are
+measured by `bench_advice.py`). `--slack 1` plays as the table does on this machine.
+
+`report` reads every table's file: per table the games, the deals, the advised seat's wins
+(a shared win counts 1/k), its win rate with a 95% interval that resamples whole deals (each
+deal is played from every seat, so its games are not independent: `planner.stats`), the rate
+from each seat, the mean margin to the best rival, and per call the median and 95th
+percentile CPU seconds and the clock hits. `--md` writes the cross-table as Markdown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from models.game import load_board  # noqa: E402
+from planner.castell import BOTS, Advisor, GameRecord, Setup, play_game  # noqa: E402
+from planner.stats import Cluster, cluster_intervals  # noqa: E402
+from planner.turns import DEFAULT_BUDGET  # noqa: E402
+
+OUT = ROOT / "benchmarks" / "results" / "panel"
+SEATS = 3
+
+
+def table_bots(table: str, bot: str) -> list[str]:
+    """The bots of a table (`vs:STYLE`, `mix:A+B`), the advised one first."""
+    kind, _, styles = table.partition(":")
+    rivals = [styles, styles] if kind == "vs" else styles.split("+")
+    if kind not in ("vs", "mix") or len(rivals) != 2 or not all(r in BOTS for r in rivals):
+        raise SystemExit(f"a table is vs:STYLE or mix:A+B of {', '.join(sorted(BOTS))}, "
+                         f"not '{table}'")
+    return [bot, *rivals]
+
+
+def _play(bots: list[str], seed: int, index: int, slack: float) -> dict[str, Any]:
+    """One game; the advised seat's calls measured."""
+    made = [BOTS[b]() for b in bots]
+    advisor = made[0]
+    if isinstance(advisor, Advisor):
+        advisor.budget = replace(DEFAULT_BUDGET, wall_slack=slack)
+    record = play_game(Setup(load_board()), bots, seed, index, made)
+    calls: dict[str, Any] = {}
+    if isinstance(advisor, Advisor):
+        calls = {"wall_s": advisor.wall_s, "cpu_s": advisor.cpu_s,
+                 "fallbacks": advisor.fallbacks, "clock_hits": advisor.clock_hits}
+    return {"record": record.as_dict(), "calls": calls}
+
+
+def _done(path: Path) -> set[int]:
+    if not path.exists():
+        return set()
+    found = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            found.add(int(json.loads(line)["record"]["index"]))
+    return found
+
+
+def _jobs(args: argparse.Namespace) -> Iterator[tuple[Path, list[str], int]]:
+    for table in args.tables.split(","):
+        bots = table_bots(table, args.bot)
+        path = args.out / f"{table.replace(':', '-').replace('+', '_')}.jsonl"
+        done = _done(path)
+        for index in range(args.games):
+            if index not in done:
+                yield path, bots, index
+
+
+def run(args: argparse.Namespace) -> None:
+    args.out.mkdir(parents=True, exist_ok=True)
+    jobs = list(_jobs(args))
+    print(f"{len(jobs)} games to play", flush=True)
+    with ProcessPoolExecutor(args.workers) as pool:
+        running: dict[Future[dict[str, Any]], tuple[Path, list[str], int]] = {}
+        queue = iter(jobs)
+        while True:
+            while len(running) < args.workers:
+                job = next(queue, None)
+                if job is None:
+                    break
+                running[pool.submit(_play, job[1], args.seed, job[2], args.slack)] = job
+            if not running:
+                return
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                path, _, index = running.pop(future)
+                line = future.result()
+                with path.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps(line) + "\n")
+                record = GameRecord.of(line["record"])
+                seat = record.bots.index(args.bot)
+                print(f"{path.stem} game {index}: margin {record.margin(seat):+d}", flush=True)
+
+
+def _quantile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def table_row(lines: Sequence[dict[str, Any]], bot: str) -> dict[str, Any]:
+    """A table's figures (see the module text) from its game lines."""
+    deals: dict[int, list[float]] = defaultdict(lambda: [0.0] * 8)
+    cpu: list[float] = []
+    hits = calls = 0
+    for line in lines:
+        record = GameRecord.of(line["record"])
+        seat = record.bots.index(bot)
+        won = 1 / len(record.winners) if record.players[seat] in record.winners else 0.0
+        row = deals[record.deal_seed]
+        row[0] += won
+        row[1] += record.margin(seat)
+        row[2 + seat] += won
+        row[5 + seat] += 1
+        cpu += line["calls"].get("cpu_s", [])
+        hits += line["calls"].get("clock_hits", 0)
+        calls += len(line["calls"].get("cpu_s", []))
+    clusters: list[Cluster] = [((r[0], r[1], r[2], r[3], r[4]), (sum(r[5:]),) * 2 + tuple(r[5:]))
+                               for r in deals.values()]
+    games = sum(c[1][0] for c in clusters)
+    wins = sum(c[0][0] for c in clusters)
+    intervals = cluster_intervals(clusters)
+    seats = [sum(c[0][2 + s] for c in clusters) / max(1, sum(c[1][2 + s] for c in clusters))
+             for s in range(SEATS)]
+    return {"games": int(games), "deals": len(clusters), "wins": wins,
+            "rate": wins / games if games else None, "ci95": intervals[0],
+            "seats": seats, "seat_ci95": intervals[2:],
+            "margin": sum(c[0][1] for c in clusters) / games if games else None,
+            "margin_ci95": intervals[1], "calls": calls, "clock_hits": hits,
+            "cpu_median": statistics.median(cpu) if cpu else None,
+            "cpu_p95": _quantile(cpu, 0.95) if cpu else None}
+
+
+def _interval(pair: Sequence[float] | None, scale: float = 100.0, digits: int = 0) -> str:
+    if pair is None:
+        return "-"
+    return f"{pair[0] * scale:.{digits}f}-{pair[1] * scale:.{digits}f}"
+
+
+def report(args: argparse.Namespace) -> None:
+    rows = []
+    for path in sorted(args.out.glob("*.jsonl")):
+        lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()
+                 if x.strip()]
+        if lines:
+            rows.append((path.stem.replace("-", ":", 1).replace("_", "+"),
+                         table_row(lines, args.bot)))
+    head = ("| table | games (deals) | win rate % (95%) | first / second / third seat % "
+            "| mean margin (95%) | CPU s a call median / p95 | clock hits |")
+    text = [head, "|---|---|---|---|---|---|---|"]
+    for name, row in rows:
+        seats = " / ".join(f"{s * 100:.0f}" for s in row["seats"])
+        text.append(
+            f"| {name} | {row['games']} ({row['deals']}) | {row['rate'] * 100:.1f} "
+            f"({_interval(row['ci95'])}) | {seats} | {row['margin']:+.1f} "
+            f"({_interval(row['margin_ci95'], 1, 1)}) | {row['cpu_median'] or 0:.1f} / "
+            f"{row['cpu_p95'] or 0:.1f} | {row['clock_hits']} of {row['calls']} |")
+    print("\n".join(text))
+    if args.md:
+        args.md.write_text("\n".join(text) + "\n", encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=("run", "report"))
+    parser.add_argument("--tables", default="vs:greedy")
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--slack", type=float, default=3.0)
+    parser.add_argument("--bot", default="advisor")
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--md", type=Path)
+    args = parser.parse_args()
+    run(args) if args.command == "run" else report(args)
+
+
+if __name__ == "__main__":
+    main()
