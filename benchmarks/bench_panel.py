@@ -36,17 +36,17 @@ import sys
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from models.game import load_board  # noqa: E402
+from models.game import Board, GameState, load_board, score_player  # noqa: E402
 from planner.castell import BOTS, Advisor, GameRecord, Setup, play_game  # noqa: E402
 from planner.stats import Cluster, cluster_intervals  # noqa: E402
-from planner.turns import DEFAULT_BUDGET  # noqa: E402
+from planner.turns import DEFAULT_BUDGET, Plan  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "results" / "panel"
 SEATS = 3
@@ -62,9 +62,31 @@ def table_bots(table: str, bot: str) -> list[str]:
     return [bot, *rivals]
 
 
+@dataclass
+class Measured(Advisor):
+    """The advisor, keeping for each call what a chance to win could be fitted on later: the
+    round, the player's points and the best rival's when asked, and the plan's value (its
+    points at its horizon's end) and last round."""
+
+    seen_at: list[dict[str, Any]] = field(default_factory=list)
+
+    def plan(self, state: GameState, board: Board) -> Plan:
+        found = super().plan(state, board)
+        me = state.turn.player
+        points = {p.name: score_player(p, board).total for p in state.players}
+        self.seen_at.append({
+            "round": state.round, "mine": points[me],
+            "best_rival": max(v for k, v in points.items() if k != me),
+            "objective": found.objective,
+            "last_round": found.start.round + found.horizon - 1 if found.found else None})
+        return found
+
+
 def _play(bots: list[str], seed: int, index: int, slack: float) -> dict[str, Any]:
     """One game; the advised seat's calls measured."""
     made = [BOTS[b]() for b in bots]
+    if bots[0] == "advisor":
+        made[0] = Measured()
     advisor = made[0]
     if isinstance(advisor, Advisor):
         advisor.budget = replace(DEFAULT_BUDGET, wall_slack=slack)
@@ -73,6 +95,8 @@ def _play(bots: list[str], seed: int, index: int, slack: float) -> dict[str, Any
     if isinstance(advisor, Advisor):
         calls = {"wall_s": advisor.wall_s, "cpu_s": advisor.cpu_s,
                  "fallbacks": advisor.fallbacks, "clock_hits": advisor.clock_hits}
+    if isinstance(advisor, Measured):
+        calls["seen_at"] = advisor.seen_at
     return {"record": record.as_dict(), "calls": calls}
 
 
