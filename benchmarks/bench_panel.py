@@ -4,6 +4,7 @@ rotated over each deal, resumable across sessions.
 Run:  python benchmarks/bench_panel.py run [--tables vs:tiles,mix:greedy+tiles,...]
                                           [--games 60] [--seed 1] [--workers 2]
                                           [--slack 3] [--bot advisor] [--out DIR]
+                                          [--budget FIELD=VALUE,...]
       python benchmarks/bench_panel.py report [--out DIR] [--md FILE]
 
 A table is `vs:STYLE` (the advised seat against two seats of STYLE) or `mix:A+B` (against one
@@ -19,6 +20,8 @@ The advisor runs at the CLI's default limit with its wall-clock safety net scale
 `--slack` (`PlanBudget.wall_slack`): the deterministic work alone decides, so the games are
 the same on a quiet or a busy machine (the default advice's clock hits at the table are
 measured by `bench_advice.py`). `--slack 1` plays as the table does on this machine.
+`--budget` changes `PlanBudget` fields of the advisor (a variant of the advice, measured on the
+same deals as the default: give it its own `--out`).
 
 `report` reads every table's file: per table the games, the deals, the advised seat's wins
 (a shared win counts 1/k), its win rate with a 95% interval that resamples whole deals (each
@@ -46,7 +49,7 @@ sys.path.insert(0, str(ROOT))
 from models.game import Board, GameState, load_board, score_player  # noqa: E402
 from planner.castell import BOTS, Advisor, GameRecord, Setup, play_game  # noqa: E402
 from planner.stats import Cluster, cluster_intervals  # noqa: E402
-from planner.turns import DEFAULT_BUDGET, Plan  # noqa: E402
+from planner.turns import DEFAULT_BUDGET, Plan, PlanBudget  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "results" / "panel"
 SEATS = 3
@@ -82,14 +85,25 @@ class Measured(Advisor):
         return found
 
 
-def _play(bots: list[str], seed: int, index: int, slack: float) -> dict[str, Any]:
+def budget_of(text: str, slack: float) -> PlanBudget:
+    """The advisor's budget: the default with `--slack` and the `--budget` overrides
+    (`field=value,...`: a variant of the advice to measure)."""
+    changes: dict[str, Any] = {"wall_slack": slack}
+    for item in filter(None, text.split(",")):
+        name, _, value = item.partition("=")
+        current = getattr(DEFAULT_BUDGET, name)
+        changes[name] = type(current)(value)
+    return replace(DEFAULT_BUDGET, **changes)
+
+
+def _play(bots: list[str], seed: int, index: int, budget: PlanBudget) -> dict[str, Any]:
     """One game; the advised seat's calls measured."""
     made = [BOTS[b]() for b in bots]
     if bots[0] == "advisor":
         made[0] = Measured()
     advisor = made[0]
     if isinstance(advisor, Advisor):
-        advisor.budget = replace(DEFAULT_BUDGET, wall_slack=slack)
+        advisor.budget = budget
     record = play_game(Setup(load_board()), bots, seed, index, made)
     calls: dict[str, Any] = {}
     if isinstance(advisor, Advisor):
@@ -123,6 +137,7 @@ def _jobs(args: argparse.Namespace) -> Iterator[tuple[Path, list[str], int]]:
 def run(args: argparse.Namespace) -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     jobs = list(_jobs(args))
+    budget = budget_of(args.budget, args.slack)
     print(f"{len(jobs)} games to play", flush=True)
     with ProcessPoolExecutor(args.workers) as pool:
         running: dict[Future[dict[str, Any]], tuple[Path, list[str], int]] = {}
@@ -132,7 +147,7 @@ def run(args: argparse.Namespace) -> None:
                 job = next(queue, None)
                 if job is None:
                     break
-                running[pool.submit(_play, job[1], args.seed, job[2], args.slack)] = job
+                running[pool.submit(_play, job[1], args.seed, job[2], budget)] = job
             if not running:
                 return
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
@@ -222,6 +237,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--slack", type=float, default=3.0)
     parser.add_argument("--bot", default="advisor")
+    parser.add_argument("--budget", default="", help="field=value,... of PlanBudget")
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--md", type=Path)
     args = parser.parse_args()
