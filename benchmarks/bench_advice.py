@@ -9,7 +9,8 @@ For every `--every`-th state of `benchmarks/plan_states/` (91 states: 2, 3 and 4
 rounds 1-10), the command as a user types it (the default goal and limit), one at a time, in a
 process of its own; `--busy N` keeps N busy-loop processes running meanwhile (two on two
 cores: "both cores busy"), and the machine's load average is recorded. Reported: the wall time
-of the whole command (median, 95th percentile, largest: the documented limit is 10 s), the
+and CPU time of the whole command (median, 95th percentile, largest: the documented limit is
+10 s; the CPU time says what the wall time becomes on a busier machine), the
 calls the wall clock's safety net cut (`stopped_by_clock`), the exit codes, and with
 `--against` the plans (turns, festivals, objective) identical to the earlier run's. Written to
 `--out` (default `benchmarks/results/advice.json`), the plans included.
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -39,17 +41,20 @@ def _quantile(values: list[float], q: float) -> float:
 
 def advise(state: Path) -> dict[str, Any]:
     """One `castell plan STATE --json`, timed from the process's start to its end."""
-    started = time.perf_counter()
+    started, before = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run([sys.executable, "-c", "from cli.entry import main; main()", "plan",
                            str(state), "--json"], capture_output=True, text=True, cwd=ROOT,
                           check=False)
     wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     try:
         answer = json.loads(done.stdout)
     except json.JSONDecodeError:
         answer = {"error": done.stderr.strip()[-300:]}
     plan = {k: answer.get(k) for k in ("turns", "festivals", "objective", "status")}
     return {"state": state.name, "exit": done.returncode, "wall_s": round(wall, 3),
+            "cpu_s": round(cpu, 3),
             "stopped_by_clock": bool(answer.get("stopped_by_clock")), "plan": plan,
             "load": os.getloadavg()[0]}
 
@@ -69,18 +74,22 @@ def main() -> None:
         for state in states:
             rows.append(advise(state))
             row = rows[-1]
-            print(f"{state.name}: {row['wall_s']:.1f} s exit {row['exit']}"
+            print(f"{state.name}: {row['wall_s']:.1f} s ({row['cpu_s']:.1f} s CPU) "
+                  f"exit {row['exit']}"
                   f"{' clock' if row['stopped_by_clock'] else ''} load {row['load']:.1f}",
                   flush=True)
     finally:
         for process in busy:
             process.kill()
     walls = [r["wall_s"] for r in rows]
+    cpus = [r["cpu_s"] for r in rows]
     result: dict[str, Any] = {
         "when": time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()), "busy": args.busy,
         "calls": len(rows), "load_median": statistics.median(r["load"] for r in rows),
         "wall_s": {"median": statistics.median(walls), "p95": _quantile(walls, 0.95),
                    "max": max(walls)},
+        "cpu_s": {"median": statistics.median(cpus), "p95": _quantile(cpus, 0.95),
+                  "max": max(cpus)},
         "stopped_by_clock": sum(r["stopped_by_clock"] for r in rows),
         "exits": {str(c): sum(r["exit"] == c for r in rows) for c in {r["exit"] for r in rows}},
     }
