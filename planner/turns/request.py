@@ -72,6 +72,16 @@ class PlanRequest:
 
 
 @dataclass(frozen=True)
+class Chances:
+    """The player's estimated chance to win (0 to 1) and final margin to the best rival from
+    where they asked, and the games the estimate was fitted on (`planner.turns.win.chances`)."""
+
+    win: float
+    margin: float
+    games: int
+
+
+@dataclass(frozen=True)
 class PlanResult:
     """The answer to a `PlanRequest`: the plan shown (`plan`, the turn planner's: its own
     goal is the one it was solved for, the score goal's for the win goal) and what the
@@ -93,6 +103,7 @@ class PlanResult:
     unfixed: Plan | None
     clock_hit: bool
     wall_time_s: float
+    chances: Chances | None = None  # the win goal's, once its model is fitted on enough games
 
     @classmethod
     def of(cls, plan: Plan, *, ahead: tuple[Ahead, ...],

@@ -35,6 +35,10 @@ def plan_output(result: PlanResult, *, interrupted: bool = False,
         extra["not_tried"] = _space(result.untried)
     if result.forecasts:
         extra["forecast"] = [_forecast(f) for f in result.forecasts]
+    if result.chances is not None:
+        chances = result.chances
+        extra["chances"] = out.PlanChances(win=round(chances.win, 3),
+                                           margin=round(chances.margin, 1), games=chances.games)
     stop: dict[str, Any] = {"interrupted": True} if interrupted else {}
     return out.PlanOutput(
         schema_version=SCHEMA_VERSION,

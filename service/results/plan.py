@@ -96,6 +96,14 @@ class ForecastPlacing(_Part):
     prize: str | None
 
 
+class PlanChances(_Part):
+    """The player's estimated chances from where they asked: estimated by a model fitted on
+    whole games of the default advice against a panel of rival styles."""
+    win: float = Field(ge=0, le=1, description="The chance to win (a shared win counts).")
+    margin: float = Field(description="The expected final margin to the best rival, points.")
+    games: int = Field(ge=0, description="The games the estimate was fitted on.")
+
+
 class PlanForecast(_Part):
     """A festival the plan competes in, against the opponents who could be there."""
     round: int
@@ -173,6 +181,8 @@ class PlanOutput(Output):
     not_tried: FestivalSpace | None = None
     # the opponents who could reach each festival the plan competes in
     forecast: list[PlanForecast] | None = None
+    # the default advice's chances (once its model is fitted on enough games)
+    chances: PlanChances | None = None
     wall_time_s: float
     interrupted: Literal[True] | None = None
 

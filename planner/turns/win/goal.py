@@ -9,9 +9,10 @@ from dataclasses import replace
 from planner.clock import Clock
 from planner.stopping import time_limited
 from planner.turns.budget import PlanBudget
-from planner.turns.request import PlanRequest, PlanResult
+from planner.turns.request import Chances, PlanRequest, PlanResult
 from planner.turns.strategy import GoalStrategy, GoalWords, Pipeline
 from planner.turns.win.answers import SCORE, plan_to_win
+from planner.turns.win.chances import chances
 
 
 class WinGoal(GoalStrategy):
@@ -30,6 +31,16 @@ class WinGoal(GoalStrategy):
     unit = "points"
     modelled = False  # the turn planner solves the score goal's model for it
 
+    @staticmethod
+    def chances(request: PlanRequest, answer: PlanResult) -> Chances | None:
+        """The player's chances from here, when the answer's plan starts with their turn
+        now (the models read the points its plan adds: `planner.turns.win.chances`)."""
+        state, plan = request.state, answer.plan
+        if not plan.found or state.game_over or plan.start.round != state.round:
+            return None
+        return chances(state, request.board, state.player(request.player).name,
+                       plan.objective)
+
     def least_turns(self, budget: PlanBudget) -> int:
         """The plain plan looks through the next round's festival too (`win_least_turns`)."""
         return budget.win_least_turns
@@ -41,7 +52,8 @@ class WinGoal(GoalStrategy):
         budget = request.budget
         if not request.fixed:
             with time_limited(budget.wall(clock.seconds)):
-                return plan_to_win(request, clock, pipeline)
+                answer = plan_to_win(request, clock, pipeline)
+            return replace(answer, chances=self.chances(request, answer))
         with time_limited(budget.wall(clock.seconds * 2)):
             return pipeline(replace(request, goal=SCORE, cautious=True,
                                     least_turns=self.least_turns(budget)), clock)

@@ -1,0 +1,98 @@
+"""Fit the advice's chances (`planner.turns.win.chances`) on whole games against the panel, and
+check their calibration (issue 51).
+
+Run:  python benchmarks/fit_chances.py --records DIR [DIR ...] [--md FILE] [--write]
+
+Reads every table's game lines (`*.jsonl`, `*.jsonl.gz`) in the folders `bench_panel.py run
+--out` wrote: each advice call of the advised seat with its game's outcome. Fits the chance
+(logistic) and the final margin (linear) on all of them; then, for the calibration, predicts
+each call with the models fitted without its deal (`planner.turns.win.fitting.held_out`).
+Prints the reliability table (predictions in ten ranges of the chance: how many, their mean,
+the share of those games won), the Brier score (and that of always predicting the overall win
+rate, to beat), and the margin's mean absolute error. `--md` writes them as Markdown;
+`--write` writes the model to `planner/turns/win/chances.json`, which the advice shows once it
+is fitted on at least `LEAST_PREDICTIONS` calls.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from models.game import load_board  # noqa: E402
+from planner.turns.win.chances import LEAST_PREDICTIONS, MODEL  # noqa: E402
+from planner.turns.win.fitting import Row, brier, fit, held_out, reliability, rows_of  # noqa: E402
+
+
+def read_lines(path: Path) -> list[dict[str, Any]]:
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def read_rows(folders: list[Path]) -> tuple[list[Row], list[str]]:
+    rows: list[Row] = []
+    names = []
+    rounds = load_board().rounds
+    files = sorted(p for f in folders for p in f.iterdir()
+                   if p.name.endswith((".jsonl", ".jsonl.gz")))
+    for table, path in enumerate(files):
+        rows += rows_of(read_lines(path), rounds, table=table)
+        names.append(f"{path.parent.name}/{path.name}")
+    return rows, names
+
+
+def calibration_text(rows: list[Row]) -> str:
+    """The reliability table, the Brier scores and the margin's error, as Markdown."""
+    predicted = held_out(rows)
+    pairs = [(p, won) for p, _, won, _ in predicted]
+    base = sum(won for _, won in pairs) / len(pairs)
+    lines = ["| predicted chance | calls | mean prediction | share won |", "|---|---|---|---|"]
+    for decile in reliability(pairs):
+        lines.append(f"| {decile.low * 100:.0f}-{decile.high * 100:.0f}% | {decile.count} | "
+                     + (f"{decile.predicted * 100:.1f}% | {decile.happened * 100:.1f}% |"
+                        if decile.count else "- | - |"))
+    error = sum(abs(m - y) for _, m, _, y in predicted) / len(predicted)
+    lines += ["", f"Brier score {brier(pairs):.3f} (always {base * 100:.0f}%: "
+                  f"{brier([(base, won) for _, won in pairs]):.3f}); final margin's mean "
+                  f"absolute error {error:.1f} points; {len(rows)} calls of "
+                  f"{len({r.game for r in rows})} games on {len({r.deal for r in rows})} "
+                  "deals, each predicted by the models fitted without its deal."]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--records", type=Path, nargs="+", required=True)
+    parser.add_argument("--md", type=Path)
+    parser.add_argument("--write", action="store_true")
+    args = parser.parse_args()
+    rows, names = read_rows(args.records)
+    if len({r.deal for r in rows}) < 2:
+        raise SystemExit("the calibration needs the games of two deals at least")
+    text = calibration_text(rows)
+    print(text)
+    if args.md:
+        args.md.write_text(text + "\n", encoding="utf-8")
+    if args.write:
+        model = fit(rows)
+        MODEL.write_text(json.dumps({
+            "win": model.win, "margin": model.margin, "predictions": model.predictions,
+            "games": model.games, "fitted_on": names,
+            "when": time.strftime("%Y-%m-%d", time.gmtime())}, indent=1) + "\n",
+            encoding="utf-8")
+        shown = "shown" if model.predictions >= LEAST_PREDICTIONS else (
+            f"not shown until it is fitted on {LEAST_PREDICTIONS} calls")
+        print(f"written {MODEL.relative_to(ROOT)}: {model.predictions} calls, {shown}")
+
+
+if __name__ == "__main__":
+    main()
