@@ -222,3 +222,35 @@ def test_a_steps_festival_time_limit_is_the_servers_setting(client_with: object,
     status, text = _end_until_busy(client, folder)
     assert status == 503 and "the page gives each tower 7.5 s" in text
     assert given and set(given) == {7.5}
+
+
+def test_a_steps_festival_solve_is_cancelled_at_the_stop(client_with: object, folder: Path,
+                                                         monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    """The festival towers a step solves, now in the pool, are cancelled when the server
+    stops, as they were in the step's own thread: the step is refused (nothing written) and
+    the stop does not wait for a solve that would run on."""
+    import planner.tower
+    from planner.stopping import stop_requested
+    from planner.tower import SolveResult, Status
+
+    inside = threading.Event()
+
+    def solve(*args: object, time_limit: float = 10.0, **kwargs: object) -> SolveResult:
+        inside.set()
+        while not stop_requested():  # a solver polls its token
+            threading.Event().wait(0.01)
+        return SolveResult(Status.UNKNOWN, None, None, None, None, time_limit, "dp")
+
+    monkeypatch.setattr(planner.tower, "solve", solve)
+    client: TestClient = client_with(festival_time_limit=HANG * 10)  # type: ignore[operator]
+    pool: SolvePool = client.app.state.solves  # type: ignore[attr-defined]
+    answers: list[tuple[int, str]] = []
+    stepping = threading.Thread(target=lambda: answers.append(_end_until_busy(client, folder)))
+    stepping.start()
+    assert inside.wait(HANG), "no festival was solved"
+    assert pool.stop(timeout=HANG)
+    stepping.join(HANG)
+    [(status, text)] = answers
+    assert status == 503 and "not proven" in text
+    assert Game.load(folder / "round3.json").state.round == 3
