@@ -3,6 +3,9 @@
 Run: python benchmarks/report.py --records DIR/games.jsonl[.gz] --out OUT [--title T]
      [--against OTHER/games.jsonl[.gz] --labels A,B] [--draws N] [--seed S]
 
+The records are read bounded (512 MiB, unpacked) and the draws are 1 to 100000: beyond either,
+one line and exit 2.
+
 Writes into OUT: `report.md` (the tables: by place in the turn order, what the winners score,
 final skill ranks and winning; every interval a 95% bootstrap over the deals, every table with
 its sample sizes), `seats.svg` and `categories.svg`; with `--against`, also `compare.md` and
@@ -26,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from models.errors import SpecError
 from service.castell.tournament_report import (
+    MAX_DRAWS,
     compare_report,
     read_records,
     tournament_report,
@@ -40,7 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against", help="a second tournament's games.jsonl, to compare")
     parser.add_argument("--labels", default="first,second",
                         help="the two tournaments' names in the comparison, A,B")
-    parser.add_argument("--draws", type=int, default=2000, help="bootstrap draws")
+    parser.add_argument("--draws", type=int, default=2000,
+                        help=f"bootstrap draws, 1 to {MAX_DRAWS}")
     parser.add_argument("--seed", type=int, default=1, help="the bootstrap's seed")
     args = parser.parse_args(argv)
     try:

@@ -36,8 +36,11 @@ Dask = Annotated[str | None, typer.Option(
     help="Run the chunks on a Dask cluster: its scheduler (tcp://HOST:8786), or local:N to "
          "start N worker processes here (needs the extra: pip install -e '.\\[dask]').")]
 
+# service.batches.tournament.MAX_CHUNK, kept here so that reading the options loads no batch
+# machinery (a test holds them equal); the service refuses a larger chunk for both games
+MAX_CHUNK = 1000
 Chunk = Annotated[int | None, typer.Option(
-    "--chunk", parser=options.whole(1, 1000), metavar="N",
+    "--chunk", parser=options.whole(1, MAX_CHUNK), metavar="N",
     help="Games a chunk of --out's folder (default: about four chunks a worker, at most 10 "
          "Castell or 40 Castle Combo games, one game of a bot that plans; a folder keeps its "
          "own). The results do not depend on it.")]

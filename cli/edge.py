@@ -71,21 +71,30 @@ def asks_json(args: Sequence[str]) -> bool:
 _ERRORS = (ExitCode.NO, ExitCode.BAD_INPUT, ExitCode.TIME_LIMIT, ExitCode.INTERNAL)
 
 
-def emit_error(message: str, code: int, **details: str) -> None:
+def emit_error(message: str, code: int, reason: str | None = None) -> None:
     """An error as one JSON object on stdout, `{"schema_version": 1, "error": {"code",
-    "message", "exit"}}` (`service.results.base.ErrorOutput`), when `--json` was given and the
-    command printed no object of its own; the one line on stderr is the caller's."""
+    "message", "exit"}}` (`reason` too, a refused step's code), made by its model
+    (`service.results.base.ErrorOutput`, what `castell schema error` describes), when
+    `--json` was given and the command printed no object of its own; the one line on stderr
+    is the caller's."""
     if not _JsonErrors.asked or _JsonErrors.printed or code not in _ERRORS:
         return
+    from service.results.base import ErrorOutput, output_of
+
+    error: dict[str, Any] = {"code": ExitCode(code).name.lower(), "message": message,
+                             "exit": int(code)}
+    if reason is not None:  # given only then: the model leaves an unset field out
+        error["reason"] = reason
+    printed = output_of(ErrorOutput, {"error": error})
     with contextlib.suppress(OSError, ValueError):  # stdout closed or full: stderr says it
-        emit_json({"error": {"code": ExitCode(code).name.lower(), "message": message,
-                             "exit": int(code), **details}})
+        emit_output(printed)
 
 
-def fail(message: str, code: ExitCode = ExitCode.BAD_INPUT, **details: str) -> NoReturn:
+def fail(message: str, code: ExitCode = ExitCode.BAD_INPUT,
+         reason: str | None = None) -> NoReturn:
     """One line on stderr and the exit code (`cli.consoles.fail`); with `--json`, the error
     as one JSON object on stdout too (`emit_error`)."""
-    emit_error(message, code, **details)
+    emit_error(message, code, reason)
     consoles.fail(message, code)
 
 

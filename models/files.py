@@ -145,8 +145,9 @@ def load_json(schema: type[M], path: Path) -> M:
 
 
 @contextlib.contextmanager
-def atomic_open(path: Path | str) -> Iterator[IO[str]]:
-    """A text file that appears at `path` only when the `with` block ends without an error.
+def atomic_open(path: Path | str, mode: int | None = None) -> Iterator[IO[str]]:
+    """A text file that appears at `path` only when the `with` block ends without an error,
+    with the permission bits `mode` (None: the file's it replaces, else a new file's).
 
     It is written as a temporary file in the same folder (so the rename cannot cross a file
     system) and renamed over `path` at the end: a failure, a full disk or Ctrl-C inside the
@@ -167,7 +168,7 @@ def atomic_open(path: Path | str) -> Iterator[IO[str]]:
     fd, temporary = _temporary(target)
     try:
         # mkstemp makes the file 0600: give it the old file's mode, or a new file's (umask)
-        os.chmod(temporary, _mode_for(target))
+        os.chmod(temporary, _mode_for(target) if mode is None else mode)
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             yield handle
             handle.flush()
@@ -206,9 +207,9 @@ def not_an_input(output: Path | str | None, *inputs: Path | str | None,
                                 "replace that file: pick another name", field=field)
 
 
-def write_atomic(path: Path | str, text: str) -> None:
+def write_atomic(path: Path | str, text: str, mode: int | None = None) -> None:
     """Write `text` to `path` atomically (see `atomic_open`)."""
-    with atomic_open(path) as handle:
+    with atomic_open(path, mode) as handle:
         handle.write(text)
 
 

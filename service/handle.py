@@ -13,13 +13,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 from models.play import GameInPlay
 
 Kind = Literal["castell", "combo"]
 KINDS: tuple[Kind, ...] = ("castell", "combo")
 Steps = Sequence[str | Sequence[str]]
+T = TypeVar("T")
+
+
+class SolveIn(Protocol):
+    """Where a step's solves (a festival's towers) run, each given as work and its answer
+    returned: a server's bounded pool (`web.solves`); None, the default: right here."""
+
+    def __call__(self, work: Callable[[], T], /) -> T: ...
 
 
 class GameHandle(Protocol):
@@ -51,11 +59,13 @@ class GameHandle(Protocol):
         ...
 
     def play(self, steps: Steps, *, expect_revision: int, confirm_reveal: bool = False,
-             time_limit: float | None = None, as_player: str | None = None) -> None:
+             time_limit: float | None = None, as_player: str | None = None,
+             solve_in: SolveIn | None = None) -> None:
         """Record `steps` (texts, or the words of one) through the referee, refused when the
         game is not at `expect_revision`, and (`WRONG_PLAYER`) when `as_player` is given and a
         step is another player's (the table's own steps, refills and reveals, are anyone's);
-        `save` writes them."""
+        `save` writes them. The solves a step takes run in `solve_in`, each within
+        `time_limit`."""
         ...
 
     def save(self, expect_revision: int | None = None) -> None: ...

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from models.errors import CastellError
-from service.handle import GameHandle, Kind, Steps
+from service.handle import GameHandle, Kind, SolveIn, Steps
 from service.handles import edit_handle
 
 T = TypeVar("T")
@@ -23,11 +23,12 @@ class ReopenUnconfirmed(CastellError):
 
 def play_steps(path: Path, kind: Kind, steps: Steps, revision: int, *, wait: float,
                confirm: bool = False, as_player: str | None = None, reopen: bool = False,
-               time_limit: float | None = None,
+               time_limit: float | None = None, solve_in: SolveIn | None = None,
                before_save: Callable[[GameHandle], T] | None = None
                ) -> tuple[GameHandle, T | None]:
     """Record `steps` on the game in `path` as one write (waiting at most `wait` seconds for
-    another writer), unless it moved on from `revision`; the game as saved. `before_save`:
+    another writer), unless it moved on from `revision`; the game as saved (its solves, a
+    festival's towers, each within `time_limit`, in `solve_in`: None, here). `before_save`:
     what is made of the game as it will be saved (its revision shown as the save's), before the
     write: a page drawn then is ready when the other screens learn of the write. Raises the
     referee's `Refused` (`StaleRevision` among them), `SpecError`, `TimeLimitReached`,
@@ -36,7 +37,7 @@ def play_steps(path: Path, kind: Kind, steps: Steps, revision: int, *, wait: flo
         if not reopen and "undo" in steps and game.game_over:
             raise ReopenUnconfirmed("undo reopens the finished game")
         game.play(steps, expect_revision=revision, confirm_reveal=confirm,
-                  time_limit=time_limit, as_player=as_player)
+                  time_limit=time_limit, as_player=as_player, solve_in=solve_in)
         made = None
         if before_save is not None:
             with game.as_if_saved():

@@ -30,7 +30,7 @@ from web.play import FORBIDDEN, StepError, load, play
 from web.seat_routes import WATCHING, listening
 from web.seat_store import Seats, Viewer, device_of
 from web.served import game_file
-from web.step_gate import StepTurn
+from web.step_gate import StepTurn, time_left
 from web.viewing import Changer, Me
 
 router = APIRouter()
@@ -144,10 +144,14 @@ def run(request: Request, name: str, me: Viewer, steps: Steps, revision: int, wh
         # write at once: drawn after, it competed with their re-fetches)
         draw = None if not request.headers.get("hx-request") else \
             partial(drawing.drawn, request, name, template=FRAGMENT, me=me)
-        # a festival's towers solved by the step: cancelled if the server stops meanwhile
-        with request.app.state.solves.watched():
-            game, response = play(path, kind, steps, revision, confirm,
-                                  as_player=me.as_player(), reopen=reopen, draw=draw)
+        # a step in hand when the server stops is waited for (a new one is 503); the towers
+        # of a festival it holds take places in the server's pool, cancelled at the stop
+        solves, settings = request.app.state.solves, request.app.state.settings
+        with solves.watched():
+            game, response = play(path, kind, steps, revision, wait=time_left(request),
+                                  solves=solves, time_limit=settings.festival_time_limit,
+                                  confirm=confirm, as_player=me.as_player(), reopen=reopen,
+                                  draw=draw)
     except StepError as error:
         return refused(request, error, where)
     return _done(request, name, game, response, me, plan, revision)

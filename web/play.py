@@ -9,11 +9,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from fastapi import HTTPException
+
 from models.errors import CastellError, Reason, Refused, SpecError, TimeLimitReached
 from service.handle import GameHandle, Kind, Steps
 from service.handles import load_handle
 from service.step import ReopenUnconfirmed, play_steps
 from service.store import StaleRevision
+from web.solves import SolvePool
 from web.wording import said
 
 T = TypeVar("T")
@@ -33,28 +36,21 @@ class StepError(Exception):
         self.status, self.message, self.code = status, message, code
 
 
-# a step waits this long for another writer's (a step takes milliseconds): then 503 "busy".
-# A route's step has waited for the lock to be free already, in the event loop
-# (`web.step_gate`): this is the net for a lock taken again between that look and here
-STEP_LOCK_WAIT_S = 5.0
-# the seconds a step gives each festival tower it resolves (the end of a round): more than the
-# CLI's default, since a page has no option to give more (proven towers of the whole bag at
-# the highest ranks take well under a second; this is the net, not the usual)
-FESTIVAL_TIME_LIMIT_S = 60.0
-
-
-def play(path: Path, kind: Kind, steps: Steps, revision: int, confirm: bool = False,
+def play(path: Path, kind: Kind, steps: Steps, revision: int, *, wait: float,
+         solves: SolvePool, time_limit: float, confirm: bool = False,
          as_player: str | None = None, reopen: bool = False,
          draw: Callable[[GameHandle], T] | None = None) -> tuple[GameHandle, T | None]:
     """Record `steps` (texts or words in the game's notation, `undo` among them) on the game
     in `path` as one write, unless it moved on from `revision`: the one service call
     (`service.step.play_steps`: load, play, save), its errors worded. The game as saved, and
     `draw`'s page of it (drawn before the write). With `as_player`, every step must be that
-    player's (or the table's)."""
+    player's (or the table's). `wait`: the seconds left of the step's wait for the game's lock
+    (`web.step_gate`); the festival towers a step solves (the end of a round) each take a
+    place in the server's pool, `solves`, and at most `time_limit` seconds."""
     try:
-        return play_steps(path, kind, steps, revision, wait=STEP_LOCK_WAIT_S, confirm=confirm,
-                          as_player=as_player, reopen=reopen,
-                          time_limit=FESTIVAL_TIME_LIMIT_S, before_save=draw)
+        return play_steps(path, kind, steps, revision, wait=wait, confirm=confirm,
+                          as_player=as_player, reopen=reopen, time_limit=time_limit,
+                          solve_in=solves.run, before_save=draw)
     except ReopenUnconfirmed:
         raise StepError(REFUSED_STATUS, REOPEN, "reopen_unconfirmed") from None
     except StaleRevision:
@@ -65,9 +61,11 @@ def play(path: Path, kind: Kind, steps: Steps, revision: int, confirm: bool = Fa
     except SpecError as error:
         raise StepError(400, said(error)) from None
     except TimeLimitReached as error:  # nothing recorded: the page words how to give more
-        raise StepError(503, f"{error}: the page gives each tower {FESTIVAL_TIME_LIMIT_S:g} s; "
+        raise StepError(503, f"{error}: the page gives each tower {time_limit:g} s; "
                         f"at the server, castell play {path.name} end --time-limit 600 gives "
                         "more") from None
+    except HTTPException as error:  # the pool full (or stopping): nothing recorded
+        raise StepError(error.status_code, str(error.detail)) from None
     except CastellError as error:  # a lock another writer held too long, an unreadable file
         raise StepError(503, str(error)) from None
 

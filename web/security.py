@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import secrets
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -110,12 +109,11 @@ def _a_secret(value: object) -> bool:
 
 def write_private(file: Path, text: str) -> None:
     """Write `text` to `file` atomically, readable by its owner only (0600, in a folder made
-    0700): the file is made 0600 before the first byte of a secret goes in, and the atomic
-    write keeps the mode of the file it replaces."""
+    0700): the temporary file is 0600 before the first byte of a secret goes in, and replaces
+    `file` only once whole; a failed write leaves `file` as it was (none made, no temporary
+    left), never empty."""
     file.parent.mkdir(mode=0o700, exist_ok=True)
-    os.close(os.open(file, os.O_WRONLY | os.O_CREAT, 0o600))
-    os.chmod(file, 0o600)
-    write_atomic(file, text)
+    write_atomic(file, text, mode=0o600)
 
 
 def same_secret(given: str, secret: str) -> bool:

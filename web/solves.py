@@ -1,8 +1,8 @@
 """The one pool every solve a request starts runs in (the advice panel's, a best tower, a best
-arrangement): `slots` threads and a queue of `queue` more, per server; one beyond that is
-refused at once (503, "busy") instead of being one more thread. Issue 53: advice ran a thread
-per game, and a guest asking advice on 20 games at once grew the server from 68 to 511 MB
-and made a step on another game take 3.3 s.
+arrangement, the towers of a festival a step holds): `slots` threads and a queue of `queue`
+more, per server; one beyond that is refused at once (503, "busy") instead of being one more
+thread. Issue 53: advice ran a thread per game, and a guest asking advice on 20 games at once
+grew the server from 68 to 511 MB and made a step on another game take 3.3 s.
 
 Each solve runs under its own cancel token (`planner.stopping`), which the pool keeps while it
 runs: `stop()`, when the server stops, cancels every one of them (a CP-SAT search ends within
@@ -40,8 +40,8 @@ class SolvePool:
         self._lock = threading.Lock()
         self._tokens: dict[int, CancelToken] = {}  # the solves taken, running or queued
         self._futures: set[Future[Any]] = set()
-        # the solves requests run in their own threads (a step's festival towers): not bounded
-        # here (a step is the players'), but cancelled and waited for at the stop all the same
+        # the steps in hand, in their requests' threads (`watched`): not bounded here (a step
+        # is the players'; the solves it takes are), but cancelled and waited for at the stop
         self._watched: dict[int, CancelToken] = {}
         self._idle = threading.Condition(self._lock)
         self._stopped = False
@@ -87,8 +87,9 @@ class SolvePool:
 
     @contextlib.contextmanager
     def watched(self) -> Iterator[CancelToken]:
-        """The solves inside run under a token of their own that the server's stop cancels
-        (and waits for), in the request's own thread (503 once the server is stopping)."""
+        """A step in hand, in the request's own thread: it runs under a token of its own that
+        the server's stop cancels, and the stop waits for it (503 once the server is stopping);
+        the solves it takes go through `run`, each a place in the pool."""
         token = CancelToken()
         with self._lock:
             if self._stopped:

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import multiprocessing
 import os
 import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from multiprocessing.context import BaseContext
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 from models.errors import SpecError
@@ -61,15 +64,19 @@ def open_engine(workers: int = 1, dask: str | None = None) -> Iterator[Engine]:
     if workers == 1:
         yield Engine(InProcess(), 1, "this process")
         return
-    engine = Engine(_pool(workers), 2 * workers, f"{workers} local processes",
+    pool, started = _pool(workers)
+    engine = Engine(pool, 2 * workers, f"{workers} local processes",
                     broken=(BrokenProcessPool,))
-    engine.stop = lambda: _kill(engine.executor)
+
+    def stop() -> None:
+        _kill(engine.executor, started)
 
     def renew() -> None:
-        _kill(engine.executor)
-        engine.executor = _pool(workers)
+        nonlocal started
+        stop()
+        engine.executor, started = _pool(workers)
 
-    engine.renew = renew
+    engine.stop, engine.renew = stop, renew
     try:
         yield engine
     except BaseException:
@@ -79,19 +86,36 @@ def open_engine(workers: int = 1, dask: str | None = None) -> Iterator[Engine]:
         engine.executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _pool(workers: int) -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(workers, initializer=_ignore_ctrl_c)
+class _Recording(BaseContext):
+    """The platform's own way to start processes (its default start method), keeping each
+    process it starts: a pool given it as its `mp_context` starts its workers through it, so
+    they can be ended at once without reading the pool's private attributes."""
+
+    def __init__(self) -> None:
+        self._made = multiprocessing.get_context()
+        self._name = self._made.get_start_method()
+        self.started: list[BaseProcess] = []
+
+    # named as a context's API names it (`multiprocessing.get_context().Process`)
+    def Process(self, *args: Any, **kwargs: Any) -> BaseProcess:
+        process: BaseProcess = self._made.Process(*args, **kwargs)
+        self.started.append(process)
+        return process
 
 
-def _kill(pool: Executor) -> None:
-    """End a pool's workers now: the executor's own shutdown waits for the running chunks
-    (Python 3.14 has `terminate_workers()`; before it, the processes are the pool's own)."""
-    terminate = getattr(pool, "terminate_workers", None)
-    if terminate is not None:
-        terminate()
-        return
-    for process in list((getattr(pool, "_processes", None) or {}).values()):  # None: shut
-        with contextlib.suppress(OSError, ValueError):
+def _pool(workers: int) -> tuple[ProcessPoolExecutor, list[BaseProcess]]:
+    """A pool of `workers` processes, and the processes it starts (filled as it starts them)."""
+    context = _Recording()
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_ignore_ctrl_c)
+    return pool, context.started
+
+
+def _kill(pool: Executor, workers: list[BaseProcess]) -> None:
+    """End a pool's `workers` now (the executor's own shutdown waits for the running chunks),
+    then shut it without waiting."""
+    for process in list(workers):
+        # ended already, closed, or not started yet
+        with contextlib.suppress(OSError, ValueError, AttributeError):
             process.terminate()
     pool.shutdown(wait=False, cancel_futures=True)
 

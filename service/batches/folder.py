@@ -4,8 +4,9 @@ run leaves only whole chunks), and the final files. Running the same command aga
 finished chunks back and runs only the others; a folder made with other arguments is refused,
 naming the first that differs.
 
-A run holds the folder's lock (`.castell-run.lock` in it) from its start to its end: a second run
-into the same folder at once is refused, naming it.
+A run holds the folder's lock (`.castell-run.lock` in it) from its start to its end (`with
+folder:`, released on an error or a stop as well): a second run into the same folder at once is
+refused, naming it. The manifest is read bounded (`MAX_MANIFEST_BYTES`: one line says so).
 
 A chunk file starts with a header line (the run's key, a hash of its manifest; the chunk; its
 first index; its count) and holds one JSON line per index, each checked by the job against
@@ -18,23 +19,35 @@ path that is not a file is refused, by name.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from filelock import FileLock, Timeout
 
 from models.errors import SpecError
-from models.files import write_atomic
+from models.files import parse_json, read_text, write_atomic
 
 FORMAT = 2  # 2: chunk files start with a header line (format 1's are run again)
 PER_FOLDER = 1000  # chunk files per sub-folder: a 100,000-game tournament is 100 folders
 LOG = logging.getLogger("castell.batches")
 LOCK = ".castell-run.lock"  # the folder's lock file: a run writing it holds it
-_HELD: dict[Path, FileLock] = {}  # the folders this process writes (held until it ends)
+# a manifest is a few hundred bytes (the command and its arguments): more is not one
+MAX_MANIFEST_BYTES = 64 * 1024
+
+
+@dataclass
+class _Held:
+    lock: FileLock
+    opened: int  # the folder objects of this process that hold it (a run continued here)
+
+
+_HELD: dict[Path, _Held] = {}  # the folders this process writes, by real path
 
 
 class Folder:
@@ -42,6 +55,14 @@ class Folder:
         self.path = Path(path)
         self.command = command
         self.arguments = arguments
+        self._held: Path | None = None  # the real path whose lock this object holds
+
+    def __enter__(self) -> Folder:
+        self.open()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     @property
     def manifest(self) -> dict[str, Any]:
@@ -49,7 +70,14 @@ class Folder:
 
     def open(self) -> None:
         """Start the folder, or check that it holds a run of this same command; either way
-        this process's to write until it ends (`_hold`)."""
+        this process's to write until `close` (`_hold`); refused, it is not held."""
+        try:
+            self._open()
+        except BaseException:
+            self.close()
+            raise
+
+    def _open(self) -> None:
         manifest = self.path / "manifest.json"
         try:
             if not manifest.exists() and self.path.exists() and \
@@ -66,12 +94,16 @@ class Folder:
             raise SpecError(f"cannot use '{self.path}': {error.strerror}") from None
 
     def _hold(self) -> None:
-        """The folder's lock, held until this process ends: a second run into the same folder
-        at once is refused, by name (issue 53: the loser said "not empty and holds no
-        manifest.json", having seen the winner's manifest half written). One process may open
-        its folder again (a run continued in the same process)."""
+        """The folder's lock, held until `close`: a second run into the same folder at once
+        is refused, by name (issue 53: the loser said "not empty and holds no manifest.json",
+        having seen the winner's manifest half written). One process may open its folder
+        again (a run continued in the same process)."""
+        if self._held is not None:
+            return
         real = self.path.resolve()
         if real in _HELD:
+            _HELD[real].opened += 1
+            self._held = real
             return
         lock = FileLock(real / LOCK, timeout=0)
         try:
@@ -79,13 +111,23 @@ class Folder:
         except Timeout:
             raise SpecError(f"another run is writing '{self.path}': wait for it to end, or "
                             "give another folder", field="out") from None
-        _HELD[real] = lock
+        _HELD[real] = _Held(lock, 1)
+        self._held = real
+
+    def close(self) -> None:
+        """The run has ended (finished, failed or stopped): the folder's lock is let go once
+        no folder object of this process holds it."""
+        real, self._held = self._held, None
+        if real is None or real not in _HELD:
+            return
+        held = _HELD[real]
+        held.opened -= 1
+        if held.opened <= 0:
+            del _HELD[real]
+            held.lock.release()
 
     def _same(self, manifest: Path) -> None:
-        try:
-            found = json.loads(manifest.read_text(encoding="utf-8"))
-        except (ValueError, UnicodeDecodeError):
-            raise SpecError(f"'{manifest}' is not a batch manifest") from None
+        found = read_manifest(manifest)
         if not isinstance(found, dict) or found.get("command") != self.command:
             was = found.get("command") if isinstance(found, dict) else None
             raise SpecError(f"'{self.path}' holds a run of `castell {was}`, not of "
@@ -148,6 +190,20 @@ class Folder:
         path = self.path / name
         write_atomic(path, text)
         return path
+
+
+def read_manifest(path: Path) -> Any:
+    """A folder's manifest as JSON data, read bounded (`MAX_MANIFEST_BYTES`); a `SpecError`
+    naming it when it cannot be read, is larger, or is not JSON."""
+    with contextlib.suppress(OSError):  # not there, unreadable: `read_text` says which
+        if path.stat().st_size > MAX_MANIFEST_BYTES:
+            raise SpecError(f"'{path}' is larger than {MAX_MANIFEST_BYTES // 1024} KiB: not a "
+                            "batch manifest")
+    text = read_text(path, MAX_MANIFEST_BYTES)  # bounded still, should it grow meanwhile
+    try:
+        return parse_json(text, str(path))
+    except SpecError:
+        raise SpecError(f"'{path}' is not a batch manifest") from None
 
 
 def _again(path: Path, why: str) -> list[str] | None:

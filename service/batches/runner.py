@@ -64,16 +64,40 @@ class Ran:
     resumed: int  # read back from the folder
 
 
+def _found(job: Job, folder: Folder | None, kept: dict[int, list[str]] | None, chunk: int,
+           indices: range) -> list[str] | None:
+    """Chunk `chunk`'s lines from the folder (None: to run)."""
+    if folder is None:
+        return None
+    if kept is not None:
+        return kept.pop(chunk, None)
+    return folder.finished(chunk, indices, job.line_fault)
+
+
 def chunk_range(job: Job, chunk: int) -> range:
     start = chunk * job.chunk_size
     return range(start, min(start + job.chunk_size, job.indices))
 
 
+def finished_chunks(job: Job, folder: Folder) -> dict[int, list[str]]:
+    """The chunks of `job` that `folder` holds whole and valid (each read and checked once),
+    by number: what `run` is given when a caller must know them before the run starts."""
+    kept = {}
+    for chunk in range(-(-job.indices // job.chunk_size)):
+        lines = folder.finished(chunk, chunk_range(job, chunk), job.line_fault)
+        if lines is not None:
+            kept[chunk] = lines
+    return kept
+
+
 def run(job: Job, reducer: Reducer, engine: Engine, folder: Folder | None = None,
-        on_progress: Callable[[int], None] | None = None) -> Ran:
+        on_progress: Callable[[int], None] | None = None,
+        kept: dict[int, list[str]] | None = None) -> Ran:
     """Run `job` until `reducer` is finished (or the indices run out), `engine.slots` chunks
-    in flight, skipping the chunks `folder` already holds. On Ctrl-C or a failure the chunks in
-    flight are cancelled and the engine stopped; the finished chunks stay in the folder."""
+    in flight, skipping the chunks `folder` already holds: `kept`, when they were read and
+    checked already (`finished_chunks`; it is emptied as they are used), else each read and
+    checked as its turn comes. On Ctrl-C or a failure the chunks in flight are cancelled and
+    the engine stopped; the finished chunks stay in the folder."""
     total_chunks = -(-job.indices // job.chunk_size)
     arrived: dict[int, list[str]] = {}
     pending: dict[Future[list[str]], int] = {}
@@ -91,10 +115,9 @@ def run(job: Job, reducer: Reducer, engine: Engine, folder: Folder | None = None
         while not reducer.finished:
             while len(pending) < engine.slots and next_chunk < total_chunks:
                 indices = chunk_range(job, next_chunk)
-                kept = (folder.finished(next_chunk, indices, job.line_fault) if folder
-                        else None)
-                if kept is not None:
-                    arrived[next_chunk] = kept
+                found = _found(job, folder, kept, next_chunk, indices)
+                if found is not None:
+                    arrived[next_chunk] = found
                     resumed += 1
                     fold()
                 else:

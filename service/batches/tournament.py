@@ -5,31 +5,35 @@ game's service module (`service.castell.tournament`, `service.combo.tournament`)
 part, its arguments and its own extra files.
 
 Games a chunk: chosen from the games and the workers (`choose_chunk`: about four chunks a
-worker, so that two workers share even a 12-game run), or given; a folder keeps its own
-(`folder_chunk`: its manifest records the chunk size, so a run continued with other workers
-or from an older version reads its chunks back). The chunk size never changes the records:
-game i is a function of (seed, i) only.
+worker, so that two workers share even a 12-game run), or given (1 to `MAX_CHUNK`, for both
+games: `tournament_chunk`); a folder keeps its own (`folder_chunk`: its manifest records the
+chunk size, so a run continued with other workers or from an older version reads its chunks
+back). The chunk size never changes the records: game i is a function of (seed, i) only.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from models.errors import SpecError
 from service.batches.engines import open_engine
-from service.batches.folder import Folder
+from service.batches.folder import Folder, read_manifest
 from service.batches.games import GameRecords, game_line_fault
-from service.batches.runner import run
+from service.batches.runner import finished_chunks, run
 
 if TYPE_CHECKING:
     from planner.tournaments import TournamentGame
 
 CHUNKS_A_WORKER = 4  # enough to share the games evenly, few enough to keep chunk files few
+# games a chunk at most, whatever the game (the CLI's --chunk says the same: cli.batches)
+MAX_CHUNK = 1000
 
 # told of each game a chunk plays in this process (`--workers 1`: the progress game by game;
 # a worker process's chunks are counted as they finish)
@@ -62,23 +66,31 @@ def engine_workers(workers: int, dask: str | None) -> int:
 
 def folder_chunk(out: str | Path | None) -> int | None:
     """The chunk size of the run in the folder `out` (None: no folder, no run there yet, or
-    a manifest that is not a run's: the folder refuses it when opened)."""
-    if out is None:
+    a manifest that is not a run's, or too large to be one: the folder refuses it when
+    opened, `Folder.open`)."""
+    if out is None or not (Path(out) / "manifest.json").exists():
         return None
     try:
-        found = json.loads((Path(out) / "manifest.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError):
+        found = read_manifest(Path(out) / "manifest.json")
+    except SpecError:
         return None
-    chunk = found.get("arguments", {}).get("chunk") if isinstance(found, dict) else None
-    return chunk if isinstance(chunk, int) and not isinstance(chunk, bool) and chunk > 0 \
-        else None
+    arguments = found.get("arguments") if isinstance(found, dict) else None
+    chunk = arguments.get("chunk") if isinstance(arguments, dict) else None
+    return chunk if _a_chunk(chunk) else None
+
+
+def _a_chunk(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_CHUNK
 
 
 def tournament_chunk(games: int, out: str | Path | None, workers: int, dask: str | None,
                      most: int, given: int | None = None, rotation: int = 1) -> int:
-    """The chunk size of a run: `given` (`--chunk`), else the folder's own run's, else
-    `choose_chunk`'s (in whole deals of `rotation` games where it can)."""
+    """The chunk size of a run: `given` (1 to `MAX_CHUNK`, else a `SpecError`),
+    else the folder's own run's, else `choose_chunk`'s (in whole deals of `rotation` games
+    where it can)."""
     if given is not None:
+        if not _a_chunk(given):
+            raise SpecError(f"a chunk is 1 to {MAX_CHUNK} games", field="chunk")
         return given
     kept = folder_chunk(out)
     return kept if kept is not None else \
@@ -145,16 +157,17 @@ class Found:
         return self.played >= self.games
 
 
-def found_in(job: TournamentJob, folder: Folder) -> Found:
-    """The games of `job` whose chunks `folder` already holds, whole and valid."""
-    from service.batches.runner import chunk_range
-
-    played = 0
-    for chunk in range(-(-job.games // job.chunk_size)):
-        indices = chunk_range(job, chunk)
-        if folder.finished(chunk, indices, job.line_fault) is not None:
-            played += len(indices)
-    return Found(played, job.games)
+@contextlib.contextmanager
+def tournament_folder(out: str | Path | None, command: str, arguments: dict[str, Any]
+                      ) -> Iterator[Folder | None]:
+    """The folder `out` of a run of `command` with `arguments` (None: no folder), held
+    while the block runs: the run and the writing of its results (`play_tournament`,
+    `write_results`); let go at its end, whether it finished, failed or was stopped."""
+    if out is None:
+        yield None
+        return
+    with Folder(out, command, arguments) as folder:
+        yield folder
 
 
 class _Counted:
@@ -177,18 +190,19 @@ class _Counted:
             self.on_progress(self.done)
 
 
-def play_tournament(job: TournamentJob, out: str | Path | None, command: str,
-                    arguments: dict[str, Any], workers: int = 1, dask: str | None = None,
+def play_tournament(job: TournamentJob, folder: Folder | None, workers: int = 1,
+                    dask: str | None = None,
                     on_progress: Callable[[int], None] | None = None,
                     on_found: Callable[[Found], None] | None = None) -> Played:
-    """The tournament of `job` on this process, `workers` processes or Dask; with `out`, in
-    that folder (its manifest: `command` and `arguments`), continuing any run of the same
-    arguments there (`on_found` told first of what the folder held, when it held a run)."""
-    folder = None
-    if out is not None:
-        folder = Folder(out, command, arguments)
-        folder.open()
-        if on_found is not None and (found := found_in(job, folder)).played:
+    """The tournament of `job` on this process, `workers` processes or Dask; with `folder`
+    (open: `tournament_folder`), in it, continuing any run of the same arguments there
+    (`on_found` told first of what the folder held, when it held a run: its chunks are read
+    and checked once, for both)."""
+    kept = None
+    if folder is not None and on_found is not None:
+        kept = finished_chunks(job, folder)
+        found = Found(sum(len(lines) for lines in kept.values()), job.games)
+        if found.played:
             on_found(found)
     reducer = GameRecords(job.games, job.game.read_record, keep_lines=folder is not None)
     counted = _Counted(on_progress) if on_progress is not None else None
@@ -196,7 +210,8 @@ def play_tournament(job: TournamentJob, out: str | Path | None, command: str,
     token = _ON_GAME.set(counted.one_more if counted is not None and in_here else None)
     try:
         with open_engine(workers, dask) as engine:
-            run(job, reducer, engine, folder, None if counted is None else counted.folded)
+            run(job, reducer, engine, folder, None if counted is None else counted.folded,
+                kept)
     finally:
         _ON_GAME.reset(token)
     summary = job.game.summarise(reducer.records, job.setup).as_dict()

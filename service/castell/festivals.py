@@ -16,22 +16,29 @@ from models.errors import TimeLimitReached
 if TYPE_CHECKING:
     from models.game import Board, FestivalSpace, GameState, Outcome, TowerFinder
     from models.tower import Festival, Pool, Rules, SkillRanks, Tower
+    from planner.tower import SolveResult
+    from service.handle import SolveIn
 
 
 class TowerSearchUnfinished(TimeLimitReached):
     """A festival tower search hit its time limit: the festival is not resolved from it."""
 
 
-def referee_finder(time_limit: float) -> TowerFinder:
+def referee_finder(time_limit: float, solve_in: SolveIn | None = None) -> TowerFinder:
     """The best festival tower of a player, proven; `TowerSearchUnfinished` when the limit
-    came before the proof (never a "no tower" that is only a clock)."""
+    came before the proof (never a "no tower" that is only a clock). Each search runs in
+    `solve_in` (a server's bounded pool; None: here)."""
     from planner.tower import FestivalTower, Status, solve
 
     def finder(pool: Pool, ranks: SkillRanks, festival: Festival, rules: Rules
                ) -> Tower | None:
         if not pool.total:
             return None
-        result = solve(FestivalTower(festival), pool, ranks, rules, time_limit=time_limit)
+
+        def search() -> SolveResult:
+            return solve(FestivalTower(festival), pool, ranks, rules, time_limit=time_limit)
+
+        result = search() if solve_in is None else solve_in(search)
         if result.status is Status.OPTIMAL:
             return result.tower
         if result.status is Status.INFEASIBLE:

@@ -22,7 +22,7 @@ from models.game import RefillEntry, TowerChoiceEntry, load_board
 from models.play import KINDS, GameInPlay
 from service.castell.festivals import preview, referee_finder
 from service.castell.steps import StepOutcome, claim_finder, step_outcome
-from service.handle import Kind, Steps
+from service.handle import Kind, SolveIn, Steps
 from service.store import LOCK_WAIT_S, GameFile, SavedGame, StaleRevision
 from service.verified import VERIFIED
 
@@ -197,13 +197,14 @@ class Game(SavedGame):
 
     def step(self, step: str | Sequence[str] | Action | HistoryEntry, *,
              as_player: str | None = None, expect_revision: int | None = None,
-             time_limit: float = REFEREE_TIME_LIMIT, confirm_reveal: bool = False
-             ) -> StepOutcome:
+             time_limit: float = REFEREE_TIME_LIMIT, confirm_reveal: bool = False,
+             solve_in: SolveIn | None = None) -> StepOutcome:
         """Record one step through the referee (an action in the notation, the words a shell
         gave, an `Action` of the player to move, or a history entry; `undo` undoes). Refused
         (`Refused` with its code) when the rules do not allow it, when `as_player` is not the
         player to move, or when `expect_revision` is not this game's revision. The handle's
-        state changes; `save()` writes it. `confirm_reveal`: see `undo`."""
+        state changes; `save()` writes it. `confirm_reveal`: see `undo`; a festival's towers are
+        solved in `solve_in` (None: here)."""
         from models.game import ACTION, ActionEntry, parse_step, record, require_refilled
 
         self._check_revision(expect_revision)
@@ -223,7 +224,7 @@ class Game(SavedGame):
         if isinstance(entry, ActionEntry):
             require_refilled(self.state)
         before = self.state
-        after = record(before, self.board, entry, referee_finder(time_limit))
+        after = record(before, self.board, entry, referee_finder(time_limit, solve_in))
         after.revision = before.revision
         self.state = after
         return step_outcome(before, after, self.board, entry)
@@ -309,11 +310,13 @@ class Game(SavedGame):
         return [format_step(e, self.board) for e in entries]
 
     def play(self, steps: Steps, *, expect_revision: int, confirm_reveal: bool = False,
-             time_limit: float | None = None, as_player: str | None = None) -> None:
+             time_limit: float | None = None, as_player: str | None = None,
+             solve_in: SolveIn | None = None) -> None:
         for step in steps:
             self.step(step, as_player=as_player, expect_revision=expect_revision,
                       confirm_reveal=confirm_reveal,
-                      time_limit=REFEREE_TIME_LIMIT if time_limit is None else time_limit)
+                      time_limit=REFEREE_TIME_LIMIT if time_limit is None else time_limit,
+                      solve_in=solve_in)
 
     def player_names(self) -> list[str]:
         return [p.name for p in self.state.players]

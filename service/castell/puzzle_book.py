@@ -129,18 +129,17 @@ def book(job: BookJob, out: str | Path, *, workers: int = 1, dask: str | None = 
     page renderer, the interface's) `sheets/chapter-NNN/{puzzles,answers}.html` of `chapter`
     puzzles each."""
     rules_named(job.rules)  # an unknown rules name is refused before any worker starts
-    folder = Folder(out, "puzzle book", arguments(job))
-    folder.open()
-    reducer = BookReducer(job.count)
-    with open_engine(workers, dask) as engine:
-        ran = run(job, reducer, engine, folder, on_progress)
-    if not reducer.finished:
-        raise SpecError(f"only {reducer.done} distinct puzzles among the first "
-                        f"{reducer.candidates} candidates: there may not be {job.count} "
-                        "distinct puzzles of this kind and difficulty; ask for fewer")
-    wrote = [str(folder.write(BOOK, "".join(line + "\n" for line in reducer.lines)))]
-    if sheets is not None:
-        wrote += _sheets(reducer.lines, folder.path / "sheets", chapter, sheets)
+    with Folder(out, "puzzle book", arguments(job)) as folder:  # held until the book ends
+        reducer = BookReducer(job.count)
+        with open_engine(workers, dask) as engine:
+            ran = run(job, reducer, engine, folder, on_progress)
+        if not reducer.finished:
+            raise SpecError(f"only {reducer.done} distinct puzzles among the first "
+                            f"{reducer.candidates} candidates: there may not be {job.count} "
+                            "distinct puzzles of this kind and difficulty; ask for fewer")
+        wrote = [str(folder.write(BOOK, "".join(line + "\n" for line in reducer.lines)))]
+        if sheets is not None:
+            wrote += _sheets(reducer.lines, folder.path / "sheets", chapter, sheets)
     return output_of(PuzzleBookOutput, {
         "folder": str(folder.path), "wrote": wrote, "puzzles": reducer.done,
         "candidates": reducer.candidates, "chunks": ran.chunks, "chunks_run": ran.ran,

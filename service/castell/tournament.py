@@ -25,6 +25,7 @@ from service.batches.tournament import (
     TournamentJob,
     play_tournament,
     tournament_chunk,
+    tournament_folder,
     write_results,
 )
 from service.results.base import output_of
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
 # at most ten a chunk, fewer when the workers would otherwise wait; `tournament_chunk`)
 PLANNING_BOTS = frozenset({"advisor", "cautious", "festival", "score"})
 PLANNING_CHUNK, QUICK_CHUNK = 1, 10
-MAX_CHUNK = 1000
 
 
 @dataclass(frozen=True)
@@ -90,8 +90,6 @@ def castell_tournament(bots: str, games: int, seed: int, out: str | Path | None 
     if not 1 <= games <= 1_000_000:
         raise SpecError("the number of games is 1 to 1000000")
     setup = _setup(board_file, rules, wheel_side)
-    if chunk_size is not None and not 1 <= chunk_size <= MAX_CHUNK:
-        raise SpecError(f"a chunk is 1 to {MAX_CHUNK} games", field="chunk")
     most = PLANNING_CHUNK if PLANNING_BOTS & set(names) else QUICK_CHUNK
     chunk_size = tournament_chunk(games, out, workers, dask, most, chunk_size,
                                   rotation=len(names))
@@ -99,11 +97,11 @@ def castell_tournament(bots: str, games: int, seed: int, out: str | Path | None 
     arguments = {"bots": ",".join(names), "games": games, "seed": seed,
                  "board": None if board_file is None else str(board_file),
                  "rules": rules, "wheel side": wheel_side, "chunk": chunk_size}
-    played = play_tournament(job, out, "tournament", arguments, workers, dask, on_progress,
-                             on_found)
-    result = CastellTournament(output_of(CastellTournamentOutput, played.summary),
-                               played.records)
-    write_results(played, result.output.to_json(), {"scores.svg": result.scores_svg()})
+    with tournament_folder(out, "tournament", arguments) as folder:
+        played = play_tournament(job, folder, workers, dask, on_progress, on_found)
+        result = CastellTournament(output_of(CastellTournamentOutput, played.summary),
+                                   played.records)
+        write_results(played, result.output.to_json(), {"scores.svg": result.scores_svg()})
     return result
 
 

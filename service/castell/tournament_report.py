@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import gzip
 import json
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from stat import S_ISREG
 
 from models.errors import SpecError
 from models.files import write_atomic
@@ -36,6 +38,10 @@ CATEGORY_NAMES = {"best_tower": "best tower", "region_variety": "region variety"
                   "local_performances": "local performances"}
 Interval = tuple[float, float] | None
 MIN_DEALS = 5  # a rank reached in fewer deals gets no interval (its draws are a handful)
+# a records file, unpacked: a million games (the most a tournament plays; about 260 B a game)
+# twice over
+MAX_RECORDS_BYTES = 512 * 1024 * 1024
+MAX_DRAWS = 100_000  # the bootstrap's draws (2000 by default): each one resamples every deal
 # a statistic's name and what one game adds to it: (numerator, count); over the games of the
 # deals drawn, the statistic is the numerators' sum over the counts'
 Part = tuple[str, Callable[[GameRecord], tuple[float, float]]]
@@ -57,22 +63,53 @@ class Report:
         return written
 
 
-def read_records(path: str | Path) -> list[GameRecord]:
-    """The records of a `games.jsonl` (or its `.gz`), one game a line, in index order."""
+def read_records(path: str | Path, limit: int = MAX_RECORDS_BYTES) -> list[GameRecord]:
+    """The records of a `games.jsonl` (or its `.gz`), one game a line, in index order; at most
+    `limit` bytes, unpacked (a larger file, or a gzip that unpacks larger, is refused in one
+    line before it is read whole)."""
     try:
-        data = Path(path).read_bytes()
-        if data[:2] == b"\x1f\x8b":
-            data = gzip.decompress(data)
+        data = _bounded_bytes(Path(path), limit)
         lines = data.decode("utf-8").splitlines()
         records = [GameRecord.of(json.loads(line)) for line in lines if line.strip()]
+    except SpecError:
+        raise
+    except gzip.BadGzipFile as error:
+        raise SpecError(f"'{path}' is not a tournament's games.jsonl: {error}",
+                        field="records") from None
     except OSError as error:
         raise SpecError(f"cannot read '{path}': {error.strerror}", field="records") from None
-    except (ValueError, KeyError, TypeError, EOFError, UnicodeDecodeError) as error:
+    except (ValueError, KeyError, TypeError, EOFError, UnicodeDecodeError, RecursionError,
+            zlib.error) as error:
         raise SpecError(f"'{path}' is not a tournament's games.jsonl: {error}",
                         field="records") from None
     if not records:
         raise SpecError(f"'{path}' holds no game", field="records")
     return records
+
+
+def _bounded_bytes(path: Path, limit: int) -> bytes:
+    """The file's bytes, unpacked when it is a gzip, read to at most `limit` (a FIFO or a
+    device is refused, never waited on)."""
+    if not S_ISREG(path.stat().st_mode):
+        raise SpecError(f"cannot read '{path}': it is not a file", field="records")
+    with path.open("rb") as handle:
+        packed = handle.read(2) == b"\x1f\x8b"
+        handle.seek(0)
+        data = gzip.GzipFile(fileobj=handle).read(limit + 1) if packed else \
+            handle.read(limit + 1)
+    if len(data) > limit:
+        size = f"{limit // (1024 * 1024)} MiB" if limit % (1024 * 1024) == 0 else \
+            f"{limit} bytes"
+        raise SpecError(f"'{path}' holds more than {size}{' unpacked' if packed else ''}: "
+                        "larger than a tournament's games.jsonl", field="records")
+    return data
+
+
+def check_draws(draws: int) -> None:
+    """The bootstrap's draws: 1 to `MAX_DRAWS` (their time and memory grow with them)."""
+    if not 1 <= draws <= MAX_DRAWS:
+        raise SpecError(f"the bootstrap's draws are 1 to {MAX_DRAWS}, not {draws}",
+                        field="draws")
 
 
 def deals(records: Sequence[GameRecord]) -> list[list[GameRecord]]:
@@ -241,6 +278,7 @@ def tournament_report(records: Sequence[GameRecord], title: str, draws: int = 20
     """The report of one tournament's records: `report.md`, `seats.svg`, `categories.svg`."""
     from service.pictures.report_svg import category_plot, seat_plot
 
+    check_draws(draws)
     groups = deals(records)
     players = len(records[0].players)
     seats = _stats(groups, _seat_parts(players), draws, seed)
@@ -279,6 +317,7 @@ def compare_report(first: Sequence[GameRecord], second: Sequence[GameRecord],
     `compare.svg`)."""
     from service.pictures.report_svg import compare_plot
 
+    check_draws(draws)
     players = len(first[0].players)
     if len(second[0].players) != players:
         raise SpecError(f"the two tournaments seat {players} and {len(second[0].players)} "

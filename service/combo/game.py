@@ -44,7 +44,7 @@ from models.errors import Reason, SpecError
 from models.files import read_text
 from models.names import did_you_mean, typed_match
 from models.play import KINDS, GameInPlay
-from service.handle import Kind, Steps
+from service.handle import Kind, SolveIn, Steps
 from service.store import LOCK_WAIT_S, GameFile, SavedGame, StaleRevision
 from service.verified import VERIFIED
 
@@ -187,9 +187,10 @@ class ComboGame(SavedGame):
         return [e.action for e in self.state.history]
 
     def play(self, steps: Steps, *, expect_revision: int, confirm_reveal: bool = False,
-             time_limit: float | None = None, as_player: str | None = None) -> None:
+             time_limit: float | None = None, as_player: str | None = None,
+             solve_in: SolveIn | None = None) -> None:
         """Castle Combo's steps reveal nothing a player has not seen and take no solve:
-        `confirm_reveal` and `time_limit` have nothing to act on."""
+        `confirm_reveal`, `time_limit` and `solve_in` have nothing to act on."""
         for step in steps:
             self.step(step if isinstance(step, str) else " ".join(step), as_player=as_player,
                       expect_revision=expect_revision)

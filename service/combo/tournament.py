@@ -21,6 +21,7 @@ from service.batches.tournament import (
     TournamentJob,
     play_tournament,
     tournament_chunk,
+    tournament_folder,
     write_results,
 )
 from service.results.base import output_of
@@ -42,8 +43,8 @@ def tournament(bots: str, games: int, seed: int, *, workers: int = 1,
                on_game: Callable[[], None] | None = None) -> Tournament:
     """`bots` comma-separated, one per seat; `on_game` is called after each game (progress).
     Deterministic for a seed, whatever the number of workers: `tournament_batch`'s games
-    without a folder, one a chunk in this process (the progress game by game), or a few a
-    chunk spread over the workers."""
+    without a folder, in the chunks both games' tournaments choose (`tournament_chunk`; in
+    this process the progress is game by game all the same)."""
     from planner.tournaments import MAX_GAMES, MAX_WORKERS
 
     if not 1 <= games <= MAX_GAMES:
@@ -59,10 +60,9 @@ def tournament(bots: str, games: int, seed: int, *, workers: int = 1,
                 on_game()
         told = done
 
-    chunk = 1 if workers == 1 else max(1, min(16, games // (workers * 8)))
     return tournament_batch(bots, games, seed, None, workers=workers,
                             advisor_samples=advisor_samples, cards_file=cards_file,
-                            on_progress=progress, chunk_size=chunk)
+                            on_progress=progress)
 
 
 def card_csv(result: Tournament) -> str:
@@ -126,8 +126,8 @@ def tournament_batch(bots: str, games: int, seed: int, out: str | Path | None, *
     chunk_size = tournament_chunk(games, out, workers, dask, most, chunk_size,
                                   rotation=len(names))
     job = combo_job(deck, names, seed, games, advisor_samples, chunk_size)
-    played = play_tournament(job, out, "combo tournament", _arguments(job, cards_file),
-                             workers, dask, on_progress, on_found)
-    result = Tournament(output_of(ComboTournamentOutput, played.summary), deck)
-    write_results(played, result.output.to_json(), {"cards.csv": card_csv(result)})
+    with tournament_folder(out, "combo tournament", _arguments(job, cards_file)) as folder:
+        played = play_tournament(job, folder, workers, dask, on_progress, on_found)
+        result = Tournament(output_of(ComboTournamentOutput, played.summary), deck)
+        write_results(played, result.output.to_json(), {"cards.csv": card_csv(result)})
     return result

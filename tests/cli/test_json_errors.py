@@ -81,3 +81,36 @@ def test_each_error_the_edge_catches_is_one_object(
         assert printed["error"]["exit"] == code
         assert printed["error"]["message"] == err.strip().removeprefix("error: ")
         assert details.items() <= printed["error"].items()
+
+
+@pytest.mark.parametrize(("error", "code", "message", "reason"), [
+    (SpecError("é: bad \udcff", field="players"), 2, "--players: é: bad \udcff", None),
+    (Refused("Anna's turn — not Biel's", Reason.WRONG_PLAYER), 1, "Anna's turn — not Biel's",
+     "wrong_player"),
+    (RuntimeError("planted bug"), 4, "internal error (RuntimeError: planted bug); run with "
+     "CASTELL_DEBUG=1 for the traceback", None),
+])
+def test_the_error_object_is_its_models_form(capfd: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch,
+                                              error: Exception, code: int, message: str,
+                                              reason: str | None) -> None:
+    """The edge prints the error object its model makes (`ErrorOutput.to_json`, what
+    `castell schema error` describes; it was built by hand beside the model), and its bytes
+    are those of the documented form: `schema_version` first, then code, message, exit and
+    a refusal's reason, one line, non-ASCII as it is and a lone surrogate escaped."""
+    from service.results.base import ErrorOutput
+
+    monkeypatch.delenv("CASTELL_DEBUG", raising=False)
+    with pytest.raises(typer.Exit):
+        _ends_with(error, as_json=True)
+    out, _ = capfd.readouterr()
+    detail = {"code": {1: "no", 2: "bad_input", 4: "internal"}[code], "message": message,
+              "exit": code, **({} if reason is None else {"reason": reason})}
+    documented = {"schema_version": 1, "error": detail}
+    try:
+        expected = json.dumps(documented, ensure_ascii=False)
+        expected.encode("utf-8")
+    except UnicodeEncodeError:
+        expected = json.dumps(documented, ensure_ascii=True)
+    assert out == expected + "\n"
+    assert out == ErrorOutput.model_validate(json.loads(out)).to_json() + "\n"

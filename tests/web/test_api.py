@@ -426,11 +426,11 @@ def test_the_end_of_a_round_gets_the_time_its_festival_needs(
         client: TestClient, folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Regression (issue 38): a festival whose towers needed more than the referee's 10 s
     could not be held from the page (the step failed, and nothing on the page gives more
-    time). The page's steps give each tower `FESTIVAL_TIME_LIMIT_S`; past even that, a 503
-    says how to finish the round at the server."""
+    time). The page's steps give each tower `WebSettings.festival_time_limit`; past even that,
+    a 503 says how to finish the round at the server."""
     import planner.tower
     from planner.tower import SolveResult, Status
-    from web.play import FESTIVAL_TIME_LIMIT_S
+    from web.settings import DEFAULT
 
     real = planner.tower.solve
     needs = {"s": 30.0}
@@ -442,7 +442,7 @@ def test_the_end_of_a_round_gets_the_time_its_festival_needs(
         return real(question, *args, time_limit=time_limit, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(planner.tower, "solve", solve)
-    assert FESTIVAL_TIME_LIMIT_S >= needs["s"] > 10.0
+    assert DEFAULT.festival_time_limit >= needs["s"] > 10.0
     ended = False
     for _ in range(8):  # the round's last ends hold the festival
         state = api(client, "round3.json")

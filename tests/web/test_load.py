@@ -15,8 +15,8 @@ def test_many_clients_lose_no_step(folder) -> None:
     path = folder / "castell.json"
     with LiveServer(folder) as server:
         web, term, wall = run_load(server.url, path, CLIENTS, REQUESTS, TERMINAL)
-    # 503: a step that waited `STEP_LOCK_WAIT_S` for the others (a loaded machine) is refused
-    # as busy, not written: a refusal, never a lost step; any other 5xx is a failure
+    # 503: a step that waited `WebSettings.step_lock_wait` for the others (a loaded machine) is
+    # refused as busy, not written: a refusal, never a lost step; any other 5xx is a failure
     assert not [s for s in web.statuses if s >= 500 and s != 503], web.statuses
     assert set(web.statuses) <= {303, 409, 422, 503}, web.statuses
     assert sum(web.statuses.values()) == CLIENTS * REQUESTS

@@ -13,12 +13,13 @@ from fastapi import HTTPException
 from fastapi.testclient import TestClient
 
 from service.cancel import CancelToken
+from service.castell import Game
 from tests.web.conftest import LOCAL, new_castell
 from web.advice_jobs import Jobs
 from web.app import create_app
 from web.library import Library
 from web.settings import WebSettings
-from web.solves import SolvePool
+from web.solves import BUSY, SolvePool
 
 HANG = 60.0
 
@@ -127,9 +128,9 @@ def test_a_queued_advice_dropped_at_the_stop_is_done() -> None:
     assert queued.done.wait(HANG)
 
 
-def test_a_solve_in_a_requests_own_thread_is_cancelled_and_waited_for_at_the_stop() -> None:
-    """A step's festival towers are solved in the step's own thread (not bounded by the
-    pool): the stop cancels them too, and waits for them."""
+def test_a_step_in_its_requests_own_thread_is_cancelled_and_waited_for_at_the_stop() -> None:
+    """A step runs in its request's own thread (not bounded by the pool; its solves are):
+    the stop cancels it too, and waits for it."""
     pool = SolvePool()
     inside, seen = threading.Event(), []
 
@@ -148,3 +149,108 @@ def test_a_solve_in_a_requests_own_thread_is_cancelled_and_waited_for_at_the_sto
     stepping.join(HANG)
     with pytest.raises(HTTPException), pool.watched():
         pass
+
+
+def _end_until_busy(client: TestClient, folder: Path) -> tuple[int, str]:
+    """`end` steps on round3.json until one is refused (the one that holds the round's
+    festivals): its status and text; the game as it was before it."""
+    for _ in range(8):  # the round's last end holds the festivals
+        revision = Game.load(folder / "round3.json").revision
+        answer = client.post("/g/round3.json/step", data={"revision": revision, "step": "end"},
+                             follow_redirects=False)
+        if answer.status_code != 303:
+            assert Game.load(folder / "round3.json").revision == revision  # nothing written
+            return answer.status_code, answer.text
+    raise AssertionError("no step was refused")
+
+
+def test_a_steps_festival_towers_take_places_in_the_pool(client_with: object, folder: Path,
+                                                        monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    """Regression (issue 53's residue): the step that ends a round solved its festival towers
+    in the request's own thread, outside the pool. Now each takes a place in it: with the
+    pool full, that step is 503 "busy" with one line and nothing is written (the steps before
+    it, which solve nothing, are played); with a place free, each tower is solved in the
+    pool's threads and the round ends."""
+    import planner.tower
+
+    real, threads = planner.tower.solve, []
+
+    def solve(*args: object, **kwargs: object) -> object:
+        threads.append(threading.current_thread().name)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(planner.tower, "solve", solve)
+    client: TestClient = client_with(solve_slots=1, solve_queue=0)  # type: ignore[operator]
+    pool: SolvePool = client.app.state.solves  # type: ignore[attr-defined]
+    go = threading.Event()
+    held = pool.submit(go.wait)
+    try:
+        status, text = _end_until_busy(client, folder)
+    finally:
+        go.set()
+    assert held.result(HANG)
+    assert status == 503 and BUSY in text and "\n" not in text.strip()  # the pool's line
+    assert not threads and Game.load(folder / "round3.json").state.round == 3
+    answer = client.post("/g/round3.json/step", data={
+        "revision": Game.load(folder / "round3.json").revision, "step": "end"},
+        follow_redirects=False)
+    assert answer.status_code == 303, answer.text
+    assert Game.load(folder / "round3.json").state.round == 4
+    assert threads and all(name.startswith("solve") for name in threads)
+    assert pool.taken == 0
+
+
+def test_a_steps_festival_time_limit_is_the_servers_setting(client_with: object,
+                                                           folder: Path,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """Each festival tower a step solves gets `WebSettings.festival_time_limit` (it was a
+    module constant): a tower that needs more is not resolved, the 503 names the setting's
+    seconds, and nothing is written."""
+    import planner.tower
+    from planner.tower import SolveResult, Status
+
+    given: list[float] = []
+
+    def solve(*args: object, time_limit: float = 10.0, **kwargs: object) -> SolveResult:
+        given.append(time_limit)
+        return SolveResult(Status.UNKNOWN, None, None, None, None, time_limit, "dp")
+
+    monkeypatch.setattr(planner.tower, "solve", solve)
+    client: TestClient = client_with(festival_time_limit=7.5)  # type: ignore[operator]
+    status, text = _end_until_busy(client, folder)
+    assert status == 503 and "the page gives each tower 7.5 s" in text
+    assert given and set(given) == {7.5}
+
+
+def test_a_steps_festival_solve_is_cancelled_at_the_stop(client_with: object, folder: Path,
+                                                         monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    """The festival towers a step solves, now in the pool, are cancelled when the server
+    stops, as they were in the step's own thread: the step is refused (nothing written) and
+    the stop does not wait for a solve that would run on."""
+    import planner.tower
+    from planner.stopping import stop_requested
+    from planner.tower import SolveResult, Status
+
+    inside = threading.Event()
+
+    def solve(*args: object, time_limit: float = 10.0, **kwargs: object) -> SolveResult:
+        inside.set()
+        while not stop_requested():  # a solver polls its token
+            threading.Event().wait(0.01)
+        return SolveResult(Status.UNKNOWN, None, None, None, None, time_limit, "dp")
+
+    monkeypatch.setattr(planner.tower, "solve", solve)
+    client: TestClient = client_with(festival_time_limit=HANG * 10)  # type: ignore[operator]
+    pool: SolvePool = client.app.state.solves  # type: ignore[attr-defined]
+    answers: list[tuple[int, str]] = []
+    stepping = threading.Thread(target=lambda: answers.append(_end_until_busy(client, folder)))
+    stepping.start()
+    assert inside.wait(HANG), "no festival was solved"
+    assert pool.stop(timeout=HANG)
+    stepping.join(HANG)
+    [(status, text)] = answers
+    assert status == 503 and "not proven" in text
+    assert Game.load(folder / "round3.json").state.round == 3

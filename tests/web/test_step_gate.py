@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import httpx
+import pytest
 from filelock import FileLock
 
 from service.store import lock_path
@@ -79,3 +81,31 @@ def test_a_step_gives_up_on_a_lock_held_too_long(client_with: object, folder: Pa
                                                        "revision": state["revision"]})
     assert step.status_code == 503 and "busy" in step.text
     assert client.get("/api/g/round3.json").json()["revision"] == state["revision"]
+
+
+def test_a_step_waits_for_the_lock_once_in_all(client_with: object, folder: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (issue 53's residue): a step waited `step_lock_wait` in the event loop, then
+    up to 5 s more (a constant of its own) for the file's lock in its thread. Now the thread
+    waits only for what is left of the one budget: with a budget of 0 the gate lets a step
+    through a free lock at once, and its thread waits no more (a lock taken again meanwhile
+    is 503 at once); with a budget, the thread's wait is within it."""
+    import web.play
+
+    waits: list[float] = []
+    real = web.play.play_steps
+
+    def play_steps(*args: Any, wait: float, **kwargs: Any) -> Any:
+        waits.append(wait)
+        return real(*args, wait=wait, **kwargs)
+
+    monkeypatch.setattr(web.play, "play_steps", play_steps)
+    for budget in (0.0, HANG):
+        client = client_with(step_lock_wait=budget)  # type: ignore[operator]
+        state = client.get("/api/g/round3.json").json()
+        step = client.post("/g/round3.json/step", data={"step": state["legal"][0],
+                                                       "revision": state["revision"]},
+                           follow_redirects=False)
+        assert step.status_code == 303, step.text
+        assert 0.0 <= waits[-1] <= budget
+    assert waits[0] == 0.0

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ import pytest
 from models.errors import SpecError
 from planner.castell import SKILLS, GameRecord
 from service.castell.tournament_report import (
+    MAX_DRAWS,
     compare_report,
     deals,
     read_records,
@@ -110,3 +112,42 @@ def test_the_records_read_back_as_written(tmp_path: Path) -> None:
     path.write_bytes(gzip.compress("".join(json.dumps(r.as_dict()) + "\n"
                                            for r in GAMES).encode()))
     assert read_records(path) == GAMES
+
+
+def test_a_records_file_is_read_bounded(tmp_path: Path) -> None:
+    """Regression (issue 53's residue): the records were read whole, and a gzip unpacked
+    whole, whatever their size. Now past the limit (512 MiB unpacked by default) one line
+    refuses them: a gzip that unpacks larger than its limit is never unpacked whole."""
+    line = (json.dumps(GAMES[0].as_dict()) + "\n").encode()
+    plain, packed = tmp_path / "games.jsonl", tmp_path / "games.jsonl.gz"
+    plain.write_bytes(line * 40)
+    packed.write_bytes(gzip.compress(line * 40, mtime=0))
+    limit = len(line) * 10
+    assert len(packed.read_bytes()) < limit  # small packed, larger unpacked
+    with pytest.raises(SpecError, match=f"holds more than {limit} bytes: larger than"):
+        read_records(plain, limit=limit)
+    with pytest.raises(SpecError, match=f"holds more than {limit} bytes unpacked"):
+        read_records(packed, limit=limit)
+    assert len(read_records(packed, limit=len(line) * 40)) == 40
+    fifo = tmp_path / "fifo.jsonl"
+    os.mkfifo(fifo)
+    with pytest.raises(SpecError, match="it is not a file"):
+        read_records(fifo)  # refused, never waited on
+
+
+@pytest.mark.parametrize("draws", [0, MAX_DRAWS + 1, 10**12])
+def test_the_draws_are_bounded(draws: int) -> None:
+    """Regression (issue 53's residue): `--draws` took any number (10**12 draws ran for ever,
+    their resampling held in memory)."""
+    with pytest.raises(SpecError, match=f"draws are 1 to {MAX_DRAWS}, not {draws}"):
+        tournament_report(GAMES, "t", draws=draws)
+    with pytest.raises(SpecError, match="draws are 1 to"):
+        compare_report(GAMES, GAMES, ("a", "b"), draws=draws)
+
+
+def test_the_report_script_says_a_bad_draws_in_one_line(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "report.py"), "--records",
+                           str(STANDARD), "--out", str(tmp_path), "--draws", "0"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 2
+    assert done.stderr == f"error: the bootstrap's draws are 1 to {MAX_DRAWS}, not 0\n"

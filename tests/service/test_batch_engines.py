@@ -1,0 +1,45 @@
+"""The local engine's stop (`service.batches.engines`): a Ctrl-C or SIGTERM ends a pool's
+workers at once, the chunks they run unfinished, through the pool's public API only. No
+verdict depends on the machine's speed: the chunk runs until the test has seen it begin
+(HANG: a hang guard only)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from pathlib import Path
+
+from service.batches.engines import open_engine
+from tests.cli.test_framework import faults
+
+HANG = 60.0
+ENGINES = Path(__file__).resolve().parents[2] / "service" / "batches" / "engines.py"
+
+
+def _hang(marker: str) -> None:
+    Path(marker).touch()
+    time.sleep(HANG)  # ended by the stop, never waited for
+
+
+def test_a_stopped_pool_ends_its_workers_at_once(tmp_path: Path) -> None:
+    marker = tmp_path / "running"
+    before = set(multiprocessing.active_children())
+    with open_engine(2) as engine:
+        running = engine.executor.submit(_hang, str(marker))
+        deadline = time.monotonic() + HANG
+        while not marker.exists():
+            assert time.monotonic() < deadline, "the chunk never began"
+            time.sleep(0.01)
+        workers = set(multiprocessing.active_children()) - before
+        assert workers  # the pool's, started for its first chunk
+        engine.stop()
+        for worker in workers:
+            worker.join(HANG)
+            assert worker.exitcode is not None, "a worker outlived the stop"
+    assert running.done()
+
+
+def test_the_engines_read_no_private_attribute_of_the_pool() -> None:
+    """Regression (issue 53's residue): `_kill` read `ProcessPoolExecutor._processes`; the
+    pool's workers are now the ones its own `mp_context` started, recorded as they start."""
+    assert not faults(ENGINES.read_text(encoding="utf-8"))
