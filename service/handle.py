@@ -54,8 +54,10 @@ class GameHandle(Protocol):
         """The steps the game allows now, each in the game's notation."""
         ...
 
-    def history_lines(self) -> list[str]:
-        """The steps recorded so far, oldest first, in the game's notation."""
+    def history_lines(self, seat: str | None = None) -> list[str]:
+        """The steps recorded so far, oldest first, in the game's notation, as `seat` sees
+        them (None: a page without a player's seat): a step naming what only its player sees
+        (Castle Combo's face-down card) is in words, naming nothing of it, for the others."""
         ...
 
     def play(self, steps: Steps, *, expect_revision: int, confirm_reveal: bool = False,

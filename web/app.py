@@ -46,7 +46,7 @@ def create_app(library: Library, access: Access | None = None, join_url: str | N
     app.state.settings = settings
     # every solve a request starts, bounded (`web.solves`); the advice jobs run in it
     app.state.solves = SolvePool(settings.solve_slots, settings.solve_queue)
-    app.state.jobs = Jobs(app.state.solves, settings.advice_kept)
+    app.state.jobs = Jobs(app.state.solves, settings.advice_kept, settings.advice_jobs)
     # the steps waiting for a game's lock, without a worker thread (`web.step_gate`)
     app.state.step_gate = StepGate(settings.step_lock_wait, settings.step_waiters)
     # set when the server stops (`castell serve`'s Ctrl-C or SIGTERM): the event streams end

@@ -1,7 +1,7 @@
 """A game's page drawn for a viewer, and the key it is kept under (`web.page_cache`): the
 fragment a step draws (before its save, `service.step.play_steps`) and every page a screen
 asks for. Whatever a page shows comes from the game, the viewer the request resolved once
-(`web.viewing`), the seats and the advice job."""
+(`web.viewing`), the seats and that viewer's own advice job (`web.advice_jobs`)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from fastapi.responses import HTMLResponse
 
 from models.errors import CastellError
 from service.handle import GameHandle
+from web.advice_jobs import owner_of
 from web.game_pages import page_of
 from web.library import Library
 from web.page_cache import Drawn, file_digest
@@ -32,7 +33,7 @@ def context(request: Request, game: GameHandle, name: str) -> dict[str, object]:
 def key(request: Request, name: str, template: str, digest: str, me: Viewer
         ) -> tuple[object, ...]:
     """What the page drawn for `me` shows (see `web.page_cache`)."""
-    job = request.app.state.jobs.get(name)
+    job = request.app.state.jobs.get(name, owner_of(me))  # the viewer's own advice only
     seats: Seats = request.app.state.seats
     return (name, template, digest, me,
             seats.fingerprint(name, game_of(request, name)[0]),
@@ -43,7 +44,7 @@ def key(request: Request, name: str, template: str, digest: str, me: Viewer
 def drawn(request: Request, name: str, game: GameHandle, template: str, me: Viewer
           ) -> HTMLResponse:
     """The page (`template`) of the game `name` as `me` sees it."""
-    job = request.app.state.jobs.get(name)
+    job = request.app.state.jobs.get(name, owner_of(me))  # the viewer's own advice only
     return page(request, template, {**context(request, game, name), "job": job,
                                     **seating(request, game, name, me)})
 

@@ -20,7 +20,7 @@ from fastapi.responses import (
 from models.errors import CastellError
 from service.handle import GameHandle, Steps
 from web import drawing
-from web.advice_jobs import Jobs
+from web.advice_jobs import Jobs, owner_of
 from web.drawing import FRAGMENT
 from web.events import revisions
 from web.library import Library, NotFound
@@ -28,7 +28,7 @@ from web.page_cache import Drawn, file_digest
 from web.page_response import page
 from web.play import FORBIDDEN, StepError, load, play
 from web.seat_routes import WATCHING, listening
-from web.seat_store import Seats, Viewer, device_of
+from web.seat_store import Seat, Seats, Viewer, device_of
 from web.served import game_file
 from web.step_gate import StepTurn, time_left
 from web.viewing import Changer, Me
@@ -82,15 +82,16 @@ def game_events(request: Request, name: str, me: Me,
 
 
 @router.get("/api/g/{name}")
-def game_json(request: Request, name: str) -> JSONResponse:
-    """The game's revision, history and legal steps, in the notation (for scripts and tests)."""
+def game_json(request: Request, name: str, me: Me) -> JSONResponse:
+    """The game's revision, history and legal steps, in the notation (for scripts and tests),
+    as `me` sees them: another seat's face-down card shows nothing of itself, as on the page."""
     path, kind = game_file(request, name)
     try:
         game = load(path, kind)
     except StepError as error:
         raise HTTPException(error.status, error.message) from None
     return JSONResponse({"name": name, "kind": kind, "revision": game.revision,
-                         "game_over": game.game_over, "history": game.history_lines(),
+                         "game_over": game.game_over, "history": game.history_lines(me.seat),
                          "legal": game.legal_steps()})
 
 
@@ -98,21 +99,24 @@ def _done(request: Request, name: str, game: GameHandle, response: HTMLResponse 
           me: Viewer, plan: str = "", before: int = -1) -> Response:
     """After a step: the advice followed or cancelled, then the page drawn before the save
     (htmx), kept for the other screens of this viewer."""
-    if not _followed(request, name, plan, before, game.revision):
-        request.app.state.jobs.cancel(name)  # advice for the position before is stale
+    seat = owner_of(me)
+    # advice for the position before is stale: every seat's stops (but the plan followed)
+    followed = _followed(request, name, seat, plan, before, game.revision)
+    request.app.state.jobs.cancel_game(name, seat if followed else None)
     if response is None:
         return RedirectResponse(f"/g/{name}", status_code=303)
     drawing.keep(request, name, response, me)
     return response
 
 
-def _followed(request: Request, name: str, plan: str, before: int, after: int) -> bool:
-    """The step was the next of the advice panel's plan ("JOB:INDEX"): the plan goes on."""
+def _followed(request: Request, name: str, seat: Seat | None, plan: str, before: int,
+              after: int) -> bool:
+    """The step was the next of the seat's advice panel's plan ("JOB:INDEX"): it goes on."""
     job_id, _, index = plan.partition(":")
     if not (job_id.isdigit() and index.isdigit()):
         return False
     jobs: Jobs = request.app.state.jobs
-    return jobs.follow(name, int(job_id), int(index), before, after)
+    return jobs.follow(name, seat, int(job_id), int(index), before, after)
 
 
 def refused(request: Request, error: StepError, where: str) -> Response:

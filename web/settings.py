@@ -34,6 +34,9 @@ class WebSettings:
     # 503 at once
     step_lock_wait: float = 5.0
     step_waiters: int = 4
+    # advice questions answering or waiting at once, server-wide (one per seat; below the pool's
+    # places, so that a best tower still finds one); one more is 503 "busy"
+    advice_jobs: int = 4
 
 
 DEFAULT = WebSettings()

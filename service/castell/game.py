@@ -303,8 +303,8 @@ class Game(SavedGame):
 
         return [format_action(a, self.board) for a in self.legal_actions()]
 
-    def history_lines(self) -> list[str]:
-        from models.game import format_step
+    def history_lines(self, seat: str | None = None) -> list[str]:
+        from models.game import format_step  # nothing in Castell's history is a seat's own
 
         entries = self.state.history.entries if self.state.history else []
         return [format_step(e, self.board) for e in entries]

@@ -183,8 +183,13 @@ class ComboGame(SavedGame):
 
         return [format_action(a) for a in self.legal_actions()]
 
-    def history_lines(self) -> list[str]:
-        return [e.action for e in self.state.history]
+    def history_lines(self, seat: str | None = None) -> list[str]:
+        # a face-down take names its card: for another seat, its words as the page says them
+        from service.combo.view import history_lines
+
+        return [line.words if line.hidden_from(seat) else entry.action
+                for entry, line in zip(self.state.history, history_lines(self.state),
+                                       strict=True)]
 
     def play(self, steps: Steps, *, expect_revision: int, confirm_reveal: bool = False,
              time_limit: float | None = None, as_player: str | None = None,

@@ -151,6 +151,15 @@ class HistoryLine:
     words: str
     secret: str = ""
 
+    def hidden_from(self, seat: str | None) -> bool:
+        """Whether this step names what `seat` may not see (another's face-down card; None:
+        a page without a player's seat, who sees no one's)."""
+        return bool(self.secret) and seat != self.player
+
+    def seen_by(self, seat: str | None) -> str:
+        """The words `seat` sees: the face-down card's name for its owner only."""
+        return self.secret if self.secret and not self.hidden_from(seat) else self.words
+
 
 def history_lines(state: GameState) -> list[HistoryLine]:
     """The game's history in words, oldest first; a face-down card is never named in

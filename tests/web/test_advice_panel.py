@@ -1,6 +1,6 @@
 """The advice panel at the table (issue 37): Castle Combo's actions by the value shown, with
 their spread, each row's own "Do this step"; Castell's plan stays after a step, one tap per
-further step, until it is done or the game changes elsewhere."""
+further step, until its turn's end (issue 52) or the game changes elsewhere."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ import time
 from collections.abc import Callable
 
 from fastapi.testclient import TestClient
+
+from service.handles import load_handle
 
 FORM = re.compile(r"<form hx-post=\"/g/[^\"]+/step\".*?</form>", re.S)
 
@@ -44,34 +46,61 @@ def test_combo_advice_is_sorted_by_its_value_and_each_row_plays_itself(
     second = _fields(forms[1])
     assert client.post("/g/combo.json/step", data=second,
                        follow_redirects=False).status_code == 303
-    assert _history(client, "combo.json")[-1].endswith(second["step"])
+    # the file's own history (the API's words hide a face-down card from a page without its
+    # seat)
+    game = load_handle(client.app.state.library.path("combo.json"), "combo")  # type: ignore
+    assert game.history_lines(game.player_names()[0])[-1] == second["step"]
 
 
-def test_the_castell_plan_stays_one_tap_a_step(client_with: Callable[..., TestClient]) -> None:
+def _ask(client: TestClient, name: str) -> str:
+    state = client.get(f"/api/g/{name}").json()
+    assert client.post(f"/g/{name}/advice", data={"revision": state["revision"]}
+                       ).status_code == 200
+    return _answered(client, name)
+
+
+def test_the_castell_plan_is_played_one_tap_a_step_to_its_turns_end_and_no_further(
+        client_with: Callable[..., TestClient]) -> None:
+    """Regression (issue 52): the plan had no end of its turn, and "Do this step" went from
+    this turn's last step to the next turn's first (played early, or refused). Now the plan's
+    steps are this turn's, "End the turn" the last; after it the panel offers nothing more."""
     client = client_with(plan_time_limit=4.0)
-    state = client.get("/api/g/round3.json").json()
-    client.post("/g/round3.json/advice", data={"revision": state["revision"]})
-    answer = _answered(client, "round3.json")
+    mover = client.get("/api/g/round3.json").json()
+    answer = _ask(client, "round3.json")
     # the default advice plays to win, and says what it assumes (the rivals' answers among it)
     assert "(win, " in answer and "What the plan assumes" in answer
+    assert "This turn (round 3)" in answer and "End the turn" in answer
     played = []
-    for index in range(2):  # the first two steps of the plan, each from the panel
-        forms = FORM.findall(answer)
+    while forms := FORM.findall(answer):
         assert len(forms) == 1, "one step to do at a time"
         fields = _fields(forms[0])
-        assert fields["plan"].endswith(f":{index}")
+        assert fields["plan"].endswith(f":{len(played)}")
         assert client.post("/g/round3.json/step", data=fields,
                            follow_redirects=False).status_code == 303
         played.append(fields["step"])
         answer = client.get("/g/round3.json/advice").text
-        assert answer.count("(done)") == index + 1 and "changed elsewhere" not in answer
-        if "The plan is done" in answer:
-            break
+        assert answer.count("(done)") == len(played) and "changed since" not in answer
+        assert len(played) < 12, "the plan's steps go on past its turn's end"
+    assert played[-1] == "end" and "end" not in played[:-1]
+    assert "plan is done: ask again on your next turn." in answer
+    assert "later turns" not in answer  # nothing more of the plan
     assert _history(client, "round3.json")[-len(played):] == played
-    # a step from elsewhere (round 3 goes on: there is always one): the plan says it stops
+    after = client.get("/api/g/round3.json").json()
+    assert after["revision"] == mover["revision"] + len(played)
+
+
+def test_a_plan_behind_a_step_from_elsewhere_says_so_and_offers_no_step(
+        client_with: Callable[..., TestClient]) -> None:
+    client = client_with(plan_time_limit=4.0)
+    answer = _ask(client, "round3.json")
+    fields = _fields(FORM.findall(answer)[0])
+    assert client.post("/g/round3.json/step", data=fields,
+                       follow_redirects=False).status_code == 303
+    # a step from elsewhere (not the plan's: round 3 goes on, there is always one)
     state = client.get("/api/g/round3.json").json()
     assert client.post("/g/round3.json/step", data={"revision": state["revision"],
                                                     "step": state["legal"][-1]},
                        follow_redirects=False).status_code == 303
     answer = client.get("/g/round3.json/advice").text
-    assert "changed elsewhere" in answer and not FORM.findall(answer)
+    assert "The game changed since this advice: ask again." in answer
+    assert not FORM.findall(answer) and "(done)" not in answer

@@ -18,6 +18,7 @@ from tests.web.conftest import LOCAL, new_castell
 from web.advice_jobs import Jobs
 from web.app import create_app
 from web.library import Library
+from web.seat_store import KEEPER
 from web.settings import WebSettings
 from web.solves import BUSY, SolvePool
 
@@ -102,15 +103,15 @@ def test_the_advice_answers_kept_are_bounded() -> None:
     pool = SolvePool(slots=1, queue=4)
     jobs = Jobs(pool, kept=2)
     go = threading.Event()
-    running = jobs.start("a", 0, go.wait)
+    running = jobs.start("a", KEEPER, 0, go.wait)
     # the one slot is held by "a": the others wait in the queue, none answered yet
-    queued = [jobs.start(name, 0, lambda: "answer") for name in ("b", "c", "d")]
+    queued = [jobs.start(name, KEEPER, 0, lambda: "answer") for name in ("b", "c", "d")]
     assert not any(job.done.is_set() for job in queued)
     go.set()
     assert running.done.wait(HANG)
     assert all(job.done.wait(HANG) for job in queued)
-    assert jobs.start("e", 0, lambda: "answer").done.wait(HANG)
-    kept = [name for name in "abcde" if jobs.get(name) is not None]
+    assert jobs.start("e", KEEPER, 0, lambda: "answer").done.wait(HANG)
+    kept = [name for name in "abcde" if jobs.get(name, KEEPER) is not None]
     assert len(kept) == 2 and kept[-1] == "e"
     pool.stop()
 
@@ -120,7 +121,7 @@ def test_a_queued_advice_dropped_at_the_stop_is_done() -> None:
     jobs = Jobs(pool)
     go = threading.Event()
     pool.submit(go.wait)
-    queued = jobs.start("a", 0, lambda: "answer")
+    queued = jobs.start("a", KEEPER, 0, lambda: "answer")
     stopper = threading.Thread(target=pool.stop)
     stopper.start()
     go.set()

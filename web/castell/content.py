@@ -143,11 +143,18 @@ def context(game: Game, name: str) -> dict[str, Any]:
     }
 
 
+END_STEP = ("end", "End the turn")
+
+
 def planned_turns(game: Game, result: Any) -> list[tuple[int, list[tuple[str, str]]]]:
     """A plan's turns as the advice panel lists them: each turn's round and its steps (the
-    step's text in the notation, its reason)."""
-    return [(turn.round, [(format_action(s.action, game.board), s.reason) for s in turn.steps])
-            for turn in result.turns]
+    step's text in the notation, its reason); the first, this turn, ends with its end step
+    (the panel's steps stop there: the plan ran into the next turn, issue 52)."""
+    turns = [(turn.round, [(format_action(s.action, game.board), s.reason)
+                           for s in turn.steps]) for turn in result.turns]
+    if turns and (not turns[0][1] or turns[0][1][-1][0] != END_STEP[0]):
+        turns[0][1].append(END_STEP)
+    return turns
 
 
 PAGE = GamePage("Castell", "castell.html", "castell_advice.html", context,
