@@ -14,7 +14,13 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.web.conftest import LiveServer, seat_keys
-from tests.web.test_browser import LIVE_MS, PHONE, SHOTS, chromium_browser  # noqa: F401
+from tests.web.test_browser import (  # noqa: F401 (chromium_browser: a fixture)
+    LAYOUT,
+    LIVE_MS,
+    PHONE,
+    SHOTS,
+    chromium_browser,
+)
 
 SMALL = {**PHONE, "viewport": {"width": 360, "height": 740}}
 
@@ -136,7 +142,8 @@ def test_end_the_turn_stays_clear_of_typing_a_step(chromium_browser: Browser,  #
 def test_no_page_state_scrolls_sideways(chromium_browser: Browser,  # noqa: F811
                                         folder: Path) -> None:
     """A short game of each, every state, its folds closed then all open, at 360 and 390 px:
-    the page is never wider than the screen."""
+    the page is never wider than the screen, and what the folds hold has no text under 12 px
+    and no target under 44 px."""
     from service.castell import Game
     from service.combo import ComboGame
 
@@ -154,6 +161,8 @@ def test_no_page_state_scrolls_sideways(chromium_browser: Browser,  # noqa: F811
                         page.evaluate(OPEN_ALL)
                     wide, screen = page.evaluate(SIDEWAYS)
                     assert wide <= screen, f"{label} ({state}) at {screen} px: {wide} wide"
+                    found = page.evaluate(LAYOUT)  # what the folds hold: no tiny text nor target
+                    assert not found["small"] and not found["low"], (label, state, found)
 
         for steps in (0, 1, 2, 6, 30, 200):  # moved, recruited, rounds on, the end
             with Game.editing(folder / "castell.json") as game:

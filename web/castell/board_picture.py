@@ -82,6 +82,15 @@ class Spot:
     festival: bool = False
     pawns: list[tuple[str, str, float, float]] = field(default_factory=list)
 
+    def leader(self) -> tuple[float, float, float, float]:
+        """A line from the circle's edge to the nearest point of its label: which label is
+        whose, where two regions' labels sit near each other."""
+        box = self.label.box
+        near_x, near_y = min(max(self.x, box[0]), box[2]), min(max(self.y, box[1]), box[3])
+        far = max(math.dist((self.x, self.y), (near_x, near_y)), 1.0)
+        start = (self.x + (near_x - self.x) * SPOT / far, self.y + (near_y - self.y) * SPOT / far)
+        return round(start[0], 1), round(start[1], 1), round(near_x, 1), round(near_y, 1)
+
 
 def text_width(text: str, bold: bool = False) -> float:
     return len(text) * NAME_SIZE * (LETTER + (0.04 if bold else 0))
