@@ -182,3 +182,24 @@ def test_no_page_state_scrolls_sideways(chromium_browser: Browser,  # noqa: F811
             check("combo.json", f"combo after {steps} more steps")
         for context in contexts:
             context.close()
+
+
+def test_a_fold_stays_open_across_a_live_redraw(chromium_browser: Browser,  # noqa: F811
+                                                live: LiveServer) -> None:
+    """The player opened the history; a rival's step redraws the page (a live update): the
+    history is still open, the folds the player left shut still shut."""
+    contexts = [chromium_browser.new_context(**SMALL) for _ in range(2)]
+    mine, rival = (c.new_page() for c in contexts)
+    for page in (mine, rival):
+        page.goto(f"{live.url}/g/round3.json")
+    mine.locator("#fold-history > summary").click()
+    expect(mine.locator("#fold-history")).to_have_attribute("open", "")
+    before = mine.locator("#game").get_attribute("data-revision") or ""
+    rival.get_by_role("button", name="end the turn", exact=True).click()
+    expect(mine.locator("#game")).not_to_have_attribute("data-revision", before,
+                                                        timeout=LIVE_MS)
+    expect(mine.locator("#fold-history")).to_have_attribute("open", "")
+    expect(mine.locator("#fold-history li").first).to_be_visible()
+    expect(mine.locator("#fold-wheel")).not_to_have_attribute("open", "")
+    for context in contexts:
+        context.close()
