@@ -129,6 +129,8 @@ def test_end_the_turn_stays_clear_of_typing_a_step(chromium_browser: Browser,  #
     context = chromium_browser.new_context(**SMALL)
     page = context.new_page()
     page.goto(f"{live.url}/g/round3.json")
+    _first_screen(page, "castell-round3")  # three pawns, a festival this round
+    expect(page.locator(".map")).to_be_in_viewport(ratio=1)
     end = page.get_by_role("button", name="end the turn", exact=True).bounding_box()
     typed = page.locator("summary", has_text="Type a step").bounding_box()
     assert end and typed
