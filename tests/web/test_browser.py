@@ -126,7 +126,8 @@ def test_a_short_castell_game_on_three_screens(table: Table) -> None:
     table.shoot("castell-refused")
 
     # a claim through the tower builder: a tower that does not meet the tile, then the one
-    # the builder offered
+    # the builder offered (among the special actions, folded in the turn bar)
+    a.get_by_text("Special actions").click()
     builder = a.get_by_role("textbox", name="Tower for LP02")
     offered = builder.input_value()
     builder.fill("9x9")
@@ -146,6 +147,7 @@ def test_a_short_castell_game_on_three_screens(table: Table) -> None:
     recruit.click()
     expect(history(b)).to_contain_text(recruited, timeout=LIVE_MS)
     expect(history(laptop)).to_contain_text(recruited, timeout=LIVE_MS)
+    laptop.locator("#fold-history > summary").click()  # the history folds below the turn
     laptop.get_by_role("button", name="Undo the last step").click()
     expect(history(a)).not_to_contain_text(recruited, timeout=LIVE_MS)
     table.shoot("castell-turn")
@@ -164,6 +166,7 @@ def test_a_short_castell_game_on_three_screens(table: Table) -> None:
     assert trained
     train.click()
     expect(history(a)).to_contain_text(trained, timeout=LIVE_MS)
+    laptop.locator("#fold-score > summary").click()
     laptop.get_by_text("Itemised").click()
     expect(laptop.locator("table.score")).to_contain_text("Anna")
     table.shoot("castell-round4")
@@ -336,7 +339,7 @@ def test_a_whole_castell_game_on_three_seated_screens(lan_table: Table, folder: 
             expect(anna.locator("section.held h3")).to_have_count(len(held), timeout=LIVE_MS)
     else:
         pytest.fail("the game did not end in 40 turns")
-    lines = history(anna).locator("li").all_inner_texts()
+    lines = history(anna).locator("li").all_text_contents()  # folded: no inner text
     assert len(lines) == 30
     for line in lines:
         assert re.match(r"round (10|[1-9]) · (Anna|Biel|Carla) end", line), line

@@ -5,7 +5,6 @@ festival-tower forms, the history (newest first, with round and player) and the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +14,10 @@ from service.castell import Game
 from service.castell.maps import board_view
 from service.castell.views import festival, score, wheel
 from service.results.castell_view import skill_words
+from web.castell.board_picture import PAWN, SPOT, TARGET, Label, Spot, pawn_places
+from web.castell.board_picture import WIDTH as _WIDTH
+from web.castell.board_picture import layout as _layout
+from web.castell.board_picture import placed as _placed
 from web.game_pages import GamePage
 
 if TYPE_CHECKING:
@@ -22,8 +25,6 @@ if TYPE_CHECKING:
 
 # the pawn colours, in seating order (the game's own player colours are not in the state)
 COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#9467bd")
-MAP_W, MAP_H, MARGIN = 360.0, 300.0, 34.0
-LETTER_W = 7.8  # a letter of a region's name on the map (13 px bold), about
 
 
 Button = tuple[str, str]  # (the step's text, its label)
@@ -65,48 +66,37 @@ def controls(view: CastellView) -> Controls:
 
 
 def map_picture(game: Game, view: CastellView, moves: dict[str, str]) -> dict[str, Any]:
-    """Where each region, link and pawn of the view goes on the page's SVG map (scaled from
-    the board's coordinates); the regions the player to move may move to are marked."""
+    """The board as the page draws it (`web.castell.board_picture`): each region at its place
+    with its label (name, this round's festivals, castellers as tiles), its pawns and the move
+    there of the player to move; the borders and dotted links."""
     board = board_view(game.board)
-    where = _placed(board.regions)
+    where, height = _placed({r.id: (r.x, r.y) for r in board.regions})
     colour = {p.name: COLOURS[i % len(COLOURS)] for i, p in enumerate(view.players)}
     this_round = [f for f in view.festivals if f.round == view.round and not f.held]
-    regions = [_region(region, where[region.id], colour, moves, this_round)
-               for region in view.regions]
+    pools = {r.id: sorted(Pool.parse(r.castellers), reverse=True) for r in view.regions}
+    spots = [_spot(region, where[region.id], colour, moves, this_round, pools[region.id])
+             for region in view.regions]
+    height = _layout(spots, [*board.borders, *board.dotted_links], height)
     lines = [(*where[a], *where[b], False) for a, b in board.borders]
     lines += [(*where[a], *where[b], True) for a, b in board.dotted_links]
-    return {"width": MAP_W, "height": MAP_H, "regions": regions, "lines": lines,
-            "colour": colour,
-            "pools": {r.id: sorted(Pool.parse(r.castellers), reverse=True) for r in view.regions},
+    return {"width": _WIDTH, "height": round(height, 1), "regions": spots, "lines": lines,
+            "target": TARGET, "spot": SPOT, "pawn": PAWN, "colour": colour, "pools": pools,
             "festivals": {r.id: [f for f in this_round if f.region == r.id]
                           for r in view.regions}}
 
 
-def _placed(regions: Sequence[Any]) -> dict[str, tuple[float, float]]:
-    """Each region's place on the map: the board's coordinates scaled into its margins."""
-    xs = [r.x for r in regions]
-    ys = [r.y for r in regions]
-    span_x = max(max(xs) - min(xs), 1.0)
-    span_y = max(max(ys) - min(ys), 1.0)
-    scale = min((MAP_W - 2 * MARGIN) / span_x, (MAP_H - 2 * MARGIN) / span_y)
-    return {r.id: (round(MARGIN + (r.x - min(xs)) * scale, 1),
-                   round(MARGIN + (r.y - min(ys)) * scale, 1)) for r in regions}
-
-
-def _region(region: Any, at: tuple[float, float], colour: dict[str, str],
-            moves: dict[str, str], this_round: list[Any]) -> dict[str, Any]:
-    """One region on the map: its label (kept inside the map), castellers, tiles, tokens,
-    pawns, the move there and this round's festival there."""
+def _spot(region: Any, at: tuple[float, float], colour: dict[str, str],
+          moves: dict[str, str], this_round: list[Any], pool: list[int]) -> Spot:
+    """One region on the map: its label, its pawns (inside its circle), the move there and
+    this round's festivals there."""
     x, y = at
-    label = short(region.name)
-    half = len(label) * LETTER_W / 2 + 2  # the label kept inside the map
-    return {"id": region.id, "name": region.name, "short": label,
-            "x": x, "y": y, "lx": round(min(max(x, half), MAP_W - half), 1),
-            "castellers": region.castellers, "tiles": [t.id for t in region.tiles],
-            "tokens": region.special_tokens,
-            "pawns": [(p, colour[p]) for p in region.pawns],
-            "move": moves.get(region.id),
-            "festival": [f for f in this_round if f.region == region.id]}
+    festivals = [f"\u2605 {f.location} {','.join(map(str, f.size_tokens))}"
+                 for f in this_round if f.region == region.id]
+    spot = Spot(region.id, region.name, x, y, Label(short(region.name), festivals, pool),
+                moves.get(region.id), bool(festivals))
+    spot.pawns = [(name, colour[name], px, py) for name, (px, py) in
+                  zip(region.pawns, pawn_places(x, y, len(region.pawns)), strict=True)]
+    return spot
 
 
 def short(name: str, most: int = 17) -> str:
@@ -136,6 +126,7 @@ def context(game: Game, name: str) -> dict[str, Any]:
         "regions": {r.id: r.name for r in view.regions},
         "wheel": wheel(game, None, 2, None), "history": view.history[::-1],
         "held": view.held, "skills": {p.name: skill_words(p.skills) for p in view.players},
+        "teams": {p.name: sorted(Pool.parse(p.team), reverse=True) for p in view.players},
         "score": score(game), "preview": preview,
         "upcoming": [f for f in view.festivals if not f.held],
         "refills": view.refills_due, "recorded": view.deal == "recorded",

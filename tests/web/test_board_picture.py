@@ -1,0 +1,74 @@
+"""The Castell board as the page draws it (`web.castell.board_picture`, issue 52): tap targets
+big enough for a thumb and apart, labels that cover no circle (so no pawn), no other label and
+stay inside the map, pawns that stand apart inside their region."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from pathlib import Path
+
+import pytest
+
+from tests.web.conftest import ROUND3, new_castell
+from web.castell.board_picture import (
+    CLEAR,
+    PAWN,
+    TARGET,
+    WIDTH,
+    Label,
+    Spot,
+    layout,
+    overlaps,
+    pawn_places,
+    touches,
+)
+
+PHONE_MAP = 360 - 2 * 8  # the map's width on a 360 px phone (the page's side padding: 8 px)
+
+
+def _map(path: Path) -> dict:
+    from service.castell import Game
+    from web.castell.content import context
+
+    return context(Game.load(path), path.name)["map"]
+
+
+@pytest.mark.parametrize("game", ["fresh", "round3"])
+def test_the_map_keeps_its_labels_clear(tmp_path: Path, game: str) -> None:
+    path = ROUND3 if game == "round3" else new_castell(tmp_path, players="Anna,Biel,Carla,Dani")
+    drawn = _map(path)
+    spots: list[Spot] = drawn["regions"]
+    boxes = [s.label.box for s in spots]
+    for spot in spots:
+        box = spot.label.box
+        assert box[0] >= 0 and box[2] <= WIDTH and box[1] >= 0 and box[3] <= drawn["height"]
+        assert not any(touches(box, (o.x, o.y), CLEAR) for o in spots), spot.id
+    for a, b in itertools.combinations(boxes, 2):
+        assert not overlaps(a, b), (a, b)
+
+
+def test_map_targets_are_a_thumb_wide_and_apart(tmp_path: Path) -> None:
+    spots: list[Spot] = _map(new_castell(tmp_path))["regions"]
+    assert 2 * TARGET * PHONE_MAP / WIDTH >= 44
+    for a, b in itertools.combinations(spots, 2):
+        assert math.dist((a.x, a.y), (b.x, b.y)) >= 2 * TARGET + 8, (a.id, b.id)
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 4, 5, 6])
+def test_pawns_stand_apart_inside_their_region(count: int) -> None:
+    places = pawn_places(100, 100, count)
+    assert len(places) == count
+    for x, y in places:
+        assert math.dist((x, y), (100, 100)) + PAWN <= CLEAR  # no label reaches it
+    for a, b in itertools.combinations(places, 2):
+        assert math.dist(a, b) >= 2 * PAWN - 1  # none over another
+
+
+def test_a_crowded_label_makes_the_map_taller_not_overlapping() -> None:
+    """Two regions side by side with long names: the labels find places apart."""
+    spots = [Spot("a", "A", 120, 150, Label("A very long region", ["\u2605 Town 7,8"], [9, 8, 7])),
+             Spot("b", "B", 240, 150, Label("Another long one", [], [10, 6, 5, 4, 3]))]
+    height = layout(spots, [("a", "b")], 300)
+    assert height >= 300
+    assert not overlaps(spots[0].label.box, spots[1].label.box)

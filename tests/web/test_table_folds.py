@@ -1,0 +1,50 @@
+"""The table page's order (issue 52, board first): the board, then the turn bar with the
+advice button and the player's steps, then the folds; the score's totals in its fold's title,
+so that they show folded. Read from the HTML the server draws (the browser's view of it is
+`tests/web/test_board_first.py`)."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi.testclient import TestClient
+
+FOLDS = ["score", "teams", "festivals", "regions", "wheel", "history", "seats"]
+
+
+def test_castell_page_board_then_turn_then_folds(client: TestClient) -> None:
+    page = client.get("/g/round3.json").text
+    order = [page.index('class="map"'), page.index('id="turn"'),
+             page.index("What should I do?"), page.index('value="end"')]
+    order += [page.index(f'id="fold-{fold}"') for fold in FOLDS]
+    assert order == sorted(order)
+    title = re.search(r'id="fold-score"[^>]*><summary>([^<]*)<', page)
+    assert title and title.group(1) == "Score: Anna 0 · Biel 0 · Carla 0"
+    # this round's festival, and the tower a player may still name, open at first
+    assert re.search(r'id="fold-festivals" open>', page)
+
+
+def test_castell_map_marks_pawns_festival_and_moves(client: TestClient) -> None:
+    page = client.get("/g/round3.json").text
+    svg = page[page.index('<svg class="map"'):page.index("</svg>")]
+    assert svg.count('class="pawn"') == 3  # Anna, Biel and Carla in Camp de Tarragona
+    assert "★ Reus 10" in svg and 'class="spot festival"' in svg
+    assert svg.count('role="button"') == 4  # the four regions Carla can move to
+    assert svg.count('class="ct ') > 10  # the regions' castellers as tiles
+
+
+def test_a_watcher_has_no_turn_bar_steps(lan_client: tuple[TestClient, str]) -> None:
+    guest, _ = lan_client
+    page = guest.get("/g/round3.json").text
+    assert 'id="turn" class="turn"' in page and "What should I do?" not in page
+    assert 'value="end"' not in page
+
+
+def test_combo_page_advice_then_rows_then_folds(client: TestClient) -> None:
+    page = client.get("/g/combo.json").text
+    order = [page.index("What should I do?"), page.index('class="board"'),
+             page.index('class="place-card"'), page.index('id="fold-tableaux"'),
+             page.index('id="fold-history"'), page.index('id="fold-seats"')]
+    assert order == sorted(order)
+    title = re.search(r'id="fold-tableaux"[^>]*><summary>([^<]*)<', page)
+    assert title and title.group(1) == "Tableaux: Ana 2 · Ben 2"
