@@ -95,6 +95,11 @@ class Advisor:
         return Turn((*plan.turns[0].actions, EndTurn()), plan_towers(plan, state))
 
 
+def _kept(bot: Bot) -> Callable[[], Bot]:
+    """A factory of a bot that keeps nothing (the same one serves every game)."""
+    return lambda: bot
+
+
 # bot name -> a new bot of that kind (each game's own: what a bot keeps stays with it)
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": lambda: random_bot,
@@ -103,5 +108,5 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "festival": lambda: Advisor(Goal("festival")),
     "score": lambda: Advisor(Goal("score")),
     "cautious": lambda: Advisor(Goal("score"), cautious=True),
-    **{name: (lambda bot=bot: bot) for name, bot in PANEL_BOTS.items()},
+    **{name: _kept(bot) for name, bot in PANEL_BOTS.items()},
 }

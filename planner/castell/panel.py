@@ -8,19 +8,20 @@ greedy bot (`planner.castell.greedy`) valuing positions under other weights (`ST
 - `greedy`: the greedy bot itself, unchanged.
 - `tiles`, the tile hunter: claims local performances. Tiles and their points count double,
   a tile it could claim next turn and every tile its team can meet count far more, and skill
-  ranks too (exhibitions ask for skills); festivals count half.
+  ranks too (exhibitions ask for skills); a special token a third less (it spends them on
+  claims); festivals count half.
 - `festivals`, the festival hunter: plays for the festivals: prizes count double, the rise of
   its best tower and the size tokens half again; a bigger team (a taller tower) counts more,
   and tiles half.
-- `traveller`: collects regions. Region variety counts three times, standing in a region
-  where it has earned nothing yet is worth two points, so it moves on to new regions and
-  claims or competes where it has not scored yet.
+- `traveller`: collects regions. Region variety counts three times and every region where
+  it has earned something three points more (now and in what a festival or a tile promises),
+  so it moves on to new regions and claims or competes where it has not scored yet.
 - `sizes`, the size-token builder: size tokens count three times, and it keeps castellers of
   the sizes the festivals of the next rounds reward (up to three of each size), so it
   recruits them and wins the tokens with the most of a size.
-- `recruiter`: grows the team early. Every casteller counts nearly three times as much and a
-  special token somewhat less, so it spends its tokens on extra recruits while others keep
-  them; its towers come later.
+- `recruiter`: grows the team early. Every casteller counts four times as much and a special
+  token a third less, so it spends its tokens on extra recruits from the first rounds
+  while others keep them for claims and moves.
 - `noisy`: the greedy bot with slips: at each step, with chance 1 in 4 (from its own random
   generator), it takes any legal action instead of greedy's choice, uniformly; a slip never
   ends a turn before its first action when any other action is legal (nobody passes a whole
@@ -52,9 +53,9 @@ STYLES: dict[str, Weights] = {
                      token=1.0, prize_scale=0.5, tower_scale=0.5),
     "festivals": Weights(prize_scale=2.0, tower_scale=1.5, size_scale=1.5, casteller=0.45,
                          tile_scale=0.5, tile_next=0.4, tile_meet=0.1),
-    "traveller": Weights(variety_scale=2.0, region_bonus=2.0),
+    "traveller": Weights(variety_scale=3.0, region_bonus=3.0),
     "sizes": Weights(size_scale=3.0, size_casteller=0.6),
-    "recruiter": Weights(casteller=0.8, token=1.0),
+    "recruiter": Weights(casteller=1.2, token=1.0),
 }
 
 NOISE = 0.25  # the noisy style's chance of a slip at each step
