@@ -25,7 +25,8 @@ def tournament(
     bots: Annotated[str, typer.Option(
         "--bots", help="Comma-separated bots, one per seat (2-4): random, greedy, advisor "
         "(the default advice of `castell plan`), score (`castell plan --goal score`), "
-        "cautious (with --cautious), festival (--goal festival).")]
+        "cautious (with --cautious), festival (--goal festival); rival styles: tiles, "
+        "festivals, traveller, sizes, recruiter, noisy (greedy with random slips).")]
         = "advisor,greedy,greedy",
     games: Annotated[int, typer.Option(
         "--games", "-g", parser=options.whole(1, 1_000_000), metavar="N",

@@ -1,9 +1,19 @@
 """Castell bots and tournaments: policies that play whole turns from what their player sees
-(`random`, `greedy`, and `advisor`, `score`, `festival`: the advice of `castell plan`), and
-seeded games between them, every step through the referee (`models.game`)."""
+(`random`, `greedy`, the panel of rival styles `PANEL`, and `advisor`, `score`, `festival`: the
+advice of `castell plan`), and seeded games between them, every step through the referee
+(`models.game`)."""
 
 from planner.castell.bots import BOTS, Advisor, random_bot
 from planner.castell.greedy import WEIGHTS, Weights, greedy_bot, greedy_turn, value
+from planner.castell.panel import (
+    PANEL,
+    PANEL_BOTS,
+    STYLES,
+    NoisyBot,
+    NoisyRivals,
+    StyleBot,
+    noisy_turn,
+)
 from planner.castell.record import SKILLS, GameRecord
 from planner.castell.rivals import GREEDY_RIVALS, GreedyRivals
 from planner.castell.tournament import (
@@ -39,15 +49,21 @@ __all__ = [
     "BOTS",
     "CASTELL",
     "GREEDY_RIVALS",
+    "PANEL",
+    "PANEL_BOTS",
     "SKILLS",
+    "STYLES",
     "WEIGHTS",
     "Advisor",
     "Bot",
     "GameRecord",
     "GreedyRivals",
+    "NoisyBot",
+    "NoisyRivals",
     "Played",
     "SeatTurns",
     "Setup",
+    "StyleBot",
     "Summary",
     "TowerSearchUnfinished",
     "Turn",
@@ -59,6 +75,7 @@ __all__ = [
     "games",
     "greedy_bot",
     "greedy_turn",
+    "noisy_turn",
     "plan_towers",
     "play_game",
     "play_turn",

@@ -1,4 +1,5 @@
-"""The Castell bots: `random`, `greedy`, `advisor`, `score`, `festival`, `cautious`. A bot chooses
+"""The Castell bots: `random`, `greedy`, `advisor`, `score`, `festival`, `cautious`, and the
+panel's styles (`tiles`, `festivals`, `traveller`, `sizes`, `recruiter`, `noisy`). A bot chooses
 one whole turn for the player to move (its actions, ending with `EndTurn`, and the festival
 towers it names) from what that player sees (`seen`: no bag, no future refills).
 
@@ -15,6 +16,9 @@ towers it names) from what that player sees (`seen`: no bag, no future refills).
 - `festival`: the same for `Goal("festival")`, the advice's goal until 2026-12-04;
 - `cautious`: the score goal planning no recruit where a rival could recruit first, and every
   rival who could come to a festival competing there (`castell plan --cautious`).
+- the panel's styles (`planner.castell.panel`): the greedy bot under other weights (a tile
+  hunter, a festival hunter, a traveller, a size-token builder, a recruiter) and the greedy
+  bot with random slips (`noisy`, from the bot's own generator).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from dataclasses import dataclass, field
 
 from models.game import Board, EndTurn, GameState, apply, legal_actions
 from planner.castell.greedy import greedy_bot, greedy_turn
+from planner.castell.panel import PANEL_BOTS
 from planner.castell.rivals import GREEDY_RIVALS
 from planner.castell.turn import Bot, Turn, festival_finder, plan_towers, seen, tile_finder
 from planner.clock import Clock
@@ -90,6 +95,11 @@ class Advisor:
         return Turn((*plan.turns[0].actions, EndTurn()), plan_towers(plan, state))
 
 
+def _kept(bot: Bot) -> Callable[[], Bot]:
+    """A factory of a bot that keeps nothing (the same one serves every game)."""
+    return lambda: bot
+
+
 # bot name -> a new bot of that kind (each game's own: what a bot keeps stays with it)
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": lambda: random_bot,
@@ -98,4 +108,5 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "festival": lambda: Advisor(Goal("festival")),
     "score": lambda: Advisor(Goal("score")),
     "cautious": lambda: Advisor(Goal("score"), cautious=True),
+    **{name: _kept(bot) for name, bot in PANEL_BOTS.items()},
 }

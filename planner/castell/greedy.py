@@ -17,6 +17,13 @@ variety, prizes, size tokens, best tower) plus what the position promises, in po
   `casteller` per casteller, `rank` per skill rank (up to `rank_cap` a skill);
 - the special tokens left, `token` each while there are turns left to spend them in.
 
+The other styles of `planner.castell.panel` are this value under other weights: each score
+category's points, now and promised, times its `*_scale` (the best tower's rise, prizes, size
+tokens, a new region's variety, tiles), a bonus per region earned, now and promised
+(`region_bonus`), and one per casteller of a size the festivals ahead reward
+(`size_casteller`). Greedy's weights leave them out (scales 1, bonuses 0): its value is
+unchanged to the bit.
+
 A turn is built step by step: each legal action is applied through the referee and the one
 that leaves the best value is taken, until ending the turn is worth as much (a move is
 valued by its best follow-up too: moving is worth what it lets the turn do next). Ties go to
@@ -46,6 +53,7 @@ from models.game import (
     score_player,
     turns_before,
 )
+from models.game.scoring import ScoreCard
 from models.tower import ExhibitionTile, Pool, Rules, SkillRanks, Tile, Tower
 from planner.castell.turn import Turn, festival_finder, seen, tile_finder
 
@@ -61,6 +69,15 @@ class Weights:
     rank: float = 0.5
     rank_cap: int = 2
     token: float = 1.5
+    # the panel's leanings (planner.castell.panel); these defaults change nothing
+    tower_scale: float = 1.0
+    variety_scale: float = 1.0
+    prize_scale: float = 1.0
+    size_scale: float = 1.0
+    tile_scale: float = 1.0
+    region_bonus: float = 0.0
+    size_casteller: float = 0.0
+    size_cap: int = 3
 
 
 WEIGHTS = Weights()
@@ -156,13 +173,31 @@ def value(state: GameState, view: View) -> float:
     team, ranks = me.team, me.ranks
     w = view.weights
     left = view.board.rounds - state.round
-    points = float(score_player(me, view.board).total)
+    card = score_player(me, view.board)
+    points = float(card.total)
+    points += _leaning(card, me, team, view)
     points += w.token * min(me.special_tokens, left)
     points += w.casteller * team.total
     points += w.rank * sum(min(r, w.rank_cap) for r in ranks.as_dict().values())
     points += _festivals(state, me, team, ranks, view)
     points += _tiles(state, me, team, ranks, view, left)
     return points
+
+
+def _leaning(card: ScoreCard, me: PlayerState, team: Pool, view: View) -> float:
+    """A style's extra points: its category scales over the points now, a bonus a region
+    earned, the castellers of the sizes the festivals ahead reward (0.0 for greedy: adding
+    it changes no value)."""
+    w = view.weights
+    extra = ((w.tower_scale - 1) * card.best_tower + (w.variety_scale - 1) * card.region_variety
+             + (w.prize_scale - 1) * card.prizes + (w.size_scale - 1) * card.size_tokens
+             + (w.tile_scale - 1) * card.local_performances)
+    if w.region_bonus:
+        extra += w.region_bonus * len(set(me.earned_regions))
+    if w.size_casteller:
+        wanted = {z for space in view.ahead for z in space.size_tokens}
+        extra += w.size_casteller * sum(min(team.count(z), w.size_cap) for z in wanted)
+    return extra
 
 
 def _festivals(state: GameState, me: PlayerState, team: Pool, ranks: SkillRanks, view: View
@@ -179,7 +214,7 @@ def _festivals(state: GameState, me: PlayerState, team: Pool, ranks: SkillRanks,
         if tower is None:
             continue
         score = space.festival.score(tower)
-        rise = max(rise, weight * max(0, score - me.best_tower_score))
+        rise = max(rise, weight * max(0, score - me.best_tower_score) * view.weights.tower_scale)
         total += weight * _festival_worth(space, me, tower, score, view)
     return total + rise
 
@@ -196,24 +231,31 @@ def _festival_worth(space: FestivalSpace, me: PlayerState, tower: Tower, score: 
             if found is not None:
                 rivals.append(found)
     festival = space.festival
+    w = view.weights
     rank = 1 + sum(festival.score(t) > score for t in rivals)
     chart = view.board.prize_chart.get(space.type, {}).get(len(view.rivals) + 1, [])
     scoring = view.board.scoring
     worth = float(scoring.prizes.get(chart[rank - 1], 0)) if rank <= len(chart) else 0.0
+    worth *= w.prize_scale
     mine = tower.size_counts()
     for size in space.size_tokens:
         if mine[size] > max((t.size_counts()[size] for t in rivals), default=0):
             repeat = size in me.size_tokens
-            worth += scoring.size_token_repeat if repeat else scoring.size_token_first
+            token = scoring.size_token_repeat if repeat else scoring.size_token_first
+            worth += token * w.size_scale
     if worth and space.region not in me.earned_regions:
         worth += _variety_gain(me, view)
     return worth
 
 
 def _variety_gain(me: PlayerState, view: View) -> float:
+    """What one more earned region is worth: its variety points (times the style's scale)
+    and the style's bonus a region."""
     earned = len(set(me.earned_regions))
     scoring = view.board.scoring
-    return float(scoring.variety(earned + 1) - scoring.variety(earned))
+    w = view.weights
+    gain = float(scoring.variety(earned + 1) - scoring.variety(earned))
+    return gain * w.variety_scale + w.region_bonus
 
 
 def _tiles(state: GameState, me: PlayerState, team: Pool, ranks: SkillRanks, view: View,
@@ -229,6 +271,7 @@ def _tiles(state: GameState, me: PlayerState, team: Pool, ranks: SkillRanks, vie
             meets += 1
             if near and left > 0 and me.special_tokens > 0:
                 worth = float(view.tiles[tile_id][1] + region.special_tokens + 1)
+                worth *= w.tile_scale
                 if region_id not in me.earned_regions:
                     worth += _variety_gain(me, view)
                 best = max(best, worth)
@@ -239,7 +282,7 @@ def _moves_on(action: Action) -> bool:
     return isinstance(action, Move) or (isinstance(action, Special) and action.kind == "move")
 
 
-def _step(state: GameState, view: View) -> tuple[Action, GameState | None]:
+def best_step(state: GameState, view: View) -> tuple[Action, GameState | None]:
     """The best next action and the state after it (`EndTurn`, None: end the turn here)."""
     board, rules = view.board, view.rules
     options = legal_actions(state, board, rules, tiles=tile_finder)
@@ -277,7 +320,7 @@ def greedy_turn(state: GameState, board: Board, weights: Weights = WEIGHTS) -> T
     view = View(state, board, weights)
     actions: list[Action] = []
     while True:
-        action, after = _step(state, view)
+        action, after = best_step(state, view)
         if after is None:
             return Turn((*actions, EndTurn()))
         actions.append(action)

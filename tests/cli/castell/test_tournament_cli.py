@@ -40,3 +40,10 @@ def test_a_picture_over_the_board_file_names_svg(tmp_path: Path) -> None:
     board.write_bytes(default_board_path().read_bytes())
     assert_bad_input(run("tournament", "--bots", "greedy,random", "--games", "1", "--board",
                          str(board), "--svg", str(board)), "--svg: ")
+
+
+def test_the_help_names_every_bot() -> None:
+    from planner.castell import BOTS
+
+    text = " ".join(run("tournament", "--help").stdout.split())
+    assert all(name in text for name in BOTS)
