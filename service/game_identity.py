@@ -13,8 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from models.combo.state import GameState as ComboState
 from models.errors import CastellError
 from models.files import parse_json
+from models.game.state import GameState as CastellState
 from service.handles import kind_of_data
 from service.store import GameFile
 
@@ -73,6 +75,19 @@ _SEEN: dict[tuple[str, int, int, int, int], Identity | None] = {}
 _LOCK = threading.Lock()
 
 
+# each kind's state model: a field a file leaves out (or writes null where the model reads its
+# default) is the default, so that an older file keeps its identity when it is first rewritten
+# in full (examples/game/round3.json leaves "deal" out, and is written back with "seeded")
+_MODELS = {"castell": CastellState, "combo": ComboState}
+
+
+def _or_default(kind: str, key: str, value: Any) -> Any:
+    if value is not None:
+        return value
+    field = _MODELS[kind].model_fields.get(key)
+    return None if field is None or field.is_required() else field.get_default()
+
+
 def _identity(data: dict[str, Any], path: Path) -> Identity | None:
     kind = kind_of_data(data)
     if kind is None:
@@ -81,7 +96,8 @@ def _identity(data: dict[str, Any], path: Path) -> Identity | None:
     players = table.get("players") if isinstance(table, dict) else None
     names = [str(p.get("name")) for p in players if isinstance(p, dict)] \
         if isinstance(players, list) else []
-    kept = {"kind": kind, "players": names, **{key: data.get(key) for key in KEPT[kind]}}
+    kept = {"kind": kind, "players": names,
+            **{key: _or_default(kind, key, data.get(key)) for key in KEPT[kind]}}
     start = hashlib.sha256(json.dumps(kept, sort_keys=True, default=str).encode()).hexdigest()
     revision = data.get("revision", 0)
     if not isinstance(revision, int) or isinstance(revision, bool):

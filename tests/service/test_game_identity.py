@@ -27,6 +27,22 @@ def test_a_castell_game_keeps_its_identity_through_steps_and_undo(tmp_path: Path
     assert last is not None and last.revision == 2 and not last.went_back(2)
 
 
+def test_an_older_file_keeps_its_identity_when_first_written_in_full(tmp_path: Path) -> None:
+    # examples/game/round3.json leaves "deal" and "rules" out (`null` reads the same); its
+    # first save writes each as the model's default: the same game, its seats kept
+    path = tmp_path / "round3.json"
+    path.write_bytes(Path("examples/game/round3.json").read_bytes())
+    first = identity(path)
+    assert first is not None
+    with edit_handle(path, "castell", wait=1) as game:
+        game.play(["undo"] if game.revision else [game.legal_steps()[0]],
+                  expect_revision=game.revision)
+        game.save()
+    assert '"deal": "seeded"' in path.read_text()
+    now = identity(path)
+    assert now is not None and now.start == first.start
+
+
 def test_a_combo_game_keeps_its_identity_through_a_step(tmp_path: Path) -> None:
     path = tmp_path / "c.json"
     write_new(start_combo("Ana,Ben", seed=3), path)
