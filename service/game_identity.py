@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from models.combo.state import GameState as ComboState
 from models.errors import CastellError
 from models.files import parse_json
@@ -78,7 +80,7 @@ _LOCK = threading.Lock()
 # each kind's state model: a field a file leaves out (or writes null where the model reads its
 # default) is the default, so that an older file keeps its identity when it is first rewritten
 # in full (examples/game/round3.json leaves "deal" out, and is written back with "seeded")
-_MODELS = {"castell": CastellState, "combo": ComboState}
+_MODELS: dict[str, type[BaseModel]] = {"castell": CastellState, "combo": ComboState}
 
 
 def _or_default(kind: str, key: str, value: Any) -> Any:
