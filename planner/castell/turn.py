@@ -29,7 +29,7 @@ from models.game import (
 from models.game.play import CastellInPlay, NameTower, Step
 from models.tower import Festival, Pool, Rules, SkillRanks, Tile, Tower
 from planner.tower import DEFAULT_TIME_LIMIT, FestivalTower, Status, TileCheck, solve
-from planner.turns import Plan
+from planner.turns import Plan, RivalUnfinished
 from planner.turns.replay import visible
 
 # the festival and tile towers of one process's games (a game asks the same ones again and
@@ -37,7 +37,7 @@ from planner.turns.replay import visible
 FINDER_CACHE = 50_000
 
 
-class TowerSearchUnfinished(RuntimeError):
+class TowerSearchUnfinished(RivalUnfinished):
     """A tower search did not finish within its limit: a game's festival is never resolved,
     nor a claim refused, because of a clock (the tournament would not repeat)."""
 
@@ -49,7 +49,10 @@ def festival_finder(pool: Pool, ranks: SkillRanks, festival: Festival, rules: Ru
     finder in the bots' games and the festival scores the greedy bot counts on."""
     if not pool.total:
         return None
-    found = solve(FestivalTower(festival), pool, ranks, rules, time_limit=DEFAULT_TIME_LIMIT)
+    # stoppable: inside a request (the advice's rivals and its floor) its cancel or deadline
+    # stops the search, which then raises (never cached); a tournament has neither
+    found = solve(FestivalTower(festival), pool, ranks, rules, time_limit=DEFAULT_TIME_LIMIT,
+                  stoppable=True)
     if found.status is Status.UNKNOWN:
         raise TowerSearchUnfinished(f"no festival tower proven for {pool} within the limit")
     return found.tower
@@ -61,7 +64,8 @@ def tile_finder(pool: Pool, ranks: SkillRanks, tile: Tile, rules: Rules) -> Towe
     actions."""
     if not pool.total:
         return None
-    found = solve(TileCheck(tile), pool, ranks, rules, time_limit=DEFAULT_TIME_LIMIT)
+    found = solve(TileCheck(tile), pool, ranks, rules, time_limit=DEFAULT_TIME_LIMIT,
+                  stoppable=True)  # as `festival_finder`
     if found.status is Status.UNKNOWN:
         raise TowerSearchUnfinished(f"no tile tower proven for {pool} within the limit")
     return found.tower

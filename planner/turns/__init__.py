@@ -19,7 +19,14 @@ from planner.turns.goals import GOALS, UnknownGoal, goal_strategy
 from planner.turns.horizon import ADVICE_GOAL, Goal, build_horizon
 from planner.turns.plan import DEFAULT_PLAN_TIME_LIMIT, plan_turns
 from planner.turns.replay import Replay, replay
-from planner.turns.request import Chances, PlanRequest, PlanResult, Rivals, RivalTurn
+from planner.turns.request import (
+    Chances,
+    PlanRequest,
+    PlanResult,
+    Rivals,
+    RivalTurn,
+    RivalUnfinished,
+)
 from planner.turns.result import Plan, PlannedFestival, PlannedTurn
 from planner.turns.strategy import GoalStrategy, GoalWords
 from planner.turns.upcoming import Ahead
@@ -50,6 +57,7 @@ __all__ = [
     "Replay",
     "RivalAt",
     "RivalTurn",
+    "RivalUnfinished",
     "Rivals",
     "Step",
     "Target",

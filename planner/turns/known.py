@@ -15,6 +15,7 @@ from __future__ import annotations
 from models.game import Action, EndTurn, GameState, score_player
 from models.tower import Tower
 from planner.clock import now
+from planner.stopping import grace
 from planner.tower import Status
 from planner.turns.explain import explain
 from planner.turns.horizon import Goal
@@ -41,7 +42,10 @@ def known_plan(request: PlanRequest, turn: RivalTurn) -> Plan:
     actions = [a for a in turn.actions if not isinstance(a, EndTurn)]
     chosen = {(location, player): None if text is None else Tower.parse(text, rules)
               for location, text in turn.towers}
-    replayed = replay(start, board, player, [actions], rules, chosen=chosen or None)
+    # a turn in hand is checked even when the search took the whole limit (`ReplayOutOfTime`:
+    # not within the grace either; the caller keeps what it had)
+    with grace(request.budget.wall(request.budget.replay_grace)):
+        replayed = replay(start, board, player, [actions], rules, chosen=chosen or None)
     planned = (PlannedTurn(start.round, tuple(actions)),)
     asked = Asked(SCORE, player, start, tuple(before), (FLOOR_WORDS,), 1,
                   outlook(start, board, player, rules), (), None, started)

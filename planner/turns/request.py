@@ -18,6 +18,11 @@ from planner.turns.result import Plan
 from planner.turns.upcoming import Ahead
 
 
+class RivalUnfinished(RuntimeError):
+    """A rival model's turn did not finish: a tower search it needs was stopped by the
+    request's cancel or clock (`Rivals.turn` may raise it)."""
+
+
 class RivalTurn(Protocol):
     """A whole turn as a bot plays it: its actions (the last one ends the turn) and the
     festival towers it names ((location, tower text or None: not competing))."""
@@ -35,7 +40,7 @@ class Rivals(Protocol):
     through the referee."""
 
     def turn(self, state: GameState, board: Board) -> RivalTurn:
-        """The turn of the player to move in `state`."""
+        """The turn of the player to move in `state` (`RivalUnfinished`: stopped first)."""
         ...
 
     def play(self, state: GameState, board: Board, turn: RivalTurn) -> GameState:

@@ -37,8 +37,8 @@ from planner.stopping import time_limited
 from planner.tower import Status
 from planner.turns.horizon import Goal
 from planner.turns.known import cut_short, known_plan
-from planner.turns.replay import visible
-from planner.turns.request import PlanRequest, PlanResult, Rivals, RivalTurn
+from planner.turns.replay import ReplayOutOfTime, visible
+from planner.turns.request import PlanRequest, PlanResult, Rivals, RivalTurn, RivalUnfinished
 from planner.turns.strategy import Pipeline
 
 WIN = Goal("win")
@@ -94,14 +94,14 @@ def plan_to_win(request: PlanRequest, clock: Clock, pipeline: Pipeline) -> PlanR
                and request.rules == state.game_rules)
     now = visible(state)
     # the floor first: a complete legal turn known before any search (`planner.turns.known`)
-    floor = rivals.turn(now, board) if to_move else None
+    floor = _floor(rivals, now, board) if to_move else None
     # the plain plan looks further than the plans after the answers: it chooses the first
     # turn's actions, they only weigh two first turns against each other
     plain = planned(state, budget.win_plan_share, least_turns=budget.win_least_turns)
     if floor is None:
         return as_win(plain, None)
     if plain.clock_hit or cut_short(plain.plan, state):  # the clock cut the search: the floor
-        return floored(request, floor, plain)
+        return floored(request, floor, plain) or as_win(plain, None)
     candidates = [Candidate(PLAN, _turn_of(plain, now), plain),
                   Candidate(GREEDY, floor, None)]
     # an unproven plain plan spent its units (a long horizon, the first rounds): the plans
@@ -135,11 +135,23 @@ class Candidate:
     ahead: PlanResult | None
 
 
-def floored(request: PlanRequest, floor: RivalTurn, plain: PlanResult) -> PlanResult:
+def _floor(rivals: Rivals, now: GameState, board: Board) -> RivalTurn | None:
+    """The rivals' model's turn in the player's place (None: stopped before it finished, by a
+    cancel or the clock on a huge team: no floor then)."""
+    try:
+        return rivals.turn(now, board)
+    except RivalUnfinished:
+        return None
+
+
+def floored(request: PlanRequest, floor: RivalTurn, plain: PlanResult) -> PlanResult | None:
     """The floor's plan (`known_plan`) as the win goal's answer, with what the plain plan
     found of the festivals ahead; marked as stopped by the clock (a quieter run may find a
-    plan the search stands by)."""
-    plan = known_plan(request, floor)
+    plan the search stands by). None: its replay did not finish within the grace."""
+    try:
+        plan = known_plan(request, floor)
+    except ReplayOutOfTime:
+        return None
     return PlanResult(goal=WIN, plan=plan, ahead=plain.ahead,
                       next_festival=plain.next_festival, untried=plain.untried, forecasts=(),
                       assumptions=plan.assumptions, fixed=(), unfixed=None, clock_hit=True,
@@ -155,15 +167,19 @@ def tried_turns(candidates: Sequence[Candidate], now: GameState, board: Board, p
                 rivals: Rivals, planned: Callable[[GameState], PlanResult]
                 ) -> list[tuple[Candidate, Answered]] | None:
     """Each candidate that leaves a position of its own, with its answered value, in order;
-    None when a plan after the answers met the wall clock (a clock decides nothing)."""
+    None when a plan after the answers, or a rival's turn, met the wall clock or a cancel (a
+    clock decides nothing)."""
     tried: list[tuple[Candidate, Answered]] = []
     positions: list[GameState] = []
     for candidate in candidates:
-        after = rivals.play(now, board, candidate.turn)
-        if any(_same_position(after, p) for p in positions):
-            continue
-        positions.append(after)
-        worth = _answered(after, board, player, rivals, planned)
+        try:
+            after = rivals.play(now, board, candidate.turn)
+            if any(_same_position(after, p) for p in positions):
+                continue
+            positions.append(after)
+            worth = _answered(after, board, player, rivals, planned)
+        except RivalUnfinished:  # a rival's tower search stopped by the cancel or the clock
+            return None
         if worth is None:
             return None
         tried.append((candidate, worth))
