@@ -125,13 +125,17 @@ def _done(path: Path) -> set[int]:
 
 
 def _jobs(args: argparse.Namespace) -> Iterator[tuple[Path, list[str], int]]:
+    """The games left to play, a deal of each table in turn (a run cut short has figures
+    for every table)."""
+    tables = []
     for table in args.tables.split(","):
-        bots = table_bots(table, args.bot)
         path = args.out / f"{table.replace(':', '-').replace('+', '_')}.jsonl"
-        done = _done(path)
-        for index in range(args.games):
-            if index not in done:
-                yield path, bots, index
+        tables.append((path, table_bots(table, args.bot), _done(path)))
+    for first in range(0, args.games, SEATS):
+        for path, bots, done in tables:
+            for index in range(first, min(first + SEATS, args.games)):
+                if index not in done:
+                    yield path, bots, index
 
 
 def run(args: argparse.Namespace) -> None:
