@@ -110,6 +110,9 @@ def _pool(workers: int) -> tuple[ProcessPoolExecutor, list[BaseProcess]]:
     return pool, context.started
 
 
+KILL_AFTER_S = 0.5  # how long a terminated worker has to end before SIGKILL
+
+
 def _kill(pool: Executor, workers: list[BaseProcess]) -> None:
     """End a pool's `workers` now (the executor's own shutdown waits for the running chunks),
     then shut it without waiting."""
@@ -117,6 +120,14 @@ def _kill(pool: Executor, workers: list[BaseProcess]) -> None:
         # ended already, closed, or not started yet
         with contextlib.suppress(OSError, ValueError, AttributeError):
             process.terminate()
+    for process in list(workers):
+        # a worker SIGTERM reached before its initializer set SIGTERM back to its default
+        # runs the handler it was forked with and lives on (with both cores busy CI saw one
+        # outlive the stop): SIGKILL, which no handler holds off
+        with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):
+            process.join(KILL_AFTER_S)
+            if process.exitcode is None:
+                process.kill()
     pool.shutdown(wait=False, cancel_futures=True)
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.conftest import LiveServer, seat_keys
+from tests.web.conftest import BROWSER_WAIT_MS, LiveServer, seat_keys
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 HOW = "Debian's chromium is not installed: apt-get install chromium (no `playwright install`)"
@@ -26,9 +26,9 @@ from playwright.sync_api import Browser, Page, Route, expect, sync_playwright  #
 
 SHOTS = Path(__file__).parent / "screenshots"
 # a step on one screen shows on the others without a reload; how fast is bench_web.py's (SSE
-# fan-out delay), not a test's: at 1 s a busy machine (two test workers and a load on 2 cores)
-# missed it once
-LIVE_MS = 5000
+# fan-out delay), not a test's: a hang guard only (at 1 s a busy machine, two test workers
+# and a load on 2 cores, missed it once; at 5 s, with the machine at load 10, once again)
+LIVE_MS = BROWSER_WAIT_MS
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}
 LAPTOP = {"viewport": {"width": 1366, "height": 768}}
@@ -131,9 +131,9 @@ def test_a_short_castell_game_on_three_screens(table: Table) -> None:
     builder = a.get_by_role("textbox", name="Tower for LP02")
     offered = builder.input_value()
     builder.fill("9x9")
-    expect(a.locator("#check-lp02 .refused")).to_be_visible(timeout=2000)
+    expect(a.locator("#check-lp02 .refused")).to_be_visible(timeout=LIVE_MS)
     builder.fill(offered)
-    expect(a.locator("#check-lp02")).to_contain_text("meets the tile", timeout=2000)
+    expect(a.locator("#check-lp02")).to_contain_text("meets the tile", timeout=LIVE_MS)
     a.get_by_role("button", name="Claim LP02").click()
     expect(history(b)).to_contain_text("special claim LP02", timeout=LIVE_MS)
     expect(history(laptop)).to_contain_text("special claim LP02", timeout=LIVE_MS)
@@ -385,7 +385,7 @@ def test_a_phone_offline_while_a_rival_plays_catches_up(table: Table) -> None:
     a.wait_for_timeout(1500)  # offline a while: its stream and any fetch fail meanwhile
     assert _revision(a) == before  # it was offline indeed: it missed the rival's step
     table.contexts[0].set_offline(False)
-    expect(a.locator("#game")).to_have_attribute("data-revision", str(now), timeout=10_000)
+    expect(a.locator("#game")).to_have_attribute("data-revision", str(now), timeout=LIVE_MS)
     expect(a.get_by_role("status")).to_have_text(b.get_by_role("status").inner_text())
 
 
@@ -411,7 +411,7 @@ def test_a_restart_keeps_the_phones_playing(chromium_browser: Browser, folder: P
             mover.get_by_role("button", name="end the turn", exact=True).click()
             for page in (anna, biel, host):
                 expect(page.locator("#game")).not_to_have_attribute(
-                    "data-revision", str(before), timeout=10_000)
+                    "data-revision", str(before), timeout=LIVE_MS)
             expect(anna.locator("p.me")).to_contain_text("You play Anna")
             # the host's screen, redrawn by the new server, is still the host's (its key kept)
             expect(host.locator("details.seat-links")).to_have_count(1)

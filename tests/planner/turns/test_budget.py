@@ -20,7 +20,11 @@ TURNS = Path(__file__).resolve().parents[3] / "planner" / "turns"
 STRUCTURE = {"STOPS", "OFF", "MOVE_KINDS", "SPECIALS", "TALLEST", "DEFAULT_PLAN_TIME_LIMIT",
              "MAX_TURNS", "DEFAULT_BUDGET", "GOALS",
              "ADVICE_GOAL",  # which question the advice asks: the product's, not a tuning
-             "WIN", "SCORE"}  # the goals the win goal's plans ask (win/answers.py)
+             "WIN", "SCORE",  # the goals the win goal's plans ask (win/answers.py)
+             "FLOOR_WORDS",  # words (known.py)
+             # the chances' model (win/chances.py, win/fitting.py): its data file, when it is
+             # shown and how it is fitted offline; none of it tunes a plan's search
+             "MODEL", "LEAST_PREDICTIONS", "RIDGE"}
 
 
 @given(st.floats(min_value=0.1, max_value=600))
