@@ -15,10 +15,10 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from models.combo.state import GameState as ComboState
+from models.combo import GameState as ComboState
 from models.errors import CastellError
 from models.files import parse_json
-from models.game.state import GameState as CastellState
+from models.game import GameState as CastellState
 from service.handles import kind_of_data
 from service.store import GameFile
 
