@@ -21,7 +21,9 @@ The advisor runs at the CLI's default limit with its wall-clock safety net scale
 the same on a quiet or a busy machine (the default advice's clock hits at the table are
 measured by `bench_advice.py`). `--slack 1` plays as the table does on this machine.
 `--budget` changes `PlanBudget` fields of the advisor (a variant of the advice, measured on the
-same deals as the default: give it its own `--out`).
+same deals as the default: give it its own `--out`); `--rivals tiles,festivals,...` makes its
+win goal weigh each first turn against those panel styles' answers instead of the greedy
+bot's alone (leave a table's own style out for a leave-one-out run).
 
 `report` reads every table's file: per table the games, the deals, the advised seat's wins
 (a shared win counts 1/k), its win rate with a 95% interval that resamples whole deals (each
@@ -47,7 +49,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from models.game import Board, GameState, load_board, score_player  # noqa: E402
-from planner.castell import BOTS, Advisor, GameRecord, Setup, play_game  # noqa: E402
+from planner.castell import (  # noqa: E402
+    BOTS,
+    Advisor,
+    GameRecord,
+    Setup,
+    panel_rivals,
+    play_game,
+)
 from planner.stats import Cluster, cluster_intervals  # noqa: E402
 from planner.turns import DEFAULT_BUDGET, Plan, PlanBudget  # noqa: E402
 
@@ -96,11 +105,13 @@ def budget_of(text: str, slack: float) -> PlanBudget:
     return replace(DEFAULT_BUDGET, **changes)
 
 
-def _play(bots: list[str], seed: int, index: int, budget: PlanBudget) -> dict[str, Any]:
-    """One game; the advised seat's calls measured."""
+def _play(bots: list[str], seed: int, index: int, budget: PlanBudget,
+          rivals: Sequence[str] = ()) -> dict[str, Any]:
+    """One game; the advised seat's calls measured (`rivals`: the panel's styles its win
+    goal weighs its first turn against; none: the greedy bot alone, the default)."""
     made = [BOTS[b]() for b in bots]
     if bots[0] == "advisor":
-        made[0] = Measured()
+        made[0] = Measured(rivals=panel_rivals(rivals)) if rivals else Measured()
     advisor = made[0]
     if isinstance(advisor, Advisor):
         advisor.budget = budget
@@ -142,6 +153,7 @@ def run(args: argparse.Namespace) -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     jobs = list(_jobs(args))
     budget = budget_of(args.budget, args.slack)
+    rivals = [r for r in args.rivals.split(",") if r]
     print(f"{len(jobs)} games to play", flush=True)
     with ProcessPoolExecutor(args.workers) as pool:
         running: dict[Future[dict[str, Any]], tuple[Path, list[str], int]] = {}
@@ -151,7 +163,8 @@ def run(args: argparse.Namespace) -> None:
                 job = next(queue, None)
                 if job is None:
                     break
-                running[pool.submit(_play, job[1], args.seed, job[2], budget)] = job
+                running[pool.submit(_play, job[1], args.seed, job[2], budget,
+                                     rivals)] = job
             if not running:
                 return
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
@@ -242,6 +255,8 @@ def main() -> None:
     parser.add_argument("--slack", type=float, default=3.0)
     parser.add_argument("--bot", default="advisor")
     parser.add_argument("--budget", default="", help="field=value,... of PlanBudget")
+    parser.add_argument("--rivals", default="", help="the panel's styles the advice weighs "
+                        "its first turn against (default: the greedy bot alone)")
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--md", type=Path)
     args = parser.parse_args()

@@ -13,6 +13,7 @@ from planner.castell.panel import (
     NoisyRivals,
     StyleBot,
     noisy_turn,
+    panel_rivals,
 )
 from planner.castell.record import SKILLS, GameRecord
 from planner.castell.rivals import GREEDY_RIVALS, GreedyRivals
@@ -76,6 +77,7 @@ __all__ = [
     "greedy_bot",
     "greedy_turn",
     "noisy_turn",
+    "panel_rivals",
     "plan_towers",
     "play_game",
     "play_turn",

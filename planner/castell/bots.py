@@ -42,6 +42,7 @@ from planner.turns import (
     Plan,
     PlanBudget,
     PlanRequest,
+    Rivals,
 )
 from planner.turns import plan as answer
 
@@ -69,6 +70,7 @@ class Advisor:
     time_limit: float = DEFAULT_PLAN_TIME_LIMIT
     budget: PlanBudget = DEFAULT_BUDGET
     cautious: bool = False  # no recruit where a rival could first, rivals coming to festivals
+    rivals: Rivals = GREEDY_RIVALS  # the win goal's model of the rivals (a variant: `panel`)
     wall_s: list[float] = field(default_factory=list)
     cpu_s: list[float] = field(default_factory=list)
     fallbacks: int = 0
@@ -79,7 +81,7 @@ class Advisor:
         started, cpu = time.perf_counter(), time.process_time()
         request = PlanRequest(state, board, state.turn.player, state.game_rules, goal=self.goal,
                               turns=None, cautious=self.cautious, workers=1, seed=0,
-                              budget=self.budget, rivals=GREEDY_RIVALS)
+                              budget=self.budget, rivals=self.rivals)
         result = answer(request, Clock.start(self.time_limit))
         self.wall_s.append(time.perf_counter() - started)
         self.cpu_s.append(time.process_time() - cpu)

@@ -39,13 +39,14 @@ gets the same turn, whoever asks and in whatever order.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from models.game import Action, Board, EndTurn, GameState, apply, legal_actions
 from planner.castell.greedy import WEIGHTS, View, Weights, best_step, greedy_turn
 from planner.castell.rivals import GREEDY_RIVALS, GreedyRivals
 from planner.castell.turn import Turn, festival_finder, play_turn, seen, tile_finder
-from planner.turns import RivalTurn
+from planner.turns import RivalModels, RivalTurn
 
 # each style's weights: what it values over greedy's (`Weights`' defaults)
 STYLES: dict[str, Weights] = {
@@ -145,3 +146,12 @@ PANEL: dict[str, GreedyRivals | NoisyRivals] = {
     **{name: GreedyRivals(weights) for name, weights in STYLES.items()},
     "noisy": NoisyRivals(),
 }
+
+
+def panel_rivals(names: Sequence[str]) -> RivalModels:
+    """The panel's styles `names` as one model of the rivals for the win goal
+    (`planner.turns.RivalModels`: each first turn weighed against each style's answers)."""
+    unknown = [n for n in names if n not in PANEL]
+    if unknown or not names:
+        raise ValueError(f"the panel's styles are {', '.join(PANEL)}, not {', '.join(unknown)}")
+    return RivalModels(tuple((name, PANEL[name]) for name in names))

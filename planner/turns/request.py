@@ -49,6 +49,30 @@ class Rivals(Protocol):
 
 
 @dataclass(frozen=True)
+class RivalModels:
+    """Several named models of the rivals (a `Rivals` itself: the first one's turns): the win
+    goal weighs each first turn against the answers of each, by the mean margin, rather than
+    assume the rivals play like any one of them."""
+
+    named: tuple[tuple[str, Rivals], ...]
+
+    def __post_init__(self) -> None:
+        if not self.named:
+            raise ValueError("RivalModels needs at least one model")
+
+    def turn(self, state: GameState, board: Board) -> RivalTurn:
+        return self.named[0][1].turn(state, board)
+
+    def play(self, state: GameState, board: Board, turn: RivalTurn) -> GameState:
+        return self.named[0][1].play(state, board, turn)
+
+
+def models_of(rivals: Rivals) -> tuple[tuple[str, Rivals], ...]:
+    """The named models `rivals` holds (one, unnamed, for a single model)."""
+    return rivals.named if isinstance(rivals, RivalModels) else (("", rivals),)
+
+
+@dataclass(frozen=True)
 class PlanRequest:
     """A plan question: `player`'s next turns from `state` on `board`, under the readings
     `rules` (the game's own, or a what-if's), for `goal`.

@@ -38,7 +38,14 @@ from planner.tower import Status
 from planner.turns.horizon import Goal
 from planner.turns.known import cut_short, known_plan
 from planner.turns.replay import ReplayOutOfTime, visible
-from planner.turns.request import PlanRequest, PlanResult, Rivals, RivalTurn, RivalUnfinished
+from planner.turns.request import (
+    PlanRequest,
+    PlanResult,
+    Rivals,
+    RivalTurn,
+    RivalUnfinished,
+    models_of,
+)
 from planner.turns.strategy import Pipeline
 
 WIN = Goal("win")
@@ -54,11 +61,11 @@ class Answered:
     """A first turn as the rivals' answers leave it: the player's points at the end of the
     plan from there (or at the game's end), the best rival's then, and the margin."""
 
-    mine: int
-    rivals: int
+    mine: float  # a mean over several models of the rivals (`RivalModels`)
+    rivals: float
 
     @property
-    def margin(self) -> int:
+    def margin(self) -> float:
         return self.mine - self.rivals
 
 
@@ -108,7 +115,7 @@ def plan_to_win(request: PlanRequest, clock: Clock, pipeline: Pipeline) -> PlanR
     # after the answers would spend theirs too, and the call its time limit
     share = (budget.win_answer_share if plain.plan.status is Status.OPTIMAL
              else budget.win_answer_share_unproven)
-    tried = tried_turns(candidates, now, board, player, rivals, lambda s: planned(s, share))
+    tried = weighed(candidates, now, board, player, rivals, lambda s: planned(s, share))
     if tried is None:  # a plan after the answers met the wall clock: the plain plan's turn,
         return as_win(plain, None, clock_hit=True)  # which a quieter run might not advise
     if len(tried) < 2:  # one position whatever the turn
@@ -119,7 +126,31 @@ def plan_to_win(request: PlanRequest, clock: Clock, pipeline: Pipeline) -> PlanR
         chosen = planned(state, share, best[0].turn.actions[:-1])
         if not chosen.found or chosen.clock_hit:  # the greedy turn's plan not made in time
             return as_win(plain, None, clock_hit=chosen.clock_hit)
-    return as_win(chosen, best, [t for t in tried if t is not best])
+    return as_win(chosen, best, [t for t in tried if t is not best], _names(rivals))
+
+
+def _names(rivals: Rivals) -> tuple[str, ...]:
+    return tuple(name for name, _ in models_of(rivals) if name)
+
+
+def weighed(candidates: Sequence[Candidate], now: GameState, board: Board, player: str,
+            rivals: Rivals, planned: Callable[[GameState], PlanResult]
+            ) -> list[tuple[Candidate, Answered]] | None:
+    """`tried_turns` against each model of the rivals (`RivalModels`), each candidate's
+    points and the best rival's the means over the models (None: one met the clock). The
+    candidates' positions are the same under every model (the player's own turn, through the
+    referee), so each model tries the same candidates in the same order."""
+    each = []
+    for _, model in models_of(rivals):
+        tried = tried_turns(candidates, now, board, player, model, planned)
+        if tried is None:
+            return None
+        each.append(tried)
+    if len(each) == 1:
+        return each[0]
+    return [(found[0], Answered(sum(t[i][1].mine for t in each) / len(each),
+                                sum(t[i][1].rivals for t in each) / len(each)))
+            for i, found in enumerate(each[0])]
 
 
 PLAN, GREEDY = "the cautious plan's", "the greedy bot's"
@@ -221,8 +252,8 @@ def _same_position(one: GameState, other: GameState) -> bool:
 
 
 def as_win(ahead: PlanResult, best: tuple[Candidate, Answered] | None = None,
-           others: Sequence[tuple[Candidate, Answered]] = (), clock_hit: bool = False
-           ) -> PlanResult:
+           others: Sequence[tuple[Candidate, Answered]] = (), models: Sequence[str] = (),
+           clock_hit: bool = False) -> PlanResult:
     """The plan as the win goal's answer, saying why its first turn (`best`: the chosen
     first turn and its answered value; `others`: the other first turns tried, with theirs).
     `clock_hit`: the wall clock chose the plain plan (a plan after the answers met it), so
@@ -231,7 +262,10 @@ def as_win(ahead: PlanResult, best: tuple[Candidate, Answered] | None = None,
     actions it was planned through are its own)."""
     assumptions = ahead.assumptions
     if best is not None:
-        why = ("each rival answers the first turn with the greedy bot's turn: after their "
+        answer = ("the greedy bot's turn" if not models else
+                  f"the turn of each of {len(models)} styles of player in turn "
+                  f"({', '.join(models)}; the margins averaged)")
+        why = (f"each rival answers the first turn with {answer}: after their "
                "answers and the plan from there, the player ends "
                f"{_against(best[1].margin)} the best rival with this first turn "
                f"({best[0].name}); "
@@ -244,7 +278,8 @@ def as_win(ahead: PlanResult, best: tuple[Candidate, Answered] | None = None,
                       wall_time_s=ahead.wall_time_s)
 
 
-def _against(margin: int, short: bool = False) -> str:
+def _against(exact: float, short: bool = False) -> str:
+    margin = round(exact)
     if margin == 0:
         return "level" if short else "level with"
     ahead = "ahead" if short else "ahead of"

@@ -23,6 +23,7 @@ from planner.turns import (
     NoRivals,
     PlanRequest,
     PlanResult,
+    RivalModels,
     RivalTurn,
     plan,
     plan_ahead,
@@ -38,6 +39,7 @@ from planner.turns.win.answers import (
     as_win,
     plan_to_win,
     tried_turns,
+    weighed,
 )
 from tests.planner.castell.games import BOARD, midgame
 from tests.planner.turns.game_states import ROOMY  # the wall clock never decides a test
@@ -272,3 +274,43 @@ def test_a_search_cut_by_the_clock_gives_the_floor_a_legal_turn_as_good_as_greed
     # the same on every run
     again = _win(state, me, pipeline=_cut_at_first_checkpoint)
     assert again.plan.turns == shown.turns and again.assumptions == told.assumptions
+
+
+def test_a_first_turn_is_weighed_against_each_model_of_the_rivals() -> None:
+    state = midgame(3, seed=2, until_round=2)
+    me = state.turn.player
+    found = plan_ahead(state, BOARD, me, rules=state.game_rules, goal=Goal("score"),
+                       time_limit=LIMIT, budget=ROOMY)
+
+    def planned_from(start: GameState) -> PlanResult:  # 12 points from wherever it starts
+        return dataclasses.replace(found, plan=dataclasses.replace(found.plan, objective=12))
+
+    candidates = [Candidate(PLAN, greedy_turn(state, BOARD), None),
+                  Candidate(GREEDY, Turn((EndTurn(),)), None)]
+    alone = {name: tried_turns(candidates, state, BOARD, me, model, planned_from)
+             for name, model in (("greedy", GREEDY_RIVALS), ("idle", IdleRivals()))}
+    both = weighed(candidates, state, BOARD, me,
+                   RivalModels((("greedy", GREEDY_RIVALS), ("idle", IdleRivals()))),
+                   planned_from)
+    assert both is not None and all(alone.values())
+    for i, (candidate, answered) in enumerate(both):
+        each = [found_[i][1] for found_ in alone.values() if found_ is not None]
+        assert candidate is candidates[i]
+        assert answered.rivals == pytest.approx(sum(a.rivals for a in each) / 2)
+        assert answered.mine == 12
+    # one model: the model's own answers, unweighed
+    assert weighed(candidates, state, BOARD, me, GREEDY_RIVALS, planned_from) == \
+        alone["greedy"]
+    with pytest.raises(ValueError, match="at least one"):
+        RivalModels(())
+
+
+def test_the_answer_names_the_styles_it_weighed() -> None:
+    state = midgame(3, seed=2, until_round=2)
+    found = plan_ahead(state, BOARD, state.turn.player, rules=state.game_rules,
+                       goal=Goal("score"), time_limit=LIMIT, budget=ROOMY)
+    plan_turn = Candidate(PLAN, greedy_turn(state, BOARD), None)
+    told = as_win(found, (plan_turn, Answered(30.4, 28.2)), (), ("greedy", "tiles"))
+    assert "each of 2 styles of player in turn (greedy, tiles; the margins averaged)" in \
+        told.assumptions[-1]
+    assert "2 points ahead of the best rival" in told.assumptions[-1]
