@@ -12,7 +12,7 @@ plan, judged by the score goal over that one turn and explained step by step.
 
 from __future__ import annotations
 
-from models.game import Action, EndTurn, GameState, score_player
+from models.game import EndTurn, GameState, score_player
 from models.tower import Tower
 from planner.clock import now
 from planner.stopping import grace
@@ -22,7 +22,7 @@ from planner.turns.horizon import Goal
 from planner.turns.replay import Refill, advance_to, replay, visible
 from planner.turns.request import PlanRequest, RivalTurn
 from planner.turns.result import Asked, Effort, Plan, PlannedTurn, planned_festivals
-from planner.turns.upcoming import outlook
+from planner.turns.upcoming import Ahead
 
 SCORE = Goal("score")
 FLOOR_WORDS = ("the search met the wall clock before it had a plan it could stand by: this "
@@ -30,10 +30,11 @@ FLOOR_WORDS = ("the search met the wall clock before it had a plan it could stan
                "turn only")
 
 
-def known_plan(request: PlanRequest, turn: RivalTurn) -> Plan:
+def known_plan(request: PlanRequest, turn: RivalTurn, ahead: tuple[Ahead, ...]) -> Plan:
     """The plan of `turn` (the player's whole turn, ending with its `EndTurn`; the festival
     towers it names) from `request.state`, as the referee replays it, its value the score
-    goal's. Its status is `FEASIBLE` (a legal plan, nothing proven of it)."""
+    goal's; `ahead`: the festivals ahead as the plain plan's outlook found them (not worked
+    out again). Its status is `FEASIBLE` (a legal plan, nothing proven of it)."""
     started = now()
     state, board, player, rules = request.state, request.board, request.player, request.rules
     player = state.player(player).name
@@ -47,8 +48,8 @@ def known_plan(request: PlanRequest, turn: RivalTurn) -> Plan:
     with grace(request.budget.wall(request.budget.replay_grace)):
         replayed = replay(start, board, player, [actions], rules, chosen=chosen or None)
     planned = (PlannedTurn(start.round, tuple(actions)),)
-    asked = Asked(SCORE, player, start, tuple(before), (FLOOR_WORDS,), 1,
-                  outlook(start, board, player, rules), (), None, started)
+    asked = Asked(SCORE, player, start, tuple(before), (FLOOR_WORDS,), 1, ahead, (), None,
+                  started)
     end = replayed.state.player(player)
     steps = explain(start, board, player, [planned[0].actions], rules, None, end.ranks)
     return Plan.replayed(asked, Status.FEASIBLE, Effort(),
@@ -58,11 +59,6 @@ def known_plan(request: PlanRequest, turn: RivalTurn) -> Plan:
                          tie_breaks=(), end=replayed.state,
                          refills=(*before, *replayed.refills), clock_hit=True, steps=steps,
                          target=None)
-
-
-def first_actions(plan: Plan) -> tuple[Action, ...]:
-    """The plan's first turn's actions (empty: no plan)."""
-    return plan.turns[0].actions if plan.found and plan.turns else ()
 
 
 def cut_short(plan: Plan, state: GameState) -> bool:

@@ -36,7 +36,7 @@ from planner.clock import Clock
 from planner.stopping import time_limited
 from planner.tower import Status
 from planner.turns.horizon import Goal
-from planner.turns.known import cut_short, known_plan
+from planner.turns.known import SCORE, cut_short, known_plan
 from planner.turns.replay import ReplayOutOfTime, visible
 from planner.turns.request import (
     PlanRequest,
@@ -49,7 +49,6 @@ from planner.turns.request import (
 from planner.turns.strategy import Pipeline
 
 WIN = Goal("win")
-SCORE = Goal("score")
 
 
 class NoRivals(ValueError):
@@ -180,7 +179,7 @@ def floored(request: PlanRequest, floor: RivalTurn, plain: PlanResult) -> PlanRe
     found of the festivals ahead; marked as stopped by the clock (a quieter run may find a
     plan the search stands by). None: its replay did not finish within the grace."""
     try:
-        plan = known_plan(request, floor)
+        plan = known_plan(request, floor, plain.plan.ahead)
     except ReplayOutOfTime:
         return None
     return PlanResult(goal=WIN, plan=plan, ahead=plain.ahead,

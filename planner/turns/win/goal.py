@@ -9,9 +9,10 @@ from dataclasses import replace
 from planner.clock import Clock
 from planner.stopping import time_limited
 from planner.turns.budget import PlanBudget
+from planner.turns.known import SCORE
 from planner.turns.request import Chances, PlanRequest, PlanResult
 from planner.turns.strategy import GoalStrategy, GoalWords, Pipeline
-from planner.turns.win.answers import SCORE, plan_to_win
+from planner.turns.win.answers import plan_to_win
 from planner.turns.win.chances import chances
 
 
