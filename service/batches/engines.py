@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from functools import partial
 from multiprocessing.context import BaseContext
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -100,7 +101,24 @@ class _Recording(BaseContext):
     def Process(self, *args: Any, **kwargs: Any) -> BaseProcess:
         process: BaseProcess = self._made.Process(*args, **kwargs)
         self.started.append(process)
+        process.start = partial(_start_masked, process.start)  # type: ignore[method-assign]
         return process
+
+
+STOPS = {signal.SIGINT, signal.SIGTERM}
+
+
+def _start_masked(start: Callable[[], None]) -> None:
+    """Start a worker with Ctrl-C and SIGTERM held back until its initializer has set its own
+    handlers (`_ignore_ctrl_c`): forked with the parent's handlers, a worker that a Ctrl-C
+    reached before its initializer ran raised in it ("Exception in initializer", with both
+    cores busy) or, for SIGTERM, outlived the stop. The parent's held signals arrive as soon
+    as the worker is started."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
+    try:
+        start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _pool(workers: int) -> tuple[ProcessPoolExecutor, list[BaseProcess]]:
@@ -137,6 +155,7 @@ def _ignore_ctrl_c() -> None:
     # not theirs: terminate() ends them quietly
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)  # held back since the fork
 
 
 def _local_workers(address: str) -> int | None:
