@@ -9,6 +9,7 @@ import stat
 import tempfile
 import tomllib
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
@@ -153,18 +154,12 @@ def atomic_open(path: Path | str, mode: int | None = None) -> Iterator[IO[str]]:
     system) and renamed over `path` at the end: a failure, a full disk or Ctrl-C inside the
     block leaves whatever was at `path` as it was, and no temporary file behind.
     """
-    if not str(path).strip():  # Path("") is the current folder: "it is a folder" misled
-        raise SpecError("cannot write '': the file name is empty")
-    target = Path(path)
-    if target.is_dir():
-        raise SpecError(f"cannot write '{path}': it is a folder")
-    if target.exists() and not target.is_file():
+    target = _replaced(path)
+    if target is None:
         # a device, a pipe (/dev/stdout, /dev/full, a FIFO): nothing to rename over, write it
-        with _direct(target) as handle:
+        with _direct(Path(path)) as handle:
             yield handle
         return
-    if target.is_symlink():
-        target = Path(os.path.realpath(target))  # replace the file the link names, not the link
     fd, temporary = _temporary(target)
     try:
         # mkstemp makes the file 0600: give it the old file's mode, or a new file's (umask)
@@ -180,6 +175,76 @@ def atomic_open(path: Path | str, mode: int | None = None) -> Iterator[IO[str]]:
     except BaseException:
         _discard(temporary)
         raise
+
+
+def _replaced(path: Path | str) -> Path | None:
+    """The regular file an atomic write replaces (a link's own file, not the link); None for a
+    device or a pipe, written directly."""
+    if not str(path).strip():  # Path("") is the current folder: "it is a folder" misled
+        raise SpecError("cannot write '': the file name is empty")
+    target = Path(path)
+    if target.is_dir():
+        raise SpecError(f"cannot write '{path}': it is a folder")
+    if target.exists() and not target.is_file():
+        return None
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))  # replace the file the link names, not the link
+    return target
+
+
+_WRITERS: dict[int, ThreadPoolExecutor] = {}  # by process: a forked child starts its own
+
+
+def _writers() -> ThreadPoolExecutor:
+    """The threads that write files meanwhile (kept: a new thread's start waits for the
+    thread to run, which on a busy machine cost a step more than the drawing it overlaps)."""
+    pid = os.getpid()
+    if pid not in _WRITERS:
+        _WRITERS[pid] = ThreadPoolExecutor(4, thread_name_prefix="write")
+    return _WRITERS[pid]
+
+
+@contextlib.contextmanager
+def write_atomic_meanwhile(path: Path | str, text: str, mode: int | None = None
+                           ) -> Iterator[None]:
+    """`write_atomic`, with the `with` block run while the text goes to disk: the temporary
+    file is written and synced on a thread of its own (the sync waits on the disk, not on
+    this process: a page's step draws its page meanwhile), and renamed over `path` once both
+    are done. An error in the block or in the write leaves `path` as it was."""
+    target = _replaced(path)
+    if target is None:
+        yield
+        write_atomic(path, text, mode)
+        return
+    fd, temporary = _temporary(target)
+    failed: list[OSError] = []
+
+    def write() -> None:
+        try:
+            os.chmod(temporary, _mode_for(target) if mode is None else mode)
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+                handle.write(text)
+                handle.flush()
+                os.fsync(handle.fileno())
+        except OSError as error:
+            failed.append(error)
+
+    writer = _writers().submit(write)
+    done = False
+    try:
+        yield
+        done = True
+    finally:
+        writer.result()  # the temporary file is closed before it is renamed or discarded
+        if not done:
+            _discard(temporary)
+    try:
+        if failed:
+            raise failed[0]
+        os.replace(temporary, target)
+    except OSError as error:
+        _discard(temporary)
+        raise SpecError(f"cannot write '{target}': {error.strerror}") from None
 
 
 @contextlib.contextmanager

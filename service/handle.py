@@ -72,8 +72,9 @@ class GameHandle(Protocol):
 
     def save(self, expect_revision: int | None = None) -> None: ...
 
-    def as_if_saved(self) -> AbstractContextManager[None]:
-        """The state showing the revision its save will write."""
+    def saving(self, expect_revision: int | None = None) -> AbstractContextManager[None]:
+        """`save`, with the block run while the save goes to disk, the state showing the
+        revision it writes."""
         ...
 
     def in_play(self) -> GameInPlay:

@@ -39,8 +39,7 @@ def play_steps(path: Path, kind: Kind, steps: Steps, revision: int, *, wait: flo
         game.play(steps, expect_revision=revision, confirm_reveal=confirm,
                   time_limit=time_limit, as_player=as_player, solve_in=solve_in)
         made = None
-        if before_save is not None:
-            with game.as_if_saved():
+        with game.saving(revision):  # the page is drawn while the file goes to disk
+            if before_save is not None:
                 made = before_save(game)
-        game.save(revision)
         return game, made

@@ -20,7 +20,7 @@ from typing import Any
 from filelock import FileLock, Timeout
 
 from models.errors import CastellError, Reason, Refused, SpecError
-from models.files import MAX_FILE_BYTES, parse_json, read_text, write_atomic
+from models.files import MAX_FILE_BYTES, parse_json, read_text, write_atomic_meanwhile
 
 # a game file's last key is its revision (`"revision": 12` then the closing brace)
 TAIL_BYTES = 64
@@ -124,12 +124,21 @@ class GameFile:
     def write(self, text: str, loaded: int) -> None:
         """Write `text` (which already carries revision `loaded + 1`), under the lock, unless
         the file is no longer at revision `loaded`."""
+        with self.writing(text, loaded):
+            pass
+
+    @contextlib.contextmanager
+    def writing(self, text: str, loaded: int) -> Iterator[None]:
+        """`write`, with the `with` block run while the text goes to disk
+        (`models.files.write_atomic_meanwhile`); the file is replaced when the block ends
+        without an error."""
         with self.locked():
             if self.path.exists():
                 now = self.revision_on_disk()
                 if now != loaded:
                     raise StaleRevision(loaded, now)
-            write_atomic(self.path, text)
+            with write_atomic_meanwhile(self.path, text):
+                yield
 
 
 class SavedGame:
@@ -148,28 +157,31 @@ class SavedGame:
         return value
 
     def save(self, expect_revision: int | None = None) -> None:
+        with self.saving(expect_revision):
+            pass
+
+    @contextlib.contextmanager
+    def saving(self, expect_revision: int | None = None) -> Iterator[None]:
+        """`save`, with the `with` block run while the save goes to disk, the state showing
+        the revision it writes: a page drawn there is ready when the other screens learn of
+        the write, and the step waits for the disk only once (a page's step: the sync of
+        the file was a third of it). An error in the block writes nothing."""
         if self.file is None:
             raise SpecError("this game has no file to save to")
         loaded = self.loaded_revision if expect_revision is None else expect_revision
+        # a new state (a state is never changed in place: a verified game kept by
+        # `service.verified` may be this very object)
         new = self.state.model_copy(update={"revision": loaded + 1})
         text = new.to_json()
-        self.file.write(text, loaded)
-        self.state = new
+        state, self.state = self.state, new
+        try:
+            with self.file.writing(text, loaded):
+                yield
+        except BaseException:
+            self.state = state
+            raise
         self.loaded_revision = new.revision
         self.saved(text)
-
-    @contextlib.contextmanager
-    def as_if_saved(self) -> Iterator[None]:
-        """The state showing the revision its save will write (a page drawn before the save
-        is written: the other screens, which learn of it at the write, then find it drawn)."""
-        # a copy that shows it (the state itself is never changed in place: a verified game
-        # kept by `service.verified` may be this very object)
-        state = self.state
-        self.state = state.model_copy(update={"revision": self.loaded_revision + 1})
-        try:
-            yield
-        finally:
-            self.state = state
 
     def saved(self, text: str) -> None:
         """What a handle does once its state is written as `text` (nothing by default)."""

@@ -56,8 +56,10 @@ def create_app(library: Library, access: Access | None = None, join_url: str | N
     # each game's page, for the routes both games share (`web.game_pages`)
     app.state.pages = {"castell": castell_content.PAGE, "combo": combo_content.PAGE}
     # autoescape on for every template: a player's name or a card file's text is never HTML
+    # (the templates are the package's own: not looked at again on every page)
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
-                             autoescape=True, undefined=jinja2.StrictUndefined)
+                             autoescape=True, undefined=jinja2.StrictUndefined,
+                             auto_reload=False)
     app.state.templates = Jinja2Templates(env=env)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.include_router(start.router)
@@ -100,6 +102,7 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     # the server stops: its solves are cancelled and their threads waited for, so that none is
     # inside a solver when the process exits (`web.solves`)
     app.state.solves.stop()
+    app.state.seats.flush()
 
 
 def _one_line(error: RequestValidationError) -> str:

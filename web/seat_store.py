@@ -16,6 +16,7 @@ terminal (its own secret, `Access.host_key`)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import threading
@@ -81,6 +82,7 @@ class Seats:
         self._lock = threading.Lock()
         self._open: Counter[tuple[str, Seat, str]] = Counter()  # streams, by device
         self._seats: dict[str, dict[str, Any]] = {}  # by game, as in its file
+        self._unsaved: set[str] = set()  # games whose highest revision seen is not written
 
     def _file(self, name: str) -> Path:
         return self.dir / name  # `name` is a served game's name: a plain file name
@@ -102,16 +104,27 @@ class Seats:
                 or not isinstance(seen, int) or game.went_back(seen):
             seats = self._seats[name] = {"game": game.start, "seen": game.revision,
                                          "players": {}, "scorekeeper": None}
-        elif game.revision > seen:
-            seats["seen"] = game.revision
         else:
+            if game.revision > seen:  # kept here; written with the next change or at the stop
+                seats["seen"] = game.revision  # (a write on every step cost the step ~10 ms)
+                self._unsaved.add(name)
             return seats
-        if self._file(name).exists():  # another game's secrets, or an older seen: replaced
+        if self._file(name).exists():  # another game's secrets: replaced
             self._write(name)
         return seats
 
     def _write(self, name: str) -> None:
         write_private(self._file(name), json.dumps(self._seats[name], indent=1))
+        self._unsaved.discard(name)
+
+    def flush(self) -> None:
+        """Write the highest revisions seen that no change has written yet (the server stops):
+        after a restart a game written again at its path from an earlier revision is still
+        known as a new game."""
+        with self._lock:
+            for name in sorted(self._unsaved):
+                with contextlib.suppress(CastellError, OSError):
+                    self._write(name)
 
     @staticmethod
     def _record(seats: dict[str, Any], seat: Seat) -> Record | None:

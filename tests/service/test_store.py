@@ -4,9 +4,11 @@ history, in order; a refused one (exit 1) changed nothing; the file always loads
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -74,13 +76,15 @@ def test_a_link_and_its_file_share_one_lock(tmp_path: Path,
     real.write_text(json.dumps({"revision": 0}), encoding="utf-8")
     link = tmp_path / "l.json"
     link.symlink_to(real)
-    plain_write = store.write_atomic
+    plain_write = store.write_atomic_meanwhile
 
-    def slow_write(path: Path | str, text: str) -> None:  # widens the race's window
+    @contextlib.contextmanager
+    def slow_write(path: Path | str, text: str) -> Iterator[None]:  # widens the race's window
         threading.Event().wait(0.005)
-        plain_write(path, text)
+        with plain_write(path, text):
+            yield
 
-    monkeypatch.setattr(store, "write_atomic", slow_write)
+    monkeypatch.setattr(store, "write_atomic_meanwhile", slow_write)
 
     def writer(path: Path, start: threading.Barrier, written: list[bool]) -> None:
         game_file = store.GameFile(path)

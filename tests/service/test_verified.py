@@ -95,10 +95,9 @@ def test_the_game_kept_at_a_save_is_not_changed_by_the_handles_next_steps(
     shutil.copy(ROUND3, path)
     game = Game.load(path)
     game.step(game.legal_actions()[0])
-    game.save()
-    saved = path.read_text(encoding="utf-8")
-    with game.as_if_saved():
+    with game.saving():
         assert game.revision == game.loaded_revision + 1
+    saved = path.read_text(encoding="utf-8")
     game.step(game.legal_actions()[0])
     game.step("end")
     assert Game.load(path).state.to_json() == saved

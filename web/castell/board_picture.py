@@ -9,9 +9,11 @@ edge of the map; a border line may run under a label's plate, never across a cir
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 WIDTH = 360.0  # the map's width in its own units; a 360 px phone draws it about 344 px wide
 MARGIN = 36.0  # between the outermost circles and the edge
@@ -178,27 +180,60 @@ def candidates(centre: Point, size: tuple[float, float]) -> list[Box]:
     return found
 
 
-def _cost(box: Box, rank: int, centres: Sequence[Point], others: Sequence[Box],
-          lines: Sequence[tuple[Point, Point]], height: float) -> float:
-    clashes = sum(touches(box, c, CLEAR) for c in centres)
-    clashes += sum(overlaps(box, o) for o in others)
-    clashes += box[1] < 1 or box[3] > height - 1
-    return clashes * CLASH + sum(_crosses(a, b, box) for a, b in lines) * CROSSING + rank
+def _crossings(box: Box, lines: Sequence[tuple[Point, Point]]) -> int:
+    """The border lines under the box (a line whose own bounding box misses it cannot)."""
+    return sum(_crosses(a, b, box) for a, b in lines
+               if min(a[0], b[0]) <= box[2] and max(a[0], b[0]) >= box[0]
+               and min(a[1], b[1]) <= box[3] and max(a[1], b[1]) >= box[1])
 
 
-def place_labels(spots: Sequence[Spot], lines: Sequence[tuple[Point, Point]],
-                 height: float) -> bool:
-    """Each label at its cheapest place, the largest first (greedy; a label that clashed goes
-    first in the next of a few passes); whether every label found a place without a clash."""
+# a label's places, each with what it costs whatever the other labels do: the circles it
+# touches, the border lines under it and its rank (nearest first)
+Places = list[tuple[float, Box]]
+
+
+def places(spots: Sequence[Spot], lines: Sequence[tuple[Point, Point]]) -> dict[str, Places]:
+    """Each label's places and their fixed costs, worked out once for every pass and every
+    size of the map (the page draws the board on every step: this was most of its time)."""
     centres = [(s.x, s.y) for s in spots]
+    found: dict[str, Places] = {}
+    for spot in spots:
+        found[spot.id] = [(sum(touches(box, c, CLEAR) for c in centres) * CLASH
+                           + _crossings(box, lines) * CROSSING + rank, box)
+                          for rank, box in enumerate(candidates((spot.x, spot.y),
+                                                                spot.label.size))]
+    return found
+
+
+def _cheapest(ranked: Places, others: Sequence[Box], top: float, bottom: float
+              ) -> tuple[float, Box]:
+    """The least (cost, box) of the places, given the labels already placed and the map's
+    edges (a place whose fixed cost alone is more than the best so far is not looked at)."""
+    best: tuple[float, Box] | None = None
+    for fixed, box in ranked:
+        if best is not None and fixed > best[0]:
+            continue
+        clashes = sum(overlaps(box, o) for o in others) + (box[1] < top + 1
+                                                            or box[3] > bottom - 1)
+        found = (fixed + clashes * CLASH, box)
+        best = found if best is None or found < best else best
+    assert best is not None  # candidates() always gives places
+    return best
+
+
+def place_labels(spots: Sequence[Spot], ranked: dict[str, Places], top: float,
+                 bottom: float) -> bool:
+    """Each label at its cheapest place, the largest first (greedy; a label that clashed goes
+    first in the next of a few passes), the map spanning `top` to `bottom`; whether every
+    label found a place without a clash."""
+    widths = {s.id: s.label.size[0] for s in spots}
     first: list[str] = []
     for _ in range(4):
-        order = sorted(spots, key=lambda s: (s.id not in first, -s.label.size[0]))
+        order = sorted(spots, key=lambda s: (s.id not in first, -widths[s.id]))
         boxes: list[Box] = []
         clashing: list[str] = []
         for spot in order:
-            cost, box = min((_cost(b, rank, centres, boxes, lines, height), b) for rank, b in
-                            enumerate(candidates((spot.x, spot.y), spot.label.size)))
+            cost, box = _cheapest(ranked[spot.id], boxes, top, bottom)
             spot.label.box = box
             boxes.append(box)
             if cost >= CLASH:
@@ -209,12 +244,34 @@ def place_labels(spots: Sequence[Spot], lines: Sequence[tuple[Point, Point]],
     return False
 
 
-def layout(spots: list[Spot], links: Sequence[tuple[str, str]], height: float) -> float:
-    """The labels placed; the map made taller (below) while a label finds no clear place.
-    The map's height."""
+# the room a map may gain for its labels, above and below, least first (below before above)
+ROOM = sorted(((up, down) for up in (0.0, 30.0, 60.0, 90.0) for down in (0.0, 30.0, 60.0, 90.0)),
+              key=lambda room: (room[0] + room[1], room[0]))
+
+
+def layout(spots: list[Spot], links: Sequence[tuple[str, str]], height: float
+           ) -> tuple[float, float]:
+    """The labels placed; the map made taller (below, then above: a region at the top may
+    need its label over it) while a label finds no clear place. The map's top (0 or less,
+    where its picture starts) and its height. The same board with the same labels is laid
+    out once (every screen of a table draws the same map after a step)."""
+    key = (tuple((s.id, s.x, s.y, s.label.name, tuple(s.label.festivals), tuple(s.label.pool))
+                 for s in spots), tuple(links), height)
+    boxes, frame = _laid_out(key)
+    for spot in spots:
+        spot.label.box = boxes[spot.id]
+    return frame
+
+
+@functools.lru_cache(maxsize=64)
+def _laid_out(key: tuple[Any, ...]) -> tuple[dict[str, Box], tuple[float, float]]:
+    regions, links, height = key
+    spots = [Spot(id_, "", x, y, Label(name, list(festivals), list(pool)))
+             for id_, x, y, name, festivals, pool in regions]
     where = {s.id: (s.x, s.y) for s in spots}
-    lines = [(where[a], where[b]) for a, b in links]
-    for extra in (0.0, 30.0, 60.0, 90.0):
-        if place_labels(spots, lines, height + extra):
-            return height + extra
-    return height + 90.0
+    ranked = places(spots, [(where[a], where[b]) for a, b in links])
+    up, down = ROOM[-1]
+    for up, down in ROOM:
+        if place_labels(spots, ranked, -up, height + down):
+            break
+    return {s.id: s.label.box for s in spots}, (-up, height + up + down)
