@@ -2,6 +2,7 @@
 check their calibration (issue 51).
 
 Run:  python benchmarks/fit_chances.py --records DIR [DIR ...] [--md FILE] [--write]
+      python benchmarks/fit_chances.py --check   (the shown model and its table, recomputed)
 
 Reads every table's game lines (`*.jsonl`, `*.jsonl.gz`) in the folders `bench_panel.py run
 --out` wrote: each advice call of the advised seat with its game's outcome. Fits the chance
@@ -12,6 +13,10 @@ the share of those games won), the Brier score (and that of always predicting th
 rate, to beat), and the margin's mean absolute error. `--md` writes them as Markdown;
 `--write` writes the model to `planner/turns/win/chances.json`, which the advice shows once it
 is fitted on at least `LEAST_PREDICTIONS` calls.
+
+The records the shown model was fitted on are kept in `benchmarks/records/panel/` (gzipped),
+with the table they give (`calibration.md`, in the docs too): `--check` fits both again from
+those records and exits 1 if either differs from what is kept (a test runs it).
 """
 
 from __future__ import annotations
@@ -69,12 +74,37 @@ def calibration_text(rows: list[Row]) -> str:
     return "\n".join(lines)
 
 
+RECORDS = ROOT / "benchmarks" / "records" / "panel"
+
+
+def check() -> None:
+    """The shown model and its calibration table, fitted again from the kept records."""
+    rows, names = read_rows([RECORDS])
+    kept = json.loads(MODEL.read_text(encoding="utf-8"))
+    model = fit(rows)
+    same = (kept["fitted_on"] == names and kept["predictions"] == model.predictions
+            and kept["games"] == model.games
+            and all(abs(a - b) < 1e-6 for a, b in zip(kept["win"] + kept["margin"],
+                                                       model.win + model.margin, strict=True)))
+    table = calibration_text(rows) + "\n"
+    if not same or (RECORDS / "calibration.md").read_text(encoding="utf-8") != table:
+        raise SystemExit(f"{MODEL.name} or calibration.md is not what {RECORDS.name}'s records "
+                         "give: fit again with --write and --md")
+    print(f"{MODEL.name} and calibration.md are what the {len(names)} records give")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--records", type=Path, nargs="+", required=True)
+    parser.add_argument("--records", type=Path, nargs="+")
     parser.add_argument("--md", type=Path)
     parser.add_argument("--write", action="store_true")
+    parser.add_argument("--check", action="store_true")
     args = parser.parse_args()
+    if args.check:
+        check()
+        return
+    if not args.records:
+        raise SystemExit("--records DIR is needed (or --check)")
     rows, names = read_rows(args.records)
     if len({r.deal for r in rows}) < 2:
         raise SystemExit("the calibration needs the games of two deals at least")

@@ -15,7 +15,6 @@ from models.tower import Rules, Tower
 from service.castell import plans
 from service.results.plan import (
     ForecastPlacing,
-    PlanChances,
     PlanFestival,
     PlanForecast,
     PlanOutput,
@@ -90,7 +89,7 @@ def _after(result: PlanOutput, board: Board, names: dict[str, str]) -> None:
         console.print(_not_tried(result), highlight=False)
     console.print(_verdict(result))
     if result.chances is not None:
-        console.print(_chances(result.chances), highlight=False)
+        console.print(result.chances.words(), highlight=False)
     if result.fixed:
         console.print(_what_if(result, board), highlight=False)
     if result.what_if_rules is not None:
@@ -230,16 +229,6 @@ def _what_if(result: PlanOutput, board: Board) -> str:
         return f"what-if ({fixed}): as good as the free plan ({other.objective})"
     return (f"what-if ({fixed}): {result.objective} against {other.objective} without it "
             f"({'+' if diff and diff > 0 else ''}{diff})")
-
-
-def _chances(chances: PlanChances) -> str:
-    """The player's chances from here, in a player's words, with what they rest on."""
-    margin = round(chances.margin)
-    ahead = ("level with the best rival" if margin == 0 else
-             f"{abs(margin)} point{'s' if abs(margin) != 1 else ''} "
-             f"{'ahead of' if margin > 0 else 'behind'} the best rival")
-    return (f"chance to win from here: about {round(chances.win * 100)}%; expected to end "
-            f"{ahead} (estimated from {chances.games} games against several kinds of player)")
 
 
 def _verdict(result: PlanOutput) -> str:

@@ -103,6 +103,17 @@ class PlanChances(_Part):
     margin: float = Field(description="The expected final margin to the best rival, points.")
     games: int = Field(ge=0, description="The games the estimate was fitted on.")
 
+    def words(self) -> str:
+        """The chances in a player's words, with what they rest on (the terminal's and the
+        table page's one wording)."""
+        margin = round(self.margin)
+        ahead = ("level with the best rival" if margin == 0 else
+                 f"{abs(margin)} point{'s' if abs(margin) != 1 else ''} "
+                 f"{'ahead of' if margin > 0 else 'behind'} the best rival")
+        return (f"chance to win from here: about {round(self.win * 100)}%; expected to end "
+                f"{ahead} (estimated from {self.games} games against several kinds of "
+                f"player)")
+
 
 class PlanForecast(_Part):
     """A festival the plan competes in, against the opponents who could be there."""

@@ -70,6 +70,7 @@ def test_the_castell_plan_is_played_one_tap_a_step_to_its_turns_end_and_no_furth
     # the default advice plays to win, and says what it assumes (the rivals' answers among it)
     assert "(win, " in answer and "What the plan assumes" in answer
     assert "This turn (round 3)" in answer and "End the turn" in answer
+    assert "Chance to win from here: about " in answer  # the plan starts with this turn
     played = []
     while forms := FORM.findall(answer):
         assert len(forms) == 1, "one step to do at a time"

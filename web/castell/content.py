@@ -79,8 +79,9 @@ def map_picture(game: Game, view: CastellView, moves: dict[str, str]) -> dict[st
     top, height = _layout(spots, [*board.borders, *board.dotted_links], height)
     lines = [(*where[a], *where[b], False) for a, b in board.borders]
     lines += [(*where[a], *where[b], True) for a, b in board.dotted_links]
-    return {"width": _WIDTH, "top": top, "height": round(height, 1), "regions": spots, "lines": lines,
-            "target": TARGET, "spot": SPOT, "pawn": PAWN, "colour": colour, "pools": pools,
+    return {"width": _WIDTH, "top": top, "height": round(height, 1), "regions": spots,
+            "lines": lines, "target": TARGET, "spot": SPOT, "pawn": PAWN, "colour": colour,
+            "pools": pools,
             "festivals": {r.id: [f for f in this_round if f.region == r.id]
                           for r in view.regions}}
 

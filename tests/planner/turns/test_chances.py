@@ -98,3 +98,18 @@ def test_the_calibration_predicts_each_deal_from_the_others() -> None:
     assert [d.count for d in table] == [2] + [0] * 8 + [1]
     assert table[0].happened == 0.5 and table[-1].predicted == 0.95
     assert brier(pairs) == pytest.approx((0.05**2 + 0.95**2 + 0.05**2) / 3)
+
+
+def test_the_shown_model_and_its_calibration_table_are_what_the_records_give() -> None:
+    """`chances.json` and the reliability table in the docs, fitted again from the records
+    they were fitted on (benchmarks/records/panel): the same coefficients, the same table."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[3]
+    done = subprocess.run([sys.executable, str(root / "benchmarks" / "fit_chances.py"),
+                           "--check"], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr + done.stdout
+    table = (root / "benchmarks" / "records" / "panel" / "calibration.md").read_text()
+    assert table.split("\n\n")[0] in (root / "docs" / "benchmarks.md").read_text()
+    assert fitted() is not None  # fitted on enough calls: every plan shows its chances
