@@ -36,6 +36,22 @@ class CastellGroup(TyperGroup):
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
              windows_expand_args: bool = True, **extra: Any) -> Any:
+        try:
+            return self._main(args, prog_name, complete_var, standalone_mode,
+                              windows_expand_args, **extra)
+        except KeyboardInterrupt:
+            # Ctrl-C in the first lines, before click or the command's edge could take it (a
+            # full run in CI sent one there: a traceback and exit -2): the one line, 130
+            if not edge.said_interrupted():
+                with contextlib.suppress(OSError):
+                    err().print("interrupted", highlight=False)
+            if standalone_mode:
+                sys.exit(int(ExitCode.INTERRUPTED))
+            return int(ExitCode.INTERRUPTED)
+
+    def _main(self, args: Sequence[str] | None, prog_name: str | None,
+              complete_var: str | None, standalone_mode: bool, windows_expand_args: bool,
+              **extra: Any) -> Any:
         edge.command_started()
         edge.said_interrupted(False)
         edge.errors_as_json(edge.asks_json(sys.argv[1:] if args is None else args))

@@ -334,3 +334,30 @@ def test_ctrl_c_inside_a_commands_lazy_import_is_one_line() -> None:
     assert "internal error" not in done.output
     # without a Ctrl-C the same error is an internal one (a real bug), exit 4
     assert CliRunner().invoke(app, ["other"]).exit_code == 4
+
+
+EARLY_ENTRY = """
+import os, signal
+import cli.edge
+started = cli.edge.command_started
+def command_started():
+    started()
+    os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C in the root group's first lines
+cli.edge.command_started = command_started
+from cli.entry import main
+main()
+"""
+
+
+def test_ctrl_c_in_the_first_lines_is_one_line_and_130() -> None:
+    """Regression: a Ctrl-C that arrived while the root group set itself up (before click
+    and the command's edge) printed a traceback and died by the signal (exit -2; a full run
+    in CI: `test_ctrl_c_stops_a_batch`, whose signal came as the command began)."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", EARLY_ENTRY, "best", "--pool", "9,7", "--skills", ALL_SKILLS],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(Path.cwd())},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    _, err = process.communicate(timeout=HANG)
+    assert process.returncode == 130, err
+    assert err.decode().strip().splitlines() == ["interrupted"]
