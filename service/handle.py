@@ -35,6 +35,7 @@ class GameHandle(Protocol):
     `service.combo.ComboGame`) answer it."""
 
     kind: ClassVar[Kind]
+    written: str | None  # the text its last save wrote (None: not saved by this handle)
 
     @property
     def revision(self) -> int: ...

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from models.errors import CastellError
+from service.game_identity import remember
 from service.handle import GameHandle, Kind, SolveIn, Steps
 from service.handles import edit_handle
 
@@ -42,4 +43,6 @@ def play_steps(path: Path, kind: Kind, steps: Steps, revision: int, *, wait: flo
         with game.saving(revision):  # the page is drawn while the file goes to disk
             if before_save is not None:
                 made = before_save(game)
+        if game.written is not None:  # every page's seats ask the game's identity next
+            remember(path, game.written)
         return game, made

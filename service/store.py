@@ -150,6 +150,7 @@ class SavedGame:
     state: Any  # a pydantic game state with a `revision` field and `to_json()`
     file: GameFile | None
     loaded_revision: int
+    written: str | None = None  # the text the last save wrote
 
     @property
     def revision(self) -> int:
@@ -181,6 +182,7 @@ class SavedGame:
             self.state = state
             raise
         self.loaded_revision = new.revision
+        self.written = text
         self.saved(text)
 
     def saved(self, text: str) -> None:

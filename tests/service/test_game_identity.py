@@ -76,3 +76,23 @@ def test_a_revision_that_went_down_is_asked_of_the_file_again(tmp_path: Path) ->
     path.unlink()
     new_castell(tmp_path)  # a new game at the path, revision 0
     assert before.went_back(1)
+
+
+def test_a_steps_save_keeps_the_identity_a_fresh_read_gives(tmp_path: Path) -> None:
+    """A page's step remembers the identity of the text it wrote (`remember`: no second
+    parse of the whole game for the seats' next question): the same as reading the file."""
+    from service import game_identity
+    from service.step import play_steps
+
+    combo = tmp_path / "c.json"
+    write_new(start_combo("Ana,Ben", seed=3), combo)
+    for path, kind in ((new_castell(tmp_path), "castell"), (combo, "combo")):
+        with edit_handle(path, kind, wait=1) as game:  # type: ignore[arg-type]
+            step, revision = game.legal_steps()[0], game.revision
+        game_identity._SEEN.clear()
+        play_steps(path, kind, [step], revision, wait=5.0)  # type: ignore[arg-type]
+        assert [key[0] for key in game_identity._SEEN] == [str(path)]  # kept at the save
+        kept = identity(path)
+        game_identity._SEEN.clear()
+        fresh = identity(path)
+        assert kept is not None and kept == fresh and fresh.revision == revision + 1
