@@ -83,7 +83,7 @@ def check() -> None:
     kept = json.loads(MODEL.read_text(encoding="utf-8"))
     model = fit(rows)
     same = (kept["fitted_on"] == names and kept["predictions"] == model.predictions
-            and kept["games"] == model.games
+            and kept["games"] == model.games and kept.get("players") == list(model.players)
             and all(abs(a - b) < 1e-6 for a, b in zip(kept["win"] + kept["margin"],
                                                        model.win + model.margin, strict=True)))
     table = calibration_text(rows) + "\n"
@@ -116,7 +116,7 @@ def main() -> None:
         model = fit(rows)
         MODEL.write_text(json.dumps({
             "win": model.win, "margin": model.margin, "predictions": model.predictions,
-            "games": model.games, "fitted_on": names,
+            "games": model.games, "players": list(model.players), "fitted_on": names,
             "when": time.strftime("%Y-%m-%d", time.gmtime())}, indent=1) + "\n",
             encoding="utf-8")
         shown = "shown" if model.predictions >= LEAST_PREDICTIONS else (

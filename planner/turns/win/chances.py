@@ -56,12 +56,15 @@ class Model:
     margin: tuple[float, ...]
     predictions: int
     games: int
+    # the numbers of players of the games it was fitted on (empty: not recorded, any): a
+    # game of another number gets no chances, which would be a guess
+    players: tuple[int, ...] = ()
 
     @staticmethod
     def of(data: dict[str, Any]) -> Model:
         return Model(tuple(float(x) for x in data["win"]),
                      tuple(float(x) for x in data["margin"]), int(data["predictions"]),
-                     int(data["games"]))
+                     int(data["games"]), tuple(int(n) for n in data.get("players", ())))
 
 
 def logistic(weights: Sequence[float], features: Sequence[float]) -> float:
@@ -96,9 +99,10 @@ def asked(state: GameState, board: Board, player: str, points_at_end: int | None
 
 def chances(state: GameState, board: Board, player: str, points_at_end: int | None,
             model: Model | None = None) -> Chances | None:
-    """The player's chances from here (None: no model fitted on enough games)."""
+    """The player's chances from here (None: no model fitted on enough games, or on none of
+    this game's number of players)."""
     model = model or fitted()
-    if model is None:
+    if model is None or (model.players and len(state.players) not in model.players):
         return None
     features = asked(state, board, player, points_at_end).features()
     return Chances(logistic(model.win, features), linear(model.margin, features), model.games)

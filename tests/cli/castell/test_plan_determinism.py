@@ -50,5 +50,6 @@ def test_the_default_advice_is_the_same_with_both_cores_busy() -> None:
         pytest.skip("the wall clock's safety net cut a search: the plans are not compared")
     assert json.dumps(busy, sort_keys=True) == json.dumps(quiet, sort_keys=True)
     assert quiet["goal"] == "win" and quiet["turns"]
-    # the plan starts with the player's turn now: it gives their chances, the same too
-    assert 0 <= quiet["chances"]["win"] <= 1 and quiet["chances"]["games"] > 0
+    # a 2-player game: the chances' model is fitted on 3-player games only, so none is given
+    # rather than a guess (`planner.turns.win.chances`)
+    assert quiet.get("chances") is None

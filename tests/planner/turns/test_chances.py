@@ -51,6 +51,10 @@ def test_the_chances_read_the_margin_now_and_the_plans_gain() -> None:
     assert level is not None and more is not None
     assert 0 < level.win < more.win < 1  # a plan that adds points raises the chance
     assert level.games == model.games
+    three = Model(model.win, model.margin, model.predictions, model.games, (3,))
+    assert chances(state, BOARD, me, None, three) == level
+    two = midgame(2, seed=2, until_round=4)
+    assert chances(two, BOARD, two.turn.player, None, three) is None  # fitted on 3 only
     seen = Asked(BOARD.rounds - state.round, 0, 0, 3)
     assert seen.features()[0] == 1.0 and len(seen.features()) == len(model.win)
 
