@@ -1,7 +1,7 @@
 """The table page's screenshots in the docs (`docs/img/phone/`): each state of a short game of
 each game as a 360x740 phone's first screen shows it (issue 52).
 
-Run: python docs/screenshots.py   (needs Debian's chromium: /usr/bin/chromium)
+Run: python docs/gen/screenshots.py   (needs Debian's chromium: /usr/bin/chromium)
 
 Castell: a new 3-player game, round 3 with a festival this round (examples/game/round3.json),
 round 5 (a festival at the map's top: its label above its region), the game over (the whole
@@ -16,7 +16,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
