@@ -160,21 +160,39 @@ def atomic_open(path: Path | str, mode: int | None = None) -> Iterator[IO[str]]:
         with _direct(Path(path)) as handle:
             yield handle
         return
+    try:
+        with _aside(target, mode) as (handle, temporary):
+            yield handle
+    except OSError as error:
+        raise SpecError(f"cannot write '{target}': {error.strerror}") from None
+    _put(temporary, target)
+
+
+@contextlib.contextmanager
+def _aside(target: Path, mode: int | None) -> Iterator[tuple[IO[str], str]]:
+    """A new temporary file beside `target` (the same file system: the rename cannot cross
+    one) and its name, with the mode the written file gets; synced to disk when the block
+    ends; removed if anything fails, the block or the write."""
     fd, temporary = _temporary(target)
     try:
         # mkstemp makes the file 0600: give it the old file's mode, or a new file's (umask)
         os.chmod(temporary, _mode_for(target) if mode is None else mode)
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            yield handle
+            yield handle, temporary
             handle.flush()
             os.fsync(handle.fileno())
+    except BaseException:
+        _discard(temporary)
+        raise
+
+
+def _put(temporary: str, target: Path) -> None:
+    """The written temporary file renamed over `target` (atomic), or removed."""
+    try:
         os.replace(temporary, target)
     except OSError as error:
         _discard(temporary)
         raise SpecError(f"cannot write '{target}': {error.strerror}") from None
-    except BaseException:
-        _discard(temporary)
-        raise
 
 
 def _replaced(path: Path | str) -> Path | None:
@@ -216,35 +234,25 @@ def write_atomic_meanwhile(path: Path | str, text: str, mode: int | None = None
         yield
         write_atomic(path, text, mode)
         return
-    fd, temporary = _temporary(target)
-    failed: list[OSError] = []
 
-    def write() -> None:
-        try:
-            os.chmod(temporary, _mode_for(target) if mode is None else mode)
-            with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-        except OSError as error:
-            failed.append(error)
+    def write() -> str:
+        with _aside(target, mode) as (handle, temporary):
+            handle.write(text)
+        return temporary
 
     writer = _writers().submit(write)
-    done = False
     try:
         yield
-        done = True
-    finally:
-        writer.result()  # the temporary file is closed before it is renamed or discarded
-        if not done:
-            _discard(temporary)
+    except BaseException:
+        # the temporary file is closed (or never made) before it is removed
+        if writer.exception() is None:
+            _discard(writer.result())
+        raise
     try:
-        if failed:
-            raise failed[0]
-        os.replace(temporary, target)
+        temporary = writer.result()
     except OSError as error:
-        _discard(temporary)
         raise SpecError(f"cannot write '{target}': {error.strerror}") from None
+    _put(temporary, target)
 
 
 @contextlib.contextmanager
