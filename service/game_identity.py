@@ -52,11 +52,9 @@ def identity(path: Path) -> Identity | None:
     """The identity of the game in `path` (None: no game's file, or unreadable). Once per
     version of the file (every request with a seat asks: its status, not a parse of the whole
     game; every write of a game file is a new file, `models.files.write_atomic`)."""
-    try:
-        status = path.stat()
-    except OSError:
+    key = _version(path)
+    if key is None:
         return None
-    key = (str(path), status.st_ino, status.st_mtime_ns, status.st_ctime_ns, status.st_size)
     with _LOCK:
         if key in _SEEN:
             return _SEEN[key]
@@ -64,7 +62,36 @@ def identity(path: Path) -> Identity | None:
         data = parse_json(GameFile(path).text(), str(path))  # bounded in size and depth
     except (CastellError, OSError):
         return None
-    found = _identity(data, path) if isinstance(data, dict) else None
+    return _keep(key, _identity(data, path) if isinstance(data, dict) else None)
+
+
+def remember(path: Path, text: str) -> None:
+    """Keep the identity of `text`, which this process has just written to `path`, for the
+    file as it is now: the next request that asks finds it without reading and parsing the
+    whole game again (its own text, trusted: no bounds to check; a step's ~1 ms)."""
+    key = _version(path)
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return
+    if key is not None:
+        _keep(key, _identity(data, path) if isinstance(data, dict) else None)
+
+
+Version = tuple[str, int, int, int, int]
+
+
+def _version(path: Path) -> Version | None:
+    """A file's version: its path, inode, modification and change times and size (None: no
+    such file)."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return (str(path), status.st_ino, status.st_mtime_ns, status.st_ctime_ns, status.st_size)
+
+
+def _keep(key: Version, found: Identity | None) -> Identity | None:
     with _LOCK:
         if len(_SEEN) >= 256:  # bounded: the oldest out
             _SEEN.pop(next(iter(_SEEN)))
@@ -72,25 +99,8 @@ def identity(path: Path) -> Identity | None:
     return found
 
 
-def remember(path: Path, text: str) -> None:
-    """Keep the identity of `text`, which this process has just written to `path`, for the
-    file as it is now: the next request that asks finds it without reading and parsing the
-    whole game again (its own text, trusted: no bounds to check; a step's ~1 ms)."""
-    try:
-        status = path.stat()
-        data = json.loads(text)
-    except (OSError, ValueError):
-        return
-    key = (str(path), status.st_ino, status.st_mtime_ns, status.st_ctime_ns, status.st_size)
-    found = _identity(data, path) if isinstance(data, dict) else None
-    with _LOCK:
-        if len(_SEEN) >= 256:
-            _SEEN.pop(next(iter(_SEEN)))
-        _SEEN[key] = found
-
-
 # a file's version (path, inode, modification and change times, size) -> its game's identity
-_SEEN: dict[tuple[str, int, int, int, int], Identity | None] = {}
+_SEEN: dict[Version, Identity | None] = {}
 _LOCK = threading.Lock()
 
 

@@ -35,7 +35,6 @@ class GameHandle(Protocol):
     `service.combo.ComboGame`) answer it."""
 
     kind: ClassVar[Kind]
-    written: str | None  # the text its last save wrote (None: not saved by this handle)
 
     @property
     def revision(self) -> int: ...
@@ -73,9 +72,9 @@ class GameHandle(Protocol):
 
     def save(self, expect_revision: int | None = None) -> None: ...
 
-    def saving(self, expect_revision: int | None = None) -> AbstractContextManager[None]:
+    def saving(self, expect_revision: int | None = None) -> AbstractContextManager[str]:
         """`save`, with the block run while the save goes to disk, the state showing the
-        revision it writes."""
+        revision it writes; it gives the text it writes."""
         ...
 
     def in_play(self) -> GameInPlay:

@@ -40,9 +40,8 @@ def play_steps(path: Path, kind: Kind, steps: Steps, revision: int, *, wait: flo
         game.play(steps, expect_revision=revision, confirm_reveal=confirm,
                   time_limit=time_limit, as_player=as_player, solve_in=solve_in)
         made = None
-        with game.saving(revision):  # the page is drawn while the file goes to disk
+        with game.saving(revision) as text:  # the page is drawn while the file goes to disk
             if before_save is not None:
                 made = before_save(game)
-        if game.written is not None:  # every page's seats ask the game's identity next
-            remember(path, game.written)
+        remember(path, text)  # every page's seats ask the game's identity next
         return game, made

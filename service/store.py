@@ -150,7 +150,6 @@ class SavedGame:
     state: Any  # a pydantic game state with a `revision` field and `to_json()`
     file: GameFile | None
     loaded_revision: int
-    written: str | None = None  # the text the last save wrote
 
     @property
     def revision(self) -> int:
@@ -162,11 +161,12 @@ class SavedGame:
             pass
 
     @contextlib.contextmanager
-    def saving(self, expect_revision: int | None = None) -> Iterator[None]:
+    def saving(self, expect_revision: int | None = None) -> Iterator[str]:
         """`save`, with the `with` block run while the save goes to disk, the state showing
         the revision it writes: a page drawn there is ready when the other screens learn of
         the write, and the step waits for the disk only once (a page's step: the sync of
-        the file was a third of it). An error in the block writes nothing."""
+        the file was a third of it). It gives the text it writes. An error in the block
+        writes nothing."""
         if self.file is None:
             raise SpecError("this game has no file to save to")
         loaded = self.loaded_revision if expect_revision is None else expect_revision
@@ -177,12 +177,11 @@ class SavedGame:
         state, self.state = self.state, new
         try:
             with self.file.writing(text, loaded):
-                yield
+                yield text
         except BaseException:
             self.state = state
             raise
         self.loaded_revision = new.revision
-        self.written = text
         self.saved(text)
 
     def saved(self, text: str) -> None:
