@@ -47,6 +47,12 @@ class Asked:
         return (1.0, left, self.margin_now / 10, self.gain / 10, self.players - 3.0,
                 left * self.margin_now / 10)
 
+    @staticmethod
+    def players_of(features: Sequence[float]) -> int:
+        """The number of players `features` were made for (the inverse of its part of
+        `features`)."""
+        return round(features[4]) + 3
+
 
 @dataclass(frozen=True)
 class Model:

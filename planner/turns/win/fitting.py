@@ -108,7 +108,7 @@ def fit(rows: Sequence[Row]) -> Model:
     """Both models on `rows`."""
     xs = [r.features for r in rows]
     games = len({r.game for r in rows})
-    players = tuple(sorted({round(r.features[4]) + 3 for r in rows}))  # `Asked.features`
+    players = tuple(sorted({Asked.players_of(r.features) for r in rows}))
     return Model(tuple(fit_logistic(xs, [r.won for r in rows])),
                  tuple(fit_linear(xs, [float(r.margin) for r in rows])), len(rows), games,
                  players)

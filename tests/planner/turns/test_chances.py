@@ -116,4 +116,4 @@ def test_the_shown_model_and_its_calibration_table_are_what_the_records_give() -
     assert done.returncode == 0, done.stderr + done.stdout
     table = (root / "benchmarks" / "records" / "panel" / "calibration.md").read_text()
     assert table.split("\n\n")[0] in (root / "docs" / "benchmarks.md").read_text()
-    assert fitted() is not None  # fitted on enough calls: every plan shows its chances
+    assert fitted() is not None  # fitted on enough calls: a plan of those games shows them
