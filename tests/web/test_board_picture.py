@@ -9,19 +9,29 @@ import math
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.web.conftest import ROUND3, new_castell
 from tests.web.load import play_to_round
 from web.castell.board_picture import (
+    CLASH,
     CLEAR,
+    CROSSING,
     PAWN,
     TARGET,
     WIDTH,
+    Box,
     Label,
+    Point,
     Spot,
+    _crosses,
+    candidates,
     layout,
     overlaps,
     pawn_places,
+    place_labels,
+    places,
     touches,
 )
 
@@ -83,3 +93,53 @@ def test_a_crowded_label_makes_the_map_taller_not_overlapping() -> None:
     top, height = layout(spots, [("a", "b")], 300)
     assert top <= 0 and height >= 300
     assert not overlaps(spots[0].label.box, spots[1].label.box)
+
+
+def _plain_labels(spots: list[Spot], lines: list[tuple[Point, Point]], top: float,
+                  bottom: float) -> list[Box]:
+    """The reference: every place of every label costed in full, in each pass (what
+    `place_labels` computes with its fixed costs counted once and hopeless places skipped)."""
+    centres = [(s.x, s.y) for s in spots]
+    first: list[str] = []
+    for _ in range(4):
+        order = sorted(spots, key=lambda s: (s.id not in first, -s.label.size[0]))
+        boxes: list[Box] = []
+        clashing: list[str] = []
+        for spot in order:
+            costs = []
+            for rank, box in enumerate(candidates((spot.x, spot.y), spot.label.size)):
+                clashes = (sum(touches(box, c, CLEAR) for c in centres)
+                           + sum(overlaps(box, o) for o in boxes)
+                           + (box[1] < top + 1 or box[3] > bottom - 1))
+                crossed = sum(_crosses(a, b, box) for a, b in lines)
+                costs.append((clashes * CLASH + crossed * CROSSING + rank, box))
+            cost, box = min(costs)
+            spot.label.box = box
+            boxes.append(box)
+            if cost >= CLASH:
+                clashing.append(spot.id)
+        if not clashing:
+            break
+        first = clashing + [k for k in first if k not in clashing]
+    return [s.label.box for s in spots]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.floats(40, 320), st.floats(40, 300), st.integers(3, 18),
+                          st.integers(0, 2), st.lists(st.integers(1, 10), max_size=5)),
+                min_size=2, max_size=7),
+       st.floats(0, 90), st.floats(300, 420))
+def test_the_labels_are_placed_as_the_plain_reference_places_them(
+        regions: list[tuple[float, float, int, int, list[int]]], up: float,
+        bottom: float) -> None:
+    def spots() -> list[Spot]:
+        return [Spot(f"r{i}", "", x, y, Label("n" * name, ["\u2605 Town 7"] * festivals,
+                                                   sorted(pool, reverse=True)))
+                for i, (x, y, name, festivals, pool) in enumerate(regions)]
+
+    fast, plain = spots(), spots()
+    where = {s.id: (s.x, s.y) for s in fast}
+    links = [(f"r{i}", f"r{i + 1}") for i in range(len(regions) - 1)]
+    lines = [(where[a], where[b]) for a, b in links]
+    place_labels(fast, places(fast, lines), -up, bottom)
+    assert [s.label.box for s in fast] == _plain_labels(plain, lines, -up, bottom)

@@ -270,8 +270,7 @@ def _laid_out(key: tuple[Any, ...]) -> tuple[dict[str, Box], tuple[float, float]
              for id_, x, y, name, festivals, pool in regions]
     where = {s.id: (s.x, s.y) for s in spots}
     ranked = places(spots, [(where[a], where[b]) for a, b in links])
-    up, down = ROOM[-1]
-    for up, down in ROOM:
+    for up, down in ROOM:  # none clear: the most room, as placed there
         if place_labels(spots, ranked, -up, height + down):
             break
     return {s.id: s.label.box for s in spots}, (-up, height + up + down)
