@@ -3,6 +3,11 @@ when the file's revision moves on, whoever wrote it (another page, a `castell pl
 terminal). The file is watched, not the server's own steps, so nothing written reaches a page
 by one road and not the other.
 
+One watch a file (`Watch`): one task looks at the file for all the pages that listen to it,
+and wakes them when its revision moves on. A stream each looking for itself made ten screens'
+looks, 500 a second, that took turns with the step being answered (its p95 at round 10, with a
+busy process on each core, went from about 45 ms to under 30; `benchmarks/bench_web.py`).
+
 A stream says the revision at once when it opens: a page whose stream comes back after a drop
 (the browser opens it again) learns where the game is, and its script (`static/live.js`)
 fetches the game if it shows another revision."""
@@ -12,13 +17,15 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
+import weakref
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+from models.errors import CastellError
 from service.store import GameFile
 
-# how often a page's stream looks at the file (a stat): the other screens show a step within
-# 150 ms (`benchmarks/bench_web.py`), of which this is at most the wait
+# how often a file's watch looks at it (a stat): the other screens show a step within 150 ms
+# (`benchmarks/bench_web.py`), of which this is at most the wait
 POLL_S = 0.02
 HEARTBEAT_S = 15.0
 # how soon a browser opens a dropped stream again (SSE `retry`; its own default is seconds)
@@ -33,6 +40,99 @@ def _stamp(path: Path) -> tuple[int, int, int] | None:
     return st.st_mtime_ns, st.st_size, st.st_ino
 
 
+class Watch:
+    """One file's revision, looked at every `POLL_S` by one task while a stream listens (and
+    until the server is `stopping`); each change wakes every stream that waits on it."""
+
+    def __init__(self, path: Path, stopping: threading.Event | None) -> None:
+        self.path = path
+        self.stopping = stopping
+        self.revision: int | None = None  # None until the first look
+        self.stopped = False
+        self.generation = 0  # one more at each change (and at the stop)
+        self._file = GameFile(path)
+        self._changed = asyncio.Event()
+        self._listeners = 0
+        self._task: asyncio.Task[None] | None = None
+
+    def join(self) -> None:
+        self._listeners += 1
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._watch())
+
+    def leave(self) -> None:
+        self._listeners -= 1
+
+    @property
+    def listened(self) -> bool:
+        return self._listeners > 0
+
+    @property
+    def watching(self) -> bool:
+        return self._task is not None
+
+    async def changed(self, generation: int) -> None:
+        """Returns once the watch moved past `generation` (at once if it has)."""
+        if self.generation == generation:
+            await self._changed.wait()
+
+    def _bump(self) -> None:
+        self.generation += 1
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    def _ending(self) -> bool:
+        return self.stopping is not None and self.stopping.is_set()
+
+    async def _watch(self) -> None:
+        stamp: tuple[int, int, int] | None = None
+        try:
+            while self._listeners > 0 and not self._ending():
+                now = _stamp(self.path)
+                if now != stamp or self.revision is None:
+                    stamp = now
+                    revision = await asyncio.to_thread(self._file.revision_on_disk)
+                    if revision != self.revision:
+                        self.revision = revision
+                        self._bump()
+                await asyncio.sleep(POLL_S)
+        except (OSError, CastellError):
+            pass  # the file is gone or unreadable: its streams end (a browser opens again)
+        finally:
+            # no await between the last look at the listeners and this: a stream that joins
+            # now finds no task and starts one
+            self._task = None
+            self.stopped = self._ending()
+            _forget(self)
+            self._bump()
+
+
+# the watches, by event loop (a task belongs to its loop; tests run loops of their own) and
+# by the file's real path and the stop event their streams end with
+_WATCHES: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[str, int], Watch]] \
+    = weakref.WeakKeyDictionary()
+
+
+def _key(path: Path, stopping: threading.Event | None) -> tuple[str, int]:
+    return os.path.realpath(path), id(stopping)
+
+
+def _joined(path: Path, stopping: threading.Event | None) -> Watch:
+    found = _WATCHES.setdefault(asyncio.get_running_loop(), {})
+    key = _key(path, stopping)
+    if key not in found:
+        found[key] = Watch(path, stopping)
+    watch = found[key]
+    watch.join()
+    return watch
+
+
+def _forget(watch: Watch) -> None:
+    found = _WATCHES.get(asyncio.get_running_loop(), {})
+    if found.get(_key(watch.path, watch.stopping)) is watch and not watch.listened:
+        del found[_key(watch.path, watch.stopping)]
+
+
 async def revisions(path: Path, since: int | None = None,
                     stopping: threading.Event | None = None) -> AsyncIterator[str]:
     """SSE messages: `changed` with the revision each time the file's revision is no longer the
@@ -41,21 +141,22 @@ async def revisions(path: Path, since: int | None = None,
     drop tells it where the game is); a comment now and then to keep proxies and phones from
     closing the stream. It ends when the server is `stopping` (an open stream kept Ctrl-C from
     stopping it)."""
-    file = GameFile(path)
-    last, stamp = (-1 if since is None else since), None  # no revision is -1
-    quiet = 0.0
+    last = -1 if since is None else since  # no revision is -1
     yield f": listening\nretry: {RETRY_MS}\n\n"
-    while stopping is None or not stopping.is_set():
-        now = _stamp(path)
-        if now != stamp:
-            stamp = now
-            revision = await asyncio.to_thread(file.revision_on_disk)
-            if revision != last:
-                last = revision
-                quiet = 0.0
-                yield f"event: changed\ndata: {revision}\n\n"
-        await asyncio.sleep(POLL_S)
-        quiet += POLL_S
-        if quiet >= HEARTBEAT_S:
-            quiet = 0.0
-            yield ": still here\n\n"
+    watch = _joined(path, stopping)
+    try:
+        while True:
+            generation = watch.generation
+            if watch.revision is not None and watch.revision != last:
+                last = watch.revision
+                yield f"event: changed\ndata: {last}\n\n"
+            if watch.stopped or (stopping is not None and stopping.is_set()):
+                return
+            if not watch.watching:  # its look at the file failed: the browser opens again
+                return
+            try:
+                await asyncio.wait_for(watch.changed(generation), HEARTBEAT_S)
+            except TimeoutError:
+                yield ": still here\n\n"
+    finally:
+        watch.leave()

@@ -8,6 +8,7 @@ import asyncio
 from pathlib import Path
 
 from service.castell import Game
+from web import events
 from web.events import RETRY_MS, revisions
 
 
@@ -38,3 +39,34 @@ def test_a_client_that_says_its_revision_hears_only_changes(folder: Path) -> Non
     path = folder / "castell.json"
     assert _first_two(path, 0)[1] == ""  # the file is at 0: nothing to say yet
     assert _first_two(path, 3)[1] == "event: changed\ndata: 0\n\n"
+
+
+def test_the_streams_on_one_file_share_one_watch(folder: Path) -> None:
+    """Ten pages on one game: one watch looks at the file for them all (ten looking each for
+    itself took turns with the step being answered); every page hears the step; the watch ends
+    with the last page."""
+    path = folder / "castell.json"
+
+    async def ten_pages() -> tuple[list[str], list[events.Watch]]:
+        streams = [revisions(path, 0) for _ in range(10)]
+        for stream in streams:
+            assert (await anext(stream)).startswith(": listening")
+        heard = [asyncio.ensure_future(anext(stream)) for stream in streams]
+        await asyncio.sleep(5 * events.POLL_S)
+        watches = list(events._WATCHES[asyncio.get_running_loop()].values())
+        with Game.editing(path) as game:
+            game.step("end")
+            game.save()
+        said = await asyncio.wait_for(asyncio.gather(*heard), 30)
+        for stream in streams:
+            await stream.aclose()
+        for _ in range(100):  # the watch sees at its next look that nobody listens
+            if not events._WATCHES[asyncio.get_running_loop()]:
+                break
+            await asyncio.sleep(events.POLL_S)
+        assert not events._WATCHES[asyncio.get_running_loop()] and not watches[0].watching
+        return said, watches
+
+    said, watches = asyncio.run(ten_pages())
+    assert said == ["event: changed\ndata: 1\n\n"] * 10
+    assert len(watches) == 1 and watches[0].generation >= 2  # the first look, then the step
