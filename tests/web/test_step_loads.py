@@ -47,3 +47,21 @@ def test_a_step_reads_the_game_as_often_at_round_10_as_at_round_1(
     assert replays_early == replays_late == 0  # verified once, on the first read
     assert reads_late / reads_early == 1
     assert reads_early == 1  # the step's one load: every screen's fragment drawn from it
+
+
+def test_what_the_server_loaded_at_its_start_is_left_out_of_full_collections(
+        folder: Path) -> None:
+    """The collector's full passes walked every module, template and board object again, a
+    70-100 ms pause inside whichever step it fell in: they are frozen while the server runs,
+    and given back when it stops."""
+    import gc
+
+    from tests.web.conftest import LOCAL
+    from web.app import create_app
+    from web.library import Library
+
+    assert gc.get_freeze_count() == 0
+    with TestClient(create_app(Library(folder)), base_url=LOCAL) as client:
+        assert client.get("/").status_code == 200
+        assert gc.get_freeze_count() > 10_000
+    assert gc.get_freeze_count() == 0
