@@ -25,13 +25,14 @@ class ReopenUnconfirmed(CastellError):
 def play_steps(path: Path, kind: Kind, steps: Steps, revision: int, *, wait: float,
                confirm: bool = False, as_player: str | None = None, reopen: bool = False,
                time_limit: float | None = None, solve_in: SolveIn | None = None,
-               before_save: Callable[[GameHandle], T] | None = None
+               before_save: Callable[[GameHandle, str], T] | None = None
                ) -> tuple[GameHandle, T | None]:
     """Record `steps` on the game in `path` as one write (waiting at most `wait` seconds for
     another writer), unless it moved on from `revision`; the game as saved (its solves, a
     festival's towers, each within `time_limit`, in `solve_in`: None, here). `before_save`:
-    what is made of the game as it will be saved (its revision shown as the save's), before the
-    write: a page drawn then is ready when the other screens learn of the write. Raises the
+    what is made of the game as it will be saved (its revision shown as the save's) and the
+    text it is saved as, before the write: a page drawn then is ready when the other screens
+    learn of the write. Raises the
     referee's `Refused` (`StaleRevision` among them), `SpecError`, `TimeLimitReached`,
     `ReopenUnconfirmed`, or a `CastellError` for a lock held too long."""
     with edit_handle(path, kind, wait) as game:
@@ -42,6 +43,6 @@ def play_steps(path: Path, kind: Kind, steps: Steps, revision: int, *, wait: flo
         made = None
         with game.saving(revision) as text:  # the page is drawn while the file goes to disk
             if before_save is not None:
-                made = before_save(game)
+                made = before_save(game, text)
         remember(path, text)  # every page's seats ask the game's identity next
         return game, made

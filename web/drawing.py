@@ -5,17 +5,13 @@ asks for. Whatever a page shows comes from the game, the viewer the request reso
 
 from __future__ import annotations
 
-import contextlib
-
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 
-from models.errors import CastellError
 from service.handle import GameHandle
 from web.advice_jobs import owner_of
 from web.game_pages import page_of
-from web.library import Library
-from web.page_cache import Drawn, file_digest
+from web.page_cache import Drawn, text_digest
 from web.page_response import page
 from web.seat_routes import seating
 from web.seat_store import Seats, Viewer, game_of
@@ -49,11 +45,10 @@ def drawn(request: Request, name: str, game: GameHandle, template: str, me: View
                                     **seating(request, game, name, me)})
 
 
-def keep(request: Request, name: str, response: HTMLResponse, me: Viewer) -> None:
-    """A step's fragment, drawn before its save, kept for `me`'s other screens under the
-    saved file's key (nothing kept when the file cannot be read)."""
-    library: Library = request.app.state.library
+def keep(request: Request, name: str, response: HTMLResponse, me: Viewer, saved: str
+         ) -> None:
+    """A step's fragment, drawn before its save, kept for `me`'s other screens under the key
+    of the text it `saved` (not of the file as it is by now: another step may have followed,
+    and this page does not show it)."""
     kept: Drawn = request.app.state.drawn
-    with contextlib.suppress(CastellError, OSError):
-        kept.put(key(request, name, FRAGMENT, file_digest(library.path(name)), me),
-                 bytes(response.body))
+    kept.put(key(request, name, FRAGMENT, text_digest(saved), me), bytes(response.body))

@@ -95,17 +95,19 @@ def game_json(request: Request, name: str, me: Me) -> JSONResponse:
                          "legal": game.legal_steps()})
 
 
-def _done(request: Request, name: str, game: GameHandle, response: HTMLResponse | None,
-          me: Viewer, plan: str = "", before: int = -1) -> Response:
+def _done(request: Request, name: str, game: GameHandle,
+          made: tuple[HTMLResponse, str] | None, me: Viewer, plan: str = "", before: int = -1
+          ) -> Response:
     """After a step: the advice followed or cancelled, then the page drawn before the save
-    (htmx), kept for the other screens of this viewer."""
+    (htmx), kept for the other screens of this viewer under the text saved."""
     seat = owner_of(me)
     # advice for the position before is stale: every seat's stops (but the plan followed)
     followed = _followed(request, name, seat, plan, before, game.revision)
     request.app.state.jobs.cancel_game(name, seat if followed else None)
-    if response is None:
+    if made is None:
         return RedirectResponse(f"/g/{name}", status_code=303)
-    drawing.keep(request, name, response, me)
+    response, saved = made
+    drawing.keep(request, name, response, me, saved)
     return response
 
 
@@ -147,18 +149,24 @@ def run(request: Request, name: str, me: Viewer, steps: Steps, revision: int, wh
         # the fragment is drawn before the save is written (the other screens learn of the
         # write at once: drawn after, it competed with their re-fetches)
         draw = None if not request.headers.get("hx-request") else \
-            partial(drawing.drawn, request, name, template=FRAGMENT, me=me)
+            partial(_drawn_step, request, name, me)
         # a step in hand when the server stops is waited for (a new one is 503); the towers
         # of a festival it holds take places in the server's pool, cancelled at the stop
         solves, settings = request.app.state.solves, request.app.state.settings
         with solves.watched():
-            game, response = play(path, kind, steps, revision, wait=time_left(request),
+            game, made = play(path, kind, steps, revision, wait=time_left(request),
                                   solves=solves, time_limit=settings.festival_time_limit,
                                   confirm=confirm, as_player=me.as_player(), reopen=reopen,
                                   draw=draw)
     except StepError as error:
         return refused(request, error, where)
-    return _done(request, name, game, response, me, plan, revision)
+    return _done(request, name, game, made, me, plan, revision)
+
+
+def _drawn_step(request: Request, name: str, me: Viewer, game: GameHandle, saved: str
+                ) -> tuple[HTMLResponse, str]:
+    """A step's fragment for `me`, drawn before its save, and the text saved."""
+    return drawing.drawn(request, name, game, FRAGMENT, me), saved
 
 
 Revision = Annotated[int, Form(ge=0)]

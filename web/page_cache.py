@@ -20,7 +20,12 @@ SIZE = 256  # drawn pages kept (tens of kilobytes each)
 
 def file_digest(path: Path) -> str:
     """The SHA-256 of the game file's text as it is now (bounded as every read is)."""
-    return hashlib.sha256(read_text(path, MAX_FILE_BYTES).encode("utf-8")).hexdigest()
+    return text_digest(read_text(path, MAX_FILE_BYTES))
+
+
+def text_digest(text: str) -> str:
+    """The key part of a game file's text (`file_digest` of a file holding it)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 class Drawn:

@@ -39,14 +39,15 @@ class StepError(Exception):
 def play(path: Path, kind: Kind, steps: Steps, revision: int, *, wait: float,
          solves: SolvePool, time_limit: float, confirm: bool = False,
          as_player: str | None = None, reopen: bool = False,
-         draw: Callable[[GameHandle], T] | None = None) -> tuple[GameHandle, T | None]:
+         draw: Callable[[GameHandle, str], T] | None = None) -> tuple[GameHandle, T | None]:
     """Record `steps` (texts or words in the game's notation, `undo` among them) on the game
     in `path` as one write, unless it moved on from `revision`: the one service call
     (`service.step.play_steps`: load, play, save), its errors worded. The game as saved, and
-    `draw`'s page of it (drawn before the write). With `as_player`, every step must be that
-    player's (or the table's). `wait`: the seconds left of the step's wait for the game's lock
-    (`web.step_gate`); the festival towers a step solves (the end of a round) each take a
-    place in the server's pool, `solves`, and at most `time_limit` seconds."""
+    what `draw` made of it and of the text it is saved as (before the write). With
+    `as_player`, every step must be that player's (or the table's). `wait`: the seconds left
+    of the step's wait for the game's lock (`web.step_gate`); the festival towers a step
+    solves (the end of a round) each take a place in the server's pool, `solves`, and at
+    most `time_limit` seconds."""
     try:
         return play_steps(path, kind, steps, revision, wait=wait, confirm=confirm,
                           as_player=as_player, reopen=reopen, time_limit=time_limit,

@@ -21,8 +21,9 @@ def test_one_call_loads_plays_and_saves(tmp_path: Path, kind: str) -> None:
     step = load_handle(path, kind).legal_steps()[0]  # type: ignore[arg-type]
     seen: list[tuple[int, int]] = []
 
-    def before_save(game: GameHandle) -> str:
+    def before_save(game: GameHandle, text: str) -> str:
         seen.append((game.revision, GameFile(path).revision_on_disk()))
+        assert f'"revision": {game.revision}' in text  # the text about to be written
         return "drawn"
 
     game, made = play_steps(path, kind, [step], 0, wait=1,  # type: ignore[arg-type]
