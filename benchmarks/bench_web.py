@@ -132,6 +132,9 @@ def fan_out(url: str, path: Path, pages: int = 10, rounds: int = 5) -> list[floa
     return delays
 
 
+QUIET_S = 3.0
+
+
 class Screen(threading.Thread):
     """A page open on the game: its event stream, and on each change the fragment re-fetched
     (as htmx does); when each revision's fragment arrived."""
@@ -143,18 +146,23 @@ class Screen(threading.Thread):
         self.stop = threading.Event()
 
     def run(self) -> None:
-        with httpx.Client(base_url=self.url, timeout=30) as http, \
+        # a stream quiet for QUIET_S: the taps are over (one comes every 0.3 s), and the page
+        # closes (left open until the stream's heartbeat, each phase's screens were still
+        # listening, on another game, during the next phase)
+        timeout = httpx.Timeout(30, read=QUIET_S)
+        with httpx.Client(base_url=self.url, timeout=timeout) as http, \
                 http.stream("GET", f"/g/{self.name}/events?since={self.since}") as stream:
             lines = stream.iter_lines()
             next(lines)  # ": listening"
             self.ready.wait()
-            for line in lines:
-                if self.stop.is_set():
-                    return
-                if line.startswith("data: "):
-                    revision = int(line[6:])
-                    http.get(f"/g/{self.name}/game")
-                    self.arrived[revision] = time.perf_counter()
+            with contextlib.suppress(httpx.ReadTimeout):
+                for line in lines:
+                    if self.stop.is_set():
+                        return
+                    if line.startswith("data: "):
+                        revision = int(line[6:])
+                        http.get(f"/g/{self.name}/game", timeout=30)
+                        self.arrived[revision] = time.perf_counter()
 
 
 @contextlib.contextmanager
@@ -210,6 +218,8 @@ def by_round(url: str, path: Path, pages: int, steps: int) -> dict[str, object]:
             time.sleep(0.3)  # a table's pace: the screens settle between taps
     for screen in screens:
         screen.stop.set()
+    for screen in screens:  # each page closed before the next phase opens its own
+        screen.join(QUIET_S + 30)
     others = [screen.arrived[r] - t for screen in screens for r, t in taps.items()
               if r in screen.arrived]
     return {"history": len(Game.load(path).history_lines()), "server_step": ms(server),
