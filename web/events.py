@@ -5,8 +5,9 @@ by one road and not the other.
 
 One watch a file (`Watch`): one task looks at the file for all the pages that listen to it,
 and wakes them when its revision moves on. A stream each looking for itself made ten screens'
-looks, 500 a second, that took turns with the step being answered (its p95 at round 10, with a
-busy process on each core, went from about 45 ms to under 30; `benchmarks/bench_web.py`).
+looks, 500 a second, that took turns with the step being answered (`benchmarks/bench_web.py`).
+A step this server wrote is looked at at once (`written`: the watch still reads the revision
+from the file); another writer's (a terminal's `castell play`) at the next look, `POLL_S`.
 
 A stream says the revision at once when it opens: a page whose stream comes back after a drop
 (the browser opens it again) learns where the game is, and its script (`static/live.js`)
@@ -15,6 +16,7 @@ fetches the game if it shows another revision."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import threading
 import weakref
@@ -24,9 +26,9 @@ from pathlib import Path
 from models.errors import CastellError
 from service.store import GameFile
 
-# how often a file's watch looks at it (a stat): the other screens show a step within 150 ms
-# (`benchmarks/bench_web.py`), of which this is at most the wait
-POLL_S = 0.02
+# how often a file's watch looks at it (a stat) for another writer's steps: they show within
+# this and a fetch (the server's own steps are looked at when written)
+POLL_S = 0.1
 HEARTBEAT_S = 15.0
 # how soon a browser opens a dropped stream again (SSE `retry`; its own default is seconds)
 RETRY_MS = 1000
@@ -54,6 +56,13 @@ class Watch:
         self._changed = asyncio.Event()
         self._listeners = 0
         self._task: asyncio.Task[None] | None = None
+        self._loop = asyncio.get_running_loop()
+        self._poked = asyncio.Event()
+
+    def poke(self) -> None:
+        """Look at the file now (from any thread): this server wrote it."""
+        with contextlib.suppress(RuntimeError):  # the loop has closed: nobody listens
+            self._loop.call_soon_threadsafe(self._poked.set)
 
     def join(self) -> None:
         self._listeners += 1
@@ -95,7 +104,9 @@ class Watch:
                     if revision != self.revision:
                         self.revision = revision
                         self._bump()
-                await asyncio.sleep(POLL_S)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._poked.wait(), POLL_S)
+                self._poked.clear()
         except (OSError, CastellError):
             pass  # the file is gone or unreadable: its streams end (a browser opens again)
         finally:
@@ -108,9 +119,22 @@ class Watch:
 
 
 # the watches, by event loop (a task belongs to its loop; tests run loops of their own) and
-# by the file's real path and the stop event their streams end with
+# by the file's real path and the stop event their streams end with; the lock: a step's thread
+# looks for the watches of the file it wrote (`written`)
 _WATCHES: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[str, int], Watch]] \
     = weakref.WeakKeyDictionary()
+_LOCK = threading.Lock()
+
+
+def written(path: Path) -> None:
+    """This server wrote `path` (a step): the watches on it look now, not at their next look
+    (from any thread)."""
+    real = os.path.realpath(path)
+    with _LOCK:
+        watches = [watch for found in _WATCHES.values() for (where, _), watch in found.items()
+                   if where == real]
+    for watch in watches:
+        watch.poke()
 
 
 def _key(path: Path, stopping: threading.Event | None) -> tuple[str, int]:
@@ -118,19 +142,22 @@ def _key(path: Path, stopping: threading.Event | None) -> tuple[str, int]:
 
 
 def _joined(path: Path, stopping: threading.Event | None) -> Watch:
-    found = _WATCHES.setdefault(asyncio.get_running_loop(), {})
     key = _key(path, stopping)
-    if key not in found:
-        found[key] = Watch(path, stopping)
-    watch = found[key]
+    with _LOCK:
+        found = _WATCHES.setdefault(asyncio.get_running_loop(), {})
+        if key not in found:
+            found[key] = Watch(path, stopping)
+        watch = found[key]
     watch.join()
     return watch
 
 
 def _forget(watch: Watch) -> None:
-    found = _WATCHES.get(asyncio.get_running_loop(), {})
-    if found.get(_key(watch.path, watch.stopping)) is watch and not watch.listened:
-        del found[_key(watch.path, watch.stopping)]
+    key = _key(watch.path, watch.stopping)
+    with _LOCK:
+        found = _WATCHES.get(asyncio.get_running_loop(), {})
+        if found.get(key) is watch and not watch.listened:
+            del found[key]
 
 
 async def revisions(path: Path, since: int | None = None,

@@ -16,13 +16,14 @@ from fastapi.responses import (
     Response,
     StreamingResponse,
 )
+from starlette.background import BackgroundTask
 
 from models.errors import CastellError
 from service.handle import GameHandle, Steps
 from web import drawing
 from web.advice_jobs import Jobs, owner_of
 from web.drawing import FRAGMENT
-from web.events import revisions
+from web.events import revisions, written
 from web.library import Library, NotFound
 from web.page_cache import Drawn, file_digest
 from web.page_response import page
@@ -160,7 +161,11 @@ def run(request: Request, name: str, me: Viewer, steps: Steps, revision: int, wh
                                   draw=draw)
     except StepError as error:
         return refused(request, error, where)
-    return _done(request, name, game, made, me, plan, revision)
+    answer = _done(request, name, game, made, me, plan, revision)
+    # the other screens' streams look at the file once this answer is sent (before it, their
+    # wake-up took turns with the answer itself)
+    answer.background = BackgroundTask(written, path)
+    return answer
 
 
 def _drawn_step(request: Request, name: str, me: Viewer, game: GameHandle, saved: str

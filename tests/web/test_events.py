@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from service.castell import Game
 from web import events
 from web.events import RETRY_MS, revisions
@@ -70,3 +72,31 @@ def test_the_streams_on_one_file_share_one_watch(folder: Path) -> None:
     said, watches = asyncio.run(ten_pages())
     assert said == ["event: changed\ndata: 1\n\n"] * 10
     assert len(watches) == 1 and watches[0].generation >= 2  # the first look, then the step
+
+
+def test_a_step_this_server_wrote_is_heard_at_once(folder: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's own step wakes the file's watch (`written`), from the step's thread: its
+    pages do not wait for the next look (another writer's step waits for it)."""
+    path = folder / "castell.json"
+    monkeypatch.setattr(events, "POLL_S", 60.0)  # the next look: long after the test
+
+    async def one_page() -> str:
+        stream = revisions(path, 0)
+        await anext(stream)  # ": listening"
+        heard = asyncio.ensure_future(anext(stream))
+        await asyncio.sleep(0.2)  # the watch has looked once, and waits
+        assert not heard.done()
+
+        def step() -> None:
+            with Game.editing(path) as game:
+                game.step("end")
+                game.save()
+            events.written(path)
+
+        await asyncio.to_thread(step)
+        said = await asyncio.wait_for(heard, 30)  # not the 60 s look
+        await stream.aclose()
+        return said
+
+    assert asyncio.run(one_page()) == "event: changed\ndata: 1\n\n"
