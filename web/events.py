@@ -28,7 +28,7 @@ from service.store import GameFile
 
 # how often a file's watch looks at it (a stat) for another writer's steps: they show within
 # this and a fetch (the server's own steps are looked at when written)
-POLL_S = 0.1
+POLL_S = 0.05
 HEARTBEAT_S = 15.0
 # how soon a browser opens a dropped stream again (SSE `retry`; its own default is seconds)
 RETRY_MS = 1000
