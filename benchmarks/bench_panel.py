@@ -1,5 +1,5 @@
-"""The default advice against a panel of rival styles (issue 51): whole 3-player games, seats
-rotated over each deal, resumable across sessions.
+"""The default advice against a panel of rival styles (issue 51): whole games (3 players, or
+2 and 4), seats rotated over each deal, resumable across sessions.
 
 Run:  python benchmarks/bench_panel.py run [--tables vs:tiles,mix:greedy+tiles,...]
                                           [--games 60] [--seed 1] [--workers 2]
@@ -8,9 +8,11 @@ Run:  python benchmarks/bench_panel.py run [--tables vs:tiles,mix:greedy+tiles,.
       python benchmarks/bench_panel.py report [--out DIR] [--md FILE]
 
 A table is `vs:STYLE` (the advised seat against two seats of STYLE) or `mix:A+B` (against one
-seat of each). `run` plays games 0..G-1 of each table (`castell tournament --bots
-BOT,STYLE,STYLE --games G --seed S`'s games exactly: game i a function of the seed and i, the
-advised seat rotating through the three seats of each deal), two at a time on two cores, and
+seat of each); `vsN:STYLE` against N seats of STYLE (`vs1:greedy`, a 2-player game;
+`vs3:greedy`, a 4-player one) and `mix:A+B+C` against one seat of each (1-3 rivals). `run`
+plays games 0..G-1 of each table (`castell tournament --bots BOT,STYLE,STYLE --games G --seed
+S`'s games exactly: game i a function of the seed and i, the
+advised seat rotating through the seats of each deal), two at a time on two cores, and
 appends one JSON line per game to `DIR/TABLE.jsonl` as it ends: the game's record and the
 advisor's calls (wall and CPU seconds, fallbacks to greedy, plans the wall clock cut). Rerun
 the same command to go on where it stopped (the games already in the file are not played
@@ -61,16 +63,17 @@ from planner.stats import Cluster, cluster_intervals  # noqa: E402
 from planner.turns import DEFAULT_BUDGET, Plan, PlanBudget  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "results" / "panel"
-SEATS = 3
+RIVALS = {"vs": 2, "vs1": 1, "vs2": 2, "vs3": 3}  # a `vs` table's rivals (players less one)
 
 
 def table_bots(table: str, bot: str) -> list[str]:
-    """The bots of a table (`vs:STYLE`, `mix:A+B`), the advised one first."""
+    """The bots of a table (`vs:STYLE`, `vsN:STYLE`, `mix:A+B[+C]`), the advised one first."""
     kind, _, styles = table.partition(":")
-    rivals = [styles, styles] if kind == "vs" else styles.split("+")
-    if kind not in ("vs", "mix") or len(rivals) != 2 or not all(r in BOTS for r in rivals):
-        raise SystemExit(f"a table is vs:STYLE or mix:A+B of {', '.join(sorted(BOTS))}, "
-                         f"not '{table}'")
+    rivals = [styles] * RIVALS[kind] if kind in RIVALS else styles.split("+")
+    if (kind not in (*RIVALS, "mix") or not 1 <= len(rivals) <= 3
+            or not all(r in BOTS for r in rivals)):
+        raise SystemExit(f"a table is vs:STYLE, vsN:STYLE (N 1-3) or mix:A+B[+C] of "
+                         f"{', '.join(sorted(BOTS))}, not '{table}'")
     return [bot, *rivals]
 
 
@@ -142,9 +145,11 @@ def _jobs(args: argparse.Namespace) -> Iterator[tuple[Path, list[str], int]]:
     for table in args.tables.split(","):
         path = args.out / f"{table.replace(':', '-').replace('+', '_')}.jsonl"
         tables.append((path, table_bots(table, args.bot), _done(path)))
-    for first in range(0, args.games, SEATS):
+    # a deal is as many games as its table has seats (each seat advised once)
+    for deal in range(0, args.games):
         for path, bots, done in tables:
-            for index in range(first, min(first + SEATS, args.games)):
+            seats = len(bots)
+            for index in range(deal * seats, min((deal + 1) * seats, args.games)):
                 if index not in done:
                     yield path, bots, index
 
@@ -185,7 +190,9 @@ def _quantile(values: Sequence[float], q: float) -> float:
 
 def table_row(lines: Sequence[dict[str, Any]], bot: str) -> dict[str, Any]:
     """A table's figures (see the module text) from its game lines."""
-    deals: dict[int, list[float]] = defaultdict(lambda: [0.0] * 8)
+    seats_of = len(GameRecord.of(lines[0]["record"]).bots) if lines else 3
+    # per deal: wins, margins, then wins and games from each seat
+    deals: dict[int, list[float]] = defaultdict(lambda: [0.0] * (2 + 2 * seats_of))
     cpu: list[float] = []
     hits = calls = 0
     for line in lines:
@@ -196,17 +203,18 @@ def table_row(lines: Sequence[dict[str, Any]], bot: str) -> dict[str, Any]:
         row[0] += won
         row[1] += record.margin(seat)
         row[2 + seat] += won
-        row[5 + seat] += 1
+        row[2 + seats_of + seat] += 1
         cpu += line["calls"].get("cpu_s", [])
         hits += line["calls"].get("clock_hits", 0)
         calls += len(line["calls"].get("cpu_s", []))
-    clusters: list[Cluster] = [((r[0], r[1], r[2], r[3], r[4]), (sum(r[5:]),) * 2 + tuple(r[5:]))
-                               for r in deals.values()]
+    clusters: list[Cluster] = [
+        (tuple(r[:2 + seats_of]), (sum(r[2 + seats_of:]),) * 2 + tuple(r[2 + seats_of:]))
+        for r in deals.values()]
     games = sum(c[1][0] for c in clusters)
     wins = sum(c[0][0] for c in clusters)
     intervals = cluster_intervals(clusters)
     seats = [sum(c[0][2 + s] for c in clusters) / max(1, sum(c[1][2 + s] for c in clusters))
-             for s in range(SEATS)]
+             for s in range(seats_of)]
     return {"games": int(games), "deals": len(clusters), "wins": wins,
             "rate": wins / games if games else None, "ci95": intervals[0],
             "seats": seats, "seat_ci95": intervals[2:],
@@ -230,7 +238,7 @@ def report(args: argparse.Namespace) -> None:
         if lines:
             rows.append((path.stem.replace("-", ":", 1).replace("_", "+"),
                          table_row(lines, args.bot)))
-    head = ("| table | games (deals) | win rate % (95%) | first / second / third seat % "
+    head = ("| table | games (deals) | win rate % (95%) | by seat % (1st / 2nd / ...) "
             "| mean margin (95%) | CPU s a call median / p95 | clock hits |")
     text = [head, "|---|---|---|---|---|---|---|"]
     for name, row in rows:
