@@ -43,12 +43,14 @@ def _stamp(path: Path) -> tuple[int, int, int] | None:
 
 
 class Watch:
-    """One file's revision, looked at every `POLL_S` by one task while a stream listens (and
-    until the server is `stopping`); each change wakes every stream that waits on it."""
+    """One file's revision, looked at every `poll` seconds by one task while a stream listens
+    (and until the server is `stopping`); each change wakes every stream that waits on it."""
 
-    def __init__(self, path: Path, stopping: threading.Event | None) -> None:
+    def __init__(self, path: Path, stopping: threading.Event | None, poll: float = POLL_S
+                 ) -> None:
         self.path = path
         self.stopping = stopping
+        self.poll = poll
         self.revision: int | None = None  # None until the first look
         self.stopped = False
         self.generation = 0  # one more at each change (and at the stop)
@@ -105,7 +107,7 @@ class Watch:
                         self.revision = revision
                         self._bump()
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._poked.wait(), POLL_S)
+                    await asyncio.wait_for(self._poked.wait(), self.poll)
                 self._poked.clear()
         except (OSError, CastellError):
             pass  # the file is gone or unreadable: its streams end (a browser opens again)
@@ -141,12 +143,12 @@ def _key(path: Path, stopping: threading.Event | None) -> tuple[str, int]:
     return os.path.realpath(path), id(stopping)
 
 
-def _joined(path: Path, stopping: threading.Event | None) -> Watch:
+def _joined(path: Path, stopping: threading.Event | None, poll: float) -> Watch:
     key = _key(path, stopping)
     with _LOCK:
         found = _WATCHES.setdefault(asyncio.get_running_loop(), {})
-        if key not in found:
-            found[key] = Watch(path, stopping)
+        if key not in found:  # the first stream's `poll` is the watch's
+            found[key] = Watch(path, stopping, poll)
         watch = found[key]
     watch.join()
     return watch
@@ -161,16 +163,17 @@ def _forget(watch: Watch) -> None:
 
 
 async def revisions(path: Path, since: int | None = None,
-                    stopping: threading.Event | None = None) -> AsyncIterator[str]:
+                    stopping: threading.Event | None = None, poll: float = POLL_S
+                    ) -> AsyncIterator[str]:
     """SSE messages: `changed` with the revision each time the file's revision is no longer the
     last one sent; the first, `since`, the revision the client shows (None: the page does not
     say, and the stream says the revision at once: a page's stream that comes back after a
     drop tells it where the game is); a comment now and then to keep proxies and phones from
     closing the stream. It ends when the server is `stopping` (an open stream kept Ctrl-C from
-    stopping it)."""
+    stopping it). `poll`: how often the file's watch looks for another writer's steps."""
     last = -1 if since is None else since  # no revision is -1
     yield f": listening\nretry: {RETRY_MS}\n\n"
-    watch = _joined(path, stopping)
+    watch = _joined(path, stopping, poll)
     try:
         while True:
             generation = watch.generation

@@ -7,8 +7,6 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-import pytest
-
 from service.castell import Game
 from web import events
 from web.events import RETRY_MS, revisions
@@ -74,15 +72,13 @@ def test_the_streams_on_one_file_share_one_watch(folder: Path) -> None:
     assert len(watches) == 1 and watches[0].generation >= 2  # the first look, then the step
 
 
-def test_a_step_this_server_wrote_is_heard_at_once(folder: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_step_this_server_wrote_is_heard_at_once(folder: Path) -> None:
     """The server's own step wakes the file's watch (`written`), from the step's thread: its
     pages do not wait for the next look (another writer's step waits for it)."""
     path = folder / "castell.json"
-    monkeypatch.setattr(events, "POLL_S", 60.0)  # the next look: long after the test
 
     async def one_page() -> str:
-        stream = revisions(path, 0)
+        stream = revisions(path, 0, poll=60.0)  # the next look: long after the test
         await anext(stream)  # ": listening"
         heard = asyncio.ensure_future(anext(stream))
         await asyncio.sleep(0.2)  # the watch has looked once, and waits
