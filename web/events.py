@@ -44,7 +44,9 @@ def _stamp(path: Path) -> tuple[int, int, int] | None:
 
 class Watch:
     """One file's revision, looked at every `poll` seconds by one task while a stream listens
-    (and until the server is `stopping`); each change wakes every stream that waits on it."""
+    (and until the server is `stopping`); each change wakes every stream that waits on it. Its
+    task ends when nobody listens, the server stops or the file cannot be read; the watch is
+    then forgotten (a stream that comes later makes a new one) and its streams end."""
 
     def __init__(self, path: Path, stopping: threading.Event | None, poll: float = POLL_S
                  ) -> None:
@@ -52,31 +54,24 @@ class Watch:
         self.stopping = stopping
         self.poll = poll
         self.revision: int | None = None  # None until the first look
-        self.stopped = False
-        self.generation = 0  # one more at each change (and at the stop)
+        self.generation = 0  # one more at each change (and when the watch ends)
         self._file = GameFile(path)
         self._changed = asyncio.Event()
         self._listeners = 0
-        self._task: asyncio.Task[None] | None = None
         self._loop = asyncio.get_running_loop()
         self._poked = asyncio.Event()
+        self._task: asyncio.Task[None] | None = self._loop.create_task(self._watch())
 
     def poke(self) -> None:
-        """Look at the file now (from any thread): this server wrote it."""
+        """Look at the file now (from any thread or loop): this server wrote it."""
         with contextlib.suppress(RuntimeError):  # the loop has closed: nobody listens
             self._loop.call_soon_threadsafe(self._poked.set)
 
     def join(self) -> None:
         self._listeners += 1
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._watch())
 
     def leave(self) -> None:
         self._listeners -= 1
-
-    @property
-    def listened(self) -> bool:
-        return self._listeners > 0
 
     @property
     def watching(self) -> bool:
@@ -92,13 +87,11 @@ class Watch:
         self._changed.set()
         self._changed = asyncio.Event()
 
-    def _ending(self) -> bool:
-        return self.stopping is not None and self.stopping.is_set()
-
     async def _watch(self) -> None:
         stamp: tuple[int, int, int] | None = None
         try:
-            while self._listeners > 0 and not self._ending():
+            while self._listeners > 0 and not (self.stopping is not None
+                                               and self.stopping.is_set()):
                 now = _stamp(self.path)
                 if now != stamp or self.revision is None:
                     stamp = now
@@ -112,25 +105,24 @@ class Watch:
         except (OSError, CastellError):
             pass  # the file is gone or unreadable: its streams end (a browser opens again)
         finally:
-            # no await between the last look at the listeners and this: a stream that joins
-            # now finds no task and starts one
+            # no await between the last look at the listeners and this: a stream that comes
+            # now finds no watch, and makes a new one
             self._task = None
-            self.stopped = self._ending()
             _forget(self)
             self._bump()
 
 
 # the watches, by event loop (a task belongs to its loop; tests run loops of their own) and
-# by the file's real path and the stop event their streams end with; the lock: a step's thread
-# looks for the watches of the file it wrote (`written`)
+# by the file's real path and the stop event their streams end with; the lock: `written`
+# reads the watches of every loop
 _WATCHES: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[str, int], Watch]] \
     = weakref.WeakKeyDictionary()
 _LOCK = threading.Lock()
 
 
-def written(path: Path) -> None:
+async def written(path: Path) -> None:
     """This server wrote `path` (a step): the watches on it look now, not at their next look
-    (from any thread)."""
+    (on the event loop: an answer's background task)."""
     real = os.path.realpath(path)
     with _LOCK:
         watches = [watch for found in _WATCHES.values() for (where, _), watch in found.items()
@@ -158,7 +150,7 @@ def _forget(watch: Watch) -> None:
     key = _key(watch.path, watch.stopping)
     with _LOCK:
         found = _WATCHES.get(asyncio.get_running_loop(), {})
-        if found.get(key) is watch and not watch.listened:
+        if found.get(key) is watch:
             del found[key]
 
 
@@ -180,10 +172,8 @@ async def revisions(path: Path, since: int | None = None,
             if watch.revision is not None and watch.revision != last:
                 last = watch.revision
                 yield f"event: changed\ndata: {last}\n\n"
-            if watch.stopped or (stopping is not None and stopping.is_set()):
-                return
-            if not watch.watching:  # its look at the file failed: the browser opens again
-                return
+            if not watch.watching:  # the server stops, or the file could not be read (the
+                return               # browser opens the stream again)
             try:
                 await asyncio.wait_for(watch.changed(generation), HEARTBEAT_S)
             except TimeoutError:

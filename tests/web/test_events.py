@@ -60,7 +60,7 @@ def test_the_streams_on_one_file_share_one_watch(folder: Path) -> None:
         said = await asyncio.wait_for(asyncio.gather(*heard), 30)
         for stream in streams:
             await stream.aclose()
-        for _ in range(100):  # the watch sees at its next look that nobody listens
+        for _ in range(600):  # the watch sees at its next look that nobody listens
             if not events._WATCHES[asyncio.get_running_loop()]:
                 break
             await asyncio.sleep(events.POLL_S)
@@ -68,12 +68,11 @@ def test_the_streams_on_one_file_share_one_watch(folder: Path) -> None:
         return said, watches
 
     said, watches = asyncio.run(ten_pages())
-    assert said == ["event: changed\ndata: 1\n\n"] * 10
-    assert len(watches) == 1 and watches[0].generation >= 2  # the first look, then the step
+    assert said == ["event: changed\ndata: 1\n\n"] * 10 and len(watches) == 1
 
 
 def test_a_step_this_server_wrote_is_heard_at_once(folder: Path) -> None:
-    """The server's own step wakes the file's watch (`written`), from the step's thread: its
+    """The server's own step wakes the file's watch (`written`, once its answer is sent): its
     pages do not wait for the next look (another writer's step waits for it)."""
     path = folder / "castell.json"
 
@@ -88,9 +87,9 @@ def test_a_step_this_server_wrote_is_heard_at_once(folder: Path) -> None:
             with Game.editing(path) as game:
                 game.step("end")
                 game.save()
-            events.written(path)
 
         await asyncio.to_thread(step)
+        await events.written(path)
         said = await asyncio.wait_for(heard, 30)  # not the 60 s look
         await stream.aclose()
         return said
