@@ -11,8 +11,8 @@ A table is `vs:STYLE` (the advised seat against two seats of STYLE) or `mix:A+B`
 seat of each); `vsN:STYLE` against N seats of STYLE (`vs1:greedy`, a 2-player game;
 `vs3:greedy`, a 4-player one) and `mix:A+B+C` against one seat of each (1-3 rivals). `run`
 plays games 0..G-1 of each table (`castell tournament --bots BOT,STYLE,STYLE --games G --seed
-S`'s games exactly: game i a function of the seed and i, the
-advised seat rotating through the seats of each deal), two at a time on two cores, and
+S`'s games exactly: game i a function of the seed and i, the advised seat rotating through the
+seats of each deal), two at a time on two cores, and
 appends one JSON line per game to `DIR/TABLE.jsonl` as it ends: the game's record and the
 advisor's calls (wall and CPU seconds, fallbacks to greedy, plans the wall clock cut). Rerun
 the same command to go on where it stopped (the games already in the file are not played
@@ -146,7 +146,8 @@ def _jobs(args: argparse.Namespace) -> Iterator[tuple[Path, list[str], int]]:
         path = args.out / f"{table.replace(':', '-').replace('+', '_')}.jsonl"
         tables.append((path, table_bots(table, args.bot), _done(path)))
     # a deal is as many games as its table has seats (each seat advised once)
-    for deal in range(0, args.games):
+    deals = -(-args.games // min(len(bots) for _, bots, _ in tables))
+    for deal in range(deals):
         for path, bots, done in tables:
             seats = len(bots)
             for index in range(deal * seats, min((deal + 1) * seats, args.games)):

@@ -32,9 +32,9 @@ def play_steps(path: Path, kind: Kind, steps: Steps, revision: int, *, wait: flo
     festival's towers, each within `time_limit`, in `solve_in`: None, here). `before_save`:
     what is made of the game as it will be saved (its revision shown as the save's) and the
     text it is saved as, before the write: a page drawn then is ready when the other screens
-    learn of the write. Raises the
-    referee's `Refused` (`StaleRevision` among them), `SpecError`, `TimeLimitReached`,
-    `ReopenUnconfirmed`, or a `CastellError` for a lock held too long."""
+    learn of the write. Raises the referee's `Refused` (`StaleRevision` among them),
+    `SpecError`, `TimeLimitReached`, `ReopenUnconfirmed`, or a `CastellError` for a lock held
+    too long."""
     with edit_handle(path, kind, wait) as game:
         if not reopen and "undo" in steps and game.game_over:
             raise ReopenUnconfirmed("undo reopens the finished game")
