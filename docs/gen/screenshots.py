@@ -1,7 +1,7 @@
 """The table page's screenshots in the docs (`docs/img/phone/`): each state of a short game of
 each game as a 360x740 phone's first screen shows it (issue 52).
 
-Run: python docs/gen/screenshots.py   (needs Debian's chromium: /usr/bin/chromium)
+Run: python docs/gen/screenshots.py   (needs Debian's chromium: apt-get install chromium)
 
 Castell: a new 3-player game, round 3 with a festival this round (examples/game/round3.json),
 round 5 (a festival at the map's top: its label above its region), the game over (the whole
@@ -23,11 +23,17 @@ from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from service.castell import Game  # noqa: E402
 from service.combo import ComboGame  # noqa: E402
-from tests.web.conftest import ROUND3, LiveServer, new_castell, new_combo  # noqa: E402
+from tests.web.conftest import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ROUND3,
+    LiveServer,
+    new_castell,
+    new_combo,
+)
 from tests.web.load import play_to_round  # noqa: E402
 
 OUT = ROOT / "docs" / "img" / "phone"
-CHROMIUM = "/usr/bin/chromium"
 
 
 def _games(folder: Path) -> None:
@@ -58,7 +64,7 @@ def main() -> None:
         folder = Path(temporary)
         _games(folder)
         with LiveServer(folder) as server, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM)
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page(viewport={"width": 360, "height": 740},
                                     has_touch=True, is_mobile=True)
             for name in ("castell-new", "castell-round3", "castell-round5", "combo-new",

@@ -31,6 +31,11 @@ from web.settings import WebSettings  # noqa: E402
 # with the machine at load 10 a live update once took longer than 5 s (bench_web.py measures
 # how fast it is)
 BROWSER_WAIT_MS = 30_000
+# Debian's chromium, as the browser tests and the docs' screenshots drive it (never
+# `playwright install`, which downloads)
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 with contextlib.suppress(ImportError):
     from playwright.sync_api import expect
 

@@ -7,15 +7,19 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.web.conftest import BROWSER_WAIT_MS, LiveServer, seat_keys
+from tests.web.conftest import (
+    BROWSER_WAIT_MS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    LiveServer,
+    seat_keys,
+)
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 HOW = "Debian's chromium is not installed: apt-get install chromium (no `playwright install`)"
 if not Path(CHROMIUM).is_file():
     if os.environ.get("CI") == "true":
@@ -32,14 +36,12 @@ LIVE_MS = BROWSER_WAIT_MS
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}
 LAPTOP = {"viewport": {"width": 1366, "height": 768}}
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 @pytest.fixture(scope="module")
 def chromium_browser() -> Iterator[Browser]:
     with sync_playwright() as play:
-        launched = play.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        launched = play.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield launched
         launched.close()
 
