@@ -7,7 +7,8 @@ Keyed by the file's real path and the SHA-256 of the very text that was verified
 modification time: a write within the clock's tick would look unchanged); what a step saves is
 kept under the text it wrote, since the referee recorded it. Bounded (`SIZE` games, least
 recently used first out); every answer is a copy of its own, so that no handle changes
-another's. A game is kept packed (its state pickled: one bytes object, not the thousands of
+another's (but for what no step changes in place, a Castell game's history: its entries are
+shared). A game is kept packed (its state pickled: one bytes object, not the thousands of
 objects a whole game's history is): a server keeps dozens, and the garbage collector's full
 passes walked every one of their objects, a pause of tens of milliseconds in some step.
 """

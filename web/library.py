@@ -115,10 +115,13 @@ class Library:
         """The file of the game called `name`; `NotFound` for any other name."""
         if not NAME.match(name):
             raise NotFound(name)
-        path = self._candidates().get(name)
-        if path is None or not path.is_file():
-            raise NotFound(name)
-        if name not in self.files and path.parent != self.folder:  # a link out of the folder
+        # the one name looked up, not the folder listed: every request of a page asks this
+        path = self.files.get(name)
+        if path is None:
+            path = (self.folder / name).resolve()
+            if path.parent != self.folder:  # a link out of the folder
+                raise NotFound(name)
+        if not path.is_file():
             raise NotFound(name)
         return path
 

@@ -71,6 +71,21 @@ def test_handles_never_share_a_state(tmp_path: Path) -> None:
     assert second.state.history == Game.load(path).state.history
 
 
+def test_handles_share_a_history_s_entries_not_its_list(tmp_path: Path) -> None:
+    """A history is never changed in place, so the handles on a kept game share its entries
+    (copying them was most of a load at round 10); each handle still has a list of its own."""
+    path = tmp_path / "g.json"
+    shutil.copy(ROUND3, path)
+    _step(path)
+    _step(path)  # kept as saved
+    first, second = Game.load(path), Game.load(path)
+    assert first.state.history is not None and second.state.history is not None
+    assert first.state.history.entries[0] is second.state.history.entries[0]
+    first.state.history.entries.pop()
+    assert second.state.history == Game.load(path).state.history
+    assert len(second.state.history.entries) == len(first.state.history.entries) + 1
+
+
 def test_castle_combo_games_are_kept_too(tmp_path: Path) -> None:
     from models.combo import load_deck, new_game
 
