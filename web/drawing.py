@@ -5,6 +5,8 @@ asks for. Whatever a page shows comes from the game, the viewer the request reso
 
 from __future__ import annotations
 
+import re
+
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 
@@ -18,12 +20,32 @@ from web.seat_store import Seats, Viewer, game_of
 
 FRAGMENT = "game_fragment.html"  # the game's part of its page, which live updates reload
 
+# The folding sections below the turn (the `fold` macro's ids, in both games' templates). A
+# page's script says which of them are open on that screen (`FOLDS_HEADER`, `static/folds.js`);
+# a closed one is drawn as its title alone, and drawn whole when opened. Most screens have
+# them all closed: a round-10 fragment was 29 KB, two thirds of it folded away, and drawing
+# those folds was a third of a step's time on the server.
+FOLDS = frozenset({"score", "teams", "festivals", "regions", "wheel", "history", "tableaux"})
+FOLDS_HEADER = "x-folds"
+_FOLD = re.compile(r"fold-([a-z]{1,20})")
+
+
+def open_folds(request: Request) -> frozenset[str] | None:
+    """The folds the page that asks has open, of `FOLDS` (their titles alone are drawn for the
+    others); None, every fold drawn, for a request that does not say (a page's first load, a
+    script, a browser without the page's script)."""
+    said = request.headers.get(FOLDS_HEADER)
+    if said is None:
+        return None
+    return frozenset(found for found in _FOLD.findall(said[:1000]) if found in FOLDS)
+
 
 def context(request: Request, game: GameHandle, name: str) -> dict[str, object]:
     """The game page's content, by the game's own page module (`web.game_pages`), and the
     template of the game's part of the page."""
     own = page_of(request.app.state.pages, game)
-    return {**own.context(game, name), "game_template": own.template}
+    folds = open_folds(request)
+    return {**own.context(game, name, folds), "game_template": own.template, "folds": folds}
 
 
 def key(request: Request, name: str, template: str, digest: str, me: Viewer
@@ -31,7 +53,7 @@ def key(request: Request, name: str, template: str, digest: str, me: Viewer
     """What the page drawn for `me` shows (see `web.page_cache`)."""
     job = request.app.state.jobs.get(name, owner_of(me))  # the viewer's own advice only
     seats: Seats = request.app.state.seats
-    return (name, template, digest, me,
+    return (name, template, digest, me, open_folds(request),
             seats.fingerprint(name, game_of(request, name)[0]),
             None if job is None else (job.id, job.done.is_set(), job.followed, job.revision),
             str(request.base_url))

@@ -28,7 +28,8 @@ def _none_ranked(result: Any) -> list[Any]:
 @dataclass(frozen=True)
 class GamePage:
     """One game's page: its title ("Castell"), the templates of its part of the game page and
-    of the advice panel's answer, its content (`context(game, name)`), the advice's time limit
+    of the advice panel's answer, its content (`context(game, name, folds)`: `folds`, the open
+    folds of the screen that asks, or None for all: `web.drawing.open_folds`), the advice's time limit
     (from the app's settings), each turn of an advice as the panel lists it (round, [(step,
     reason)]; none: the panel shows the result itself) and the advice's ranked steps (best
     first; none: the panel shows its turns)."""
@@ -36,7 +37,7 @@ class GamePage:
     title: str
     template: str
     advice_template: str
-    context: Callable[[Any, str], dict[str, object]]
+    context: Callable[[Any, str, frozenset[str] | None], dict[str, object]]
     advice_time_limit: Callable[[WebSettings], float]
     advice_turns: Callable[[Any, Any], Turns] = _no_turns
     ranked: Callable[[Any], list[Any]] = _none_ranked

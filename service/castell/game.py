@@ -299,11 +299,12 @@ class Game(SavedGame):
             return None
         return made_on.state
 
-    def view(self) -> CastellView:
-        """The game as every edge shows it (`state show --view --json`)."""
+    def view(self, history: bool = True) -> CastellView:
+        """The game as every edge shows it (`state show --view --json`); without its history's
+        lines if not `history` (a page whose history is folded away)."""
         from service.castell.view import castell_view
 
-        return castell_view(self)
+        return castell_view(self, history)
 
     # -- the handle protocol (`service.handle.GameHandle`) -------------------------------------
 

@@ -38,8 +38,9 @@ if TYPE_CHECKING:
     from service.castell.asked import AskedGame
 
 
-def castell_view(game: AskedGame) -> CastellView:
-    """The game as it stands, as every edge shows it."""
+def castell_view(game: AskedGame, history: bool = True) -> CastellView:
+    """The game as it stands, as every edge shows it; its `history` lines left out if not
+    asked for (they are most of the view's work late in a game)."""
     state, board = game.state, game.board
     due = not state.game_over and not state.refills_due
     return CastellView(
@@ -55,7 +56,7 @@ def castell_view(game: AskedGame) -> CastellView:
                             points=score_player(p, board).total) for p in state.players],
         regions=_regions(state, board), festivals=_festivals(state, board),
         actions=[_step(a, board) for a in game.legal_actions()] if due else [],
-        history=history_lines(state, board), held=_held(state, board),
+        history=history_lines(state, board) if history else [], held=_held(state, board),
         named_towers=_named(state), deal=state.deal, seed=state.seed,
         final_scores=None if state.final_score is None else
         {c.player: c.total for c in state.final_score.cards},

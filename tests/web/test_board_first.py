@@ -220,3 +220,24 @@ def test_a_fold_stays_open_across_a_live_redraw(chromium_browser: Browser,  # no
     expect(mine.locator("#fold-wheel")).not_to_have_attribute("open", "")
     for context in contexts:
         context.close()
+
+
+def test_a_fold_closed_at_a_redraw_is_filled_when_opened(chromium_browser: Browser,  # noqa: F811
+                                                         live: LiveServer) -> None:
+    """After a live redraw a closed fold is its title alone (the page said none was open);
+    opened, the page fetches the game again and the fold shows its content."""
+    contexts = [chromium_browser.new_context(**SMALL) for _ in range(2)]
+    mine, rival = (c.new_page() for c in contexts)
+    for page in (mine, rival):
+        page.goto(f"{live.url}/g/round3.json")
+    before = mine.locator("#game").get_attribute("data-revision") or ""
+    rival.get_by_role("button", name="end the turn", exact=True).click()
+    expect(mine.locator("#game")).not_to_have_attribute("data-revision", before,
+                                                        timeout=LIVE_MS)
+    expect(mine.locator("#fold-wheel")).to_have_attribute("data-unfilled", "")
+    expect(mine.locator("#fold-wheel ul.wheel")).to_have_count(0)
+    mine.locator("#fold-wheel > summary").click()
+    expect(mine.locator("#fold-wheel ul.wheel").first).to_be_visible(timeout=LIVE_MS)
+    expect(mine.locator("#fold-wheel")).to_have_attribute("open", "")
+    for context in contexts:
+        context.close()

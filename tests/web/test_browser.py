@@ -64,9 +64,12 @@ class Table:
             self.outside.append(route.request.url)
             route.abort()
 
-    def open(self, path: str) -> list[Page]:
+    def open(self, path: str, folds: tuple[str, ...] = ("history",)) -> list[Page]:
+        """Every screen on `path`, its `folds` opened (the tests follow the game in its
+        history, as a player may)."""
         for page in self.pages:
             page.goto(self.server.url + path)
+            unfold(page, *folds)
         return self.pages
 
     def shoot(self, label: str) -> None:
@@ -114,6 +117,21 @@ def history(page: Page):
     return page.locator("ol.history")
 
 
+def unfold(page: Page, *folds: str) -> None:
+    """The page's `folds` opened by a tap, as a player does: a fold closed on a screen is
+    drawn as its title alone, and one the player opened stays drawn whole (`static/folds.js`).
+    A fold the server opened at first is closed and opened again: the page keeps it open only
+    once the player has chosen so."""
+    for fold in folds:
+        found = page.locator(f"#fold-{fold}")
+        if found.get_attribute("open") is not None:
+            found.locator("> summary").click()
+            expect(found).not_to_have_attribute("open", "")
+        found.locator("> summary").click()
+        expect(found).to_have_attribute("open", "")
+        expect(found).not_to_have_attribute("data-unfilled", "")
+
+
 def test_a_short_castell_game_on_three_screens(table: Table) -> None:
     a, b, laptop = table.open("/g/round3.json")
     expect(a.get_by_role("status")).to_have_text("Carla to play")
@@ -149,7 +167,7 @@ def test_a_short_castell_game_on_three_screens(table: Table) -> None:
     recruit.click()
     expect(history(b)).to_contain_text(recruited, timeout=LIVE_MS)
     expect(history(laptop)).to_contain_text(recruited, timeout=LIVE_MS)
-    laptop.locator("#fold-history > summary").click()  # the history folds below the turn
+    expect(laptop.locator("#fold-history")).to_have_attribute("open", "")  # opened at first
     laptop.get_by_role("button", name="Undo the last step").click()
     expect(history(a)).not_to_contain_text(recruited, timeout=LIVE_MS)
     table.shoot("castell-turn")
@@ -168,7 +186,8 @@ def test_a_short_castell_game_on_three_screens(table: Table) -> None:
     assert trained
     train.click()
     expect(history(a)).to_contain_text(trained, timeout=LIVE_MS)
-    laptop.locator("#fold-score > summary").click()
+    expect(history(laptop)).to_contain_text(trained, timeout=LIVE_MS)  # no redraw under the tap
+    unfold(laptop, "score")
     laptop.get_by_text("Itemised").click()
     expect(laptop.locator("table.score")).to_contain_text("Anna")
     table.shoot("castell-round4")
@@ -320,7 +339,8 @@ def test_a_whole_castell_game_on_three_seated_screens(lan_table: Table, folder: 
     table = lan_table
     players = ["Anna", "Biel", "Carla"]
     new_castell(folder, "three.json", ",".join(players))
-    screens = dict(zip(players, table.open("/g/three.json"), strict=True))
+    screens = dict(zip(players, table.open("/g/three.json", ("history", "festivals")),
+                       strict=True))
     for player, page in screens.items():
         seat(table, page, "three.json", players, player)
     anna = screens["Anna"]
@@ -341,7 +361,7 @@ def test_a_whole_castell_game_on_three_seated_screens(lan_table: Table, folder: 
             expect(anna.locator("section.held h3")).to_have_count(len(held), timeout=LIVE_MS)
     else:
         pytest.fail("the game did not end in 40 turns")
-    lines = history(anna).locator("li").all_text_contents()  # folded: no inner text
+    lines = history(anna).locator("li").all_text_contents()
     assert len(lines) == 30
     for line in lines:
         assert re.match(r"round (10|[1-9]) · (Anna|Biel|Carla) end", line), line

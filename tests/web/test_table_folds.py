@@ -48,3 +48,49 @@ def test_combo_page_advice_then_rows_then_folds(client: TestClient) -> None:
     assert order == sorted(order)
     title = re.search(r'id="fold-tableaux"[^>]*><summary>([^<]*)<', page)
     assert title and title.group(1) == "Tableaux: Ana 2 · Ben 2"
+
+
+def _fold_bodies(page: str) -> dict[str, str]:
+    """Each lazily drawn fold's body (the seats' fold, a short list, is always drawn)."""
+    found = dict(re.findall(r'<details class="fold [^"]*" id="fold-([a-z]+)"[^>]*><summary>'
+                           r'[^<]*</summary>\s*<div class="fold-body">(.*?)</div>\s*</details>',
+                           page, re.S))
+    return {fold: body for fold, body in found.items() if fold != "seats"}
+
+
+def test_a_fold_closed_on_the_screen_is_drawn_as_its_title(client: TestClient) -> None:
+    """A page's script names the folds open on its screen (`X-Folds`); the others are drawn
+    as their titles alone, and whole once opened (the page asks again). The festivals' fold,
+    open at first this round, is drawn whole; a request that names none draws them all."""
+    whole = client.get("/g/round3.json/game").text
+    closed = client.get("/g/round3.json/game", headers={"X-Folds": ""}).text
+    one = client.get("/g/round3.json/game", headers={"X-Folds": "fold-wheel fold-seats"}).text
+    assert all(body.strip() for body in _fold_bodies(whole).values())
+    bodies = _fold_bodies(closed)
+    assert {f for f, body in bodies.items() if body.strip()} == {"festivals"}
+    assert closed.count("data-unfilled") == 5 and "Skill wheel" in closed
+    bodies = _fold_bodies(one)
+    assert {f for f, body in bodies.items() if body.strip()} == {"festivals", "wheel"}
+    assert _fold_bodies(one)["wheel"] == _fold_bodies(whole)["wheel"]
+    title = re.search(r'id="fold-history"[^>]*><summary>([^<]*)<', closed)
+    assert title and title.group(1) == re.search(
+        r'id="fold-history"[^>]*><summary>([^<]*)<', whole).group(1)  # type: ignore[union-attr]
+
+
+def test_a_castle_combo_fold_closed_on_the_screen_is_drawn_as_its_title(
+        client: TestClient) -> None:
+    closed = client.get("/g/combo.json/game", headers={"X-Folds": "fold-history"}).text
+    bodies = _fold_bodies(closed)
+    assert not bodies["tableaux"].strip() and bodies["history"].strip()
+
+
+def test_every_fold_of_the_templates_is_one_a_screen_can_open() -> None:
+    """A fold whose id `web.drawing.FOLDS` lacks would never be drawn for a page's script."""
+    from pathlib import Path
+
+    from web.drawing import FOLDS
+
+    templates = Path(__file__).resolve().parents[2] / "web" / "templates"
+    ids = {found for path in templates.glob("*.html")
+           for found in re.findall(r'call fold\("([a-z]+)"', path.read_text(encoding="utf-8"))}
+    assert ids == FOLDS

@@ -114,9 +114,11 @@ def short(name: str, most: int = 17) -> str:
     return " ".join(kept)
 
 
-def context(game: Game, name: str) -> dict[str, Any]:
-    """Everything the page's templates read: the game's view, and the board's tiles."""
-    view = game.view()
+def context(game: Game, name: str, folds: frozenset[str] | None = None) -> dict[str, Any]:
+    """Everything the page's templates read: the game's view, and the board's tiles (the
+    history's lines only if its fold is drawn: `folds`, `web.drawing.open_folds`)."""
+    history = game.state.history
+    view = game.view(history=folds is None or "history" in folds)
     found = controls(view)
     preview = festival(game, 10.0) if view.to_play is not None and any(
         f.round == view.round and not f.held for f in view.festivals) else None
@@ -126,6 +128,7 @@ def context(game: Game, name: str) -> dict[str, Any]:
         "map": map_picture(game, view, found.moves),
         "regions": {r.id: r.name for r in view.regions},
         "wheel": wheel(game, None, 2, None), "history": view.history[::-1],
+        "steps": 0 if history is None else len(history.entries),
         "held": view.held, "skills": {p.name: skill_words(p.skills) for p in view.players},
         "teams": {p.name: sorted(Pool.parse(p.team), reverse=True) for p in view.players},
         "score": score(game), "preview": preview,

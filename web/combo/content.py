@@ -15,10 +15,12 @@ if TYPE_CHECKING:
     from service.results.combo import ComboStateOutput
 
 
-def context(game: ComboGame, name: str) -> dict[str, Any]:
+def context(game: ComboGame, name: str, folds: frozenset[str] | None = None
+            ) -> dict[str, Any]:
     """The page's content, read from the game's one view (`ComboGame.view`, what `combo show
     --json` prints): the rows' cards in words, the tableaux (face-down cards drawn face down),
-    the legal steps grouped by card and labelled."""
+    the legal steps grouped by card and labelled (all of it, whichever `folds` are open: a
+    Castle Combo game is short)."""
     view = game.view()
     by_card: dict[str, list[tuple[str, str]]] = {}
     for action in view.actions:
