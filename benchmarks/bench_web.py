@@ -2,14 +2,16 @@
 step and the other screens at rounds 1, 5 and 10, first page weight, time to first advice.
 
 Run: python benchmarks/bench_web.py [--steps 100] [--clients 20] [--requests 100]
-                                    [--round-steps 40] [--out FILE]
+                                    [--round-steps 40] [--folds history,score] [--out FILE]
 
 * by round: a 3-player game played to rounds 1, 5 and 10 (real turns: a move, a recruit, the
   end), with 3 and 10 other screens open (each an event stream that re-fetches the game's
   fragment on every change, as the page does); one screen taps `--round-steps` steps (htmx:
   the step, its save, its fragment), moves and undos at a table's pace: the server's step
   time (its `Server-Timing`; goal p95 <= 30 ms), the time to the tapping screen's answer,
-  and the time from the tap to each other screen's fragment (goal p95 <= 150 ms).
+  and the time from the tap to each other screen's fragment (goal p95 <= 150 ms). Each
+  screen's requests name the folds open on it, as the page's script does (`--folds`; none by
+  default, the first screen's state; `all`: the requests name none, and every fold is drawn).
 
 * step latency, 1 client: `--steps` requests over HTTP to a uvicorn server on 127.0.0.1, a move
   and its undo in turn, each with the revision it knows: the plain form post (303, the step
@@ -135,13 +137,23 @@ def fan_out(url: str, path: Path, pages: int = 10, rounds: int = 5) -> list[floa
 QUIET_S = 3.0
 
 
+def said(folds: str) -> dict[str, str]:
+    """The header a page's requests carry with the folds `folds` ("a,b") open on its screen
+    (`static/folds.js`); `all`: none, as a request that does not say (every fold drawn)."""
+    if folds == "all":
+        return {}
+    return {"X-Folds": " ".join(f"fold-{fold}" for fold in folds.split(",") if fold)}
+
+
 class Screen(threading.Thread):
     """A page open on the game: its event stream, and on each change the fragment re-fetched
     (as htmx does); when each revision's fragment arrived."""
 
-    def __init__(self, url: str, name: str, since: int, ready: threading.Barrier):
+    def __init__(self, url: str, name: str, since: int, ready: threading.Barrier,
+                 folds: str = ""):
         super().__init__(daemon=True)
         self.url, self.name, self.since, self.ready = url, name, since, ready
+        self.headers = {"hx-request": "true", **said(folds)}
         self.arrived: dict[int, float] = {}
         self.stop = threading.Event()
 
@@ -161,7 +173,7 @@ class Screen(threading.Thread):
                         return
                     if line.startswith("data: "):
                         revision = int(line[6:])
-                        http.get(f"/g/{self.name}/game", timeout=30)
+                        http.get(f"/g/{self.name}/game", headers=self.headers, timeout=30)
                         self.arrived[revision] = time.perf_counter()
 
 
@@ -189,14 +201,15 @@ def served(folder: Path) -> Iterator[str]:
         server.wait(10)
 
 
-def by_round(url: str, path: Path, pages: int, steps: int) -> dict[str, object]:
+def by_round(url: str, path: Path, pages: int, steps: int, folds: str = ""
+             ) -> dict[str, object]:
     """One screen taps (an htmx step: the step, its save, its fragment), `pages` other
     screens follow; moves and their undos (no solver): the server's own time for the step (its
     `Server-Timing`), the time to the tapping screen's answer, and the time from the tap to
     each other screen's fragment."""
     since = Game.load(path).revision
     ready = threading.Barrier(pages + 1)
-    screens = [Screen(url, path.name, since, ready) for _ in range(pages)]
+    screens = [Screen(url, path.name, since, ready, folds) for _ in range(pages)]
     for screen in screens:
         screen.start()
     ready.wait()
@@ -209,7 +222,8 @@ def by_round(url: str, path: Path, pages: int, steps: int) -> dict[str, object]:
             step = "undo" if index % 2 else next(s for s in state["legal"]
                                                  if s.startswith("move "))
             started = time.perf_counter()
-            answer = http.post(f"/g/{path.name}/step", headers={"hx-request": "true"},
+            answer = http.post(f"/g/{path.name}/step",
+                               headers={"hx-request": "true", **said(folds)},
                                data={"revision": state["revision"], "step": step})
             tapped.append(time.perf_counter() - started)
             server.append(float(answer.headers["server-timing"].split("dur=")[1]) / 1000)
@@ -255,6 +269,8 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--requests", type=int, default=100)
     parser.add_argument("--round-steps", type=int, default=40)
+    parser.add_argument("--folds", default="",
+                        help="the folds open on every screen (a,b; 'all': every fold drawn)")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -300,7 +316,9 @@ def main() -> None:
             for round_ in (1, 5, 10):
                 for pages in (3, 10):
                     figures[f"round_{round_}_{pages}_pages"] = by_round(
-                        url, rounds / f"r{round_}p{pages}.json", pages, args.round_steps)
+                        url, rounds / f"r{round_}p{pages}.json", pages, args.round_steps,
+                        args.folds)
+    figures["open_folds"] = args.folds or "none"
     ref = figures["reference_handle"]["p50_ms"]  # type: ignore[index]
     figures["ratio_plain_over_handle_p50"] = round(
         figures["one_client_plain"]["p50_ms"] / ref, 2)  # type: ignore[index]
