@@ -2,8 +2,9 @@
 fragment, and most of them see the same thing (the same file, the same kind of viewer), so it
 is drawn once per file text and viewer, not once per screen. The key holds the game file's
 exact bytes (their SHA-256: never a modification time, which a write within the clock's tick
-would leave unchanged), the template, the viewer (seat, host), the advice job's state and the
-seats' (taken, connected): anything else a page shows is read from those."""
+would leave unchanged), the template, the viewer (seat, host), the folds open on the screen
+(`web.drawing.open_folds`), the advice job's state and the seats' (taken, connected):
+anything else a page shows is read from those."""
 
 from __future__ import annotations
 
