@@ -29,10 +29,10 @@ def _none_ranked(result: Any) -> list[Any]:
 class GamePage:
     """One game's page: its title ("Castell"), the templates of its part of the game page and
     of the advice panel's answer, its content (`context(game, name, folds)`: `folds`, the open
-    folds of the screen that asks, or None for all: `web.drawing.open_folds`), the advice's time limit
-    (from the app's settings), each turn of an advice as the panel lists it (round, [(step,
-    reason)]; none: the panel shows the result itself) and the advice's ranked steps (best
-    first; none: the panel shows its turns)."""
+    folds of the screen that asks, or None for all: `web.drawing.open_folds`), the advice's
+    time limit (from the app's settings), each turn of an advice as the panel lists it (round,
+    [(step, reason)]; none: the panel shows the result itself) and the advice's ranked steps
+    (best first; none: the panel shows its turns)."""
 
     title: str
     template: str

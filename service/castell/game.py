@@ -30,8 +30,7 @@ from service.verified import VERIFIED
 # imported where they are used, never to dodge a circle (they name `service.castell.asked`, not
 # this module): a command loads only what it asks for (tests/cli/test_imports.py).
 if TYPE_CHECKING:
-    from models.game import (Action, Board, GameState, History, HistoryEntry, Outcome,
-                             PlayerState)
+    from models.game import Action, Board, GameState, History, HistoryEntry, Outcome, PlayerState
     from models.tower import Rules
     from service.results.castell_view import CastellView
 

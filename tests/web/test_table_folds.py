@@ -99,13 +99,14 @@ def test_every_fold_of_the_templates_is_one_a_screen_can_open() -> None:
 def test_the_folds_a_request_names_are_bounded_to_the_page_s_own(client: TestClient) -> None:
     """Junk, unknown folds and a header past its bound name no fold (each set of open folds
     is a page drawn and kept: a request cannot make more kinds than the page has folds)."""
+    from types import SimpleNamespace
+
     from web.drawing import FOLDS, open_folds
 
     closed = client.get("/g/round3.json/game", headers={"X-Folds": ""}).text
     for junk in ("fold-../../etc fold-<script>", "fold-nothere", "x" * 5000 + " fold-wheel"):
         assert client.get("/g/round3.json/game", headers={"X-Folds": junk}).text == closed
 
-    class Asked:
-        headers = {"x-folds": " ".join(f"fold-{f}" for f in sorted(FOLDS)) + " fold-seats"}
-
-    assert open_folds(Asked()) == FOLDS  # type: ignore[arg-type]
+    every = " ".join(f"fold-{fold}" for fold in sorted(FOLDS)) + " fold-seats"
+    asked = SimpleNamespace(headers={"x-folds": every})
+    assert open_folds(asked) == FOLDS  # type: ignore[arg-type]
