@@ -8,9 +8,12 @@ modification time: a write within the clock's tick would look unchanged); what a
 kept under the text it wrote, since the referee recorded it. Bounded (`SIZE` games, least
 recently used first out); every answer is a copy of its own, so that no handle changes
 another's (but for what no step changes in place, a Castell game's history: its entries are
-shared). A game is kept packed (its state pickled: one bytes object, not the thousands of
-objects a whole game's history is): a server keeps dozens, and the garbage collector's full
-passes walked every one of their objects, a pause of tens of milliseconds in some step.
+shared). A game is kept packed (its state pickled: one bytes object, not the hundreds of
+objects a state is): a server keeps dozens, and the garbage collector's full passes walked
+every one of their objects, a pause of tens of milliseconds in some step. A Castell game's
+history stays live, shared: the texts a game's steps save hold the same entries (a step adds
+a few objects, `tests/service/test_verified.py`), so a game's history is walked once, not
+once per kept text.
 """
 
 from __future__ import annotations

@@ -27,15 +27,13 @@
     var folds = kept();
     folds[fold.id] = fold.open;
     try { sessionStorage.setItem(key, JSON.stringify(folds)); } catch (e) { /* private mode */ }
-  }, true);
-  // an unfilled fold opened (by a tap, or put back open after a redraw): the game again,
-  // this fold now among the open ones the request names
-  document.addEventListener("toggle", function (event) {
-    var fold = event.target;
-    if (fold.tagName !== "DETAILS" || !fold.open || !fold.hasAttribute("data-unfilled")) { return; }
-    fold.removeAttribute("data-unfilled");
-    var refresh = document.getElementById("live-refresh");
-    if (refresh) { htmx.trigger(refresh, "resync"); }
+    // an unfilled fold opened (by a tap, or put back open after a redraw): the game again,
+    // this fold now among the open ones the request names
+    if (fold.open && fold.hasAttribute("data-unfilled")) {
+      fold.removeAttribute("data-unfilled");
+      var refresh = document.getElementById("live-refresh");
+      if (refresh) { htmx.trigger(refresh, "resync"); }
+    }
   }, true);
   document.addEventListener("htmx:configRequest", function (event) {
     var open = [];
