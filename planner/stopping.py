@@ -13,9 +13,11 @@ Nothing here imports ortools: the edge may import it at no cost.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import signal
 import threading
 from collections.abc import Callable, Generator, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextvars import ContextVar
 from typing import Any, Protocol, TypeVar
 
@@ -200,6 +202,21 @@ def solve_stoppable(solver: Any, model: Any, *, stoppable: bool = True) -> Any:
         return solver.solve(model)
     finally:
         token._remove(solver)
+
+
+def in_threads(function: Callable[[Job], Made], jobs: Sequence[Job], threads: int
+               ) -> list[Made]:
+    """`function` over `jobs` in up to `threads` threads of this process, the results in the
+    jobs' order; each job runs in a copy of this context, so its solves stop with this
+    request's token and within its deadline. For solves that release the GIL (CP-SAT's search
+    does): independent jobs, each deterministic, give the same results as one after the
+    other. A job's exception is raised here, after the others have ended (a cancel or the
+    clock ends them within their own limits)."""
+    if threads <= 1 or len(jobs) <= 1:
+        return [function(job) for job in jobs]
+    with ThreadPoolExecutor(min(threads, len(jobs)), thread_name_prefix="plan") as pool:
+        futures = [pool.submit(contextvars.copy_context().run, function, job) for job in jobs]
+        return [future.result() for future in futures]
 
 
 def in_workers(function: Callable[[Job], Made], jobs: Sequence[Job], workers: int,

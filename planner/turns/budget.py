@@ -174,6 +174,10 @@ class PlanBudget:
     # 2.8 s; every plan at 2 (the plans after the answers too): 59 of games 0-119 where 1 won
     # 57, CPU median 4.0 s, over the 3 s target
     win_least_turns: int = 2
+    # the plans after the rivals' answers (one a first turn) run side by side in this many
+    # threads: CP-SAT's search releases the GIL, and each plan is deterministic on its own, so
+    # the advice is the same at 1 (a call's wall time 0.5-1 s less on a quiet machine)
+    win_threads: int = 2
 
     # --- the wall clock, a safety net (seconds; every one scaled by `wall_slack`)
     # the wall clock a plan allows itself, as a multiple of its time limit: 1 at the table;

@@ -133,3 +133,40 @@ def test_a_cancel_stops_the_grace_too(token: stopping.CancelToken) -> None:
 def test_a_deadline_is_not_a_cancel() -> None:
     with stopping.time_limited(0.0):
         assert stopping.stop_requested() and not stopping.cancel_requested()
+
+
+def test_jobs_in_threads_keep_their_order_and_the_request_s_token(
+        token: stopping.CancelToken) -> None:
+    seen: list[tuple[int, bool, str]] = []
+
+    def job(n: int) -> int:
+        seen.append((n, stopping.current_token() is token, threading.current_thread().name))
+        return n * n
+
+    assert stopping.in_threads(job, [3, 1, 2], threads=2) == [9, 1, 4]
+    assert all(same for _, same, _ in seen)  # each job runs under the request's token
+    assert any(name.startswith("plan") for _, _, name in seen)  # not in this thread
+    seen.clear()
+    assert stopping.in_threads(job, [3, 1], threads=1) == [9, 1]
+    assert {name for _, _, name in seen} == {threading.current_thread().name}
+
+
+def test_a_cancel_stops_every_thread_s_solve_and_a_job_s_failure_is_raised(
+        token: stopping.CancelToken) -> None:
+    def solve(n: int) -> str:
+        s = solver()
+        return s.status_name(stopping.solve_stoppable(s, hard_model()))
+
+    threading.Timer(0.5, token.cancel).start()
+    started = time.monotonic()
+    assert stopping.in_threads(solve, [1, 2], threads=2) in (
+        [a, b] for a in ("FEASIBLE", "UNKNOWN") for b in ("FEASIBLE", "UNKNOWN"))
+    assert time.monotonic() - started < HANG  # both stopped, against a 60 s limit
+
+    def fail(n: int) -> int:
+        if n == 2:
+            raise LookupError("job 2")
+        return n
+
+    with pytest.raises(LookupError, match="job 2"):
+        stopping.in_threads(fail, [1, 2, 3], threads=2)

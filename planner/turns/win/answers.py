@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 
 from models.game import Action, Board, EndTurn, GameState, score_player
 from planner.clock import Clock
-from planner.stopping import time_limited
+from planner.stopping import in_threads, time_limited
 from planner.tower import Status
 from planner.turns.horizon import Goal
 from planner.turns.known import SCORE, cut_short, known_plan
@@ -89,11 +89,15 @@ def plan_to_win(request: PlanRequest, clock: Clock, pipeline: Pipeline) -> PlanR
     budget = request.budget
 
     def planned(start: GameState, share: float, fixed: Sequence[Action] = (),
-                least_turns: int = 1) -> PlanResult:
+                least_turns: int = 1, beside: int = 1) -> PlanResult:
         limit = clock.seconds * share
-        with time_limited(budget.wall(limit)):
+        # plans run side by side share the cores: each allows itself the wall clock their
+        # shares take one after the other (its work, and so its plan, is the same)
+        nets = budget if beside == 1 else replace(budget,
+                                                  wall_slack=budget.wall_slack * beside)
+        with time_limited(nets.wall(limit)):
             return pipeline(replace(request, state=start, goal=SCORE, cautious=True,
-                                    fixed=tuple(fixed), compare=False,
+                                    fixed=tuple(fixed), compare=False, budget=nets,
                                     least_turns=least_turns), Clock.start(limit))
 
     to_move = (state.turn.player == state.player(player).name
@@ -114,7 +118,9 @@ def plan_to_win(request: PlanRequest, clock: Clock, pipeline: Pipeline) -> PlanR
     # after the answers would spend theirs too, and the call its time limit
     share = (budget.win_answer_share if plain.plan.status is Status.OPTIMAL
              else budget.win_answer_share_unproven)
-    tried = weighed(candidates, now, board, player, rivals, lambda s: planned(s, share))
+    beside = max(1, min(budget.win_threads, len(candidates)))
+    tried = weighed(candidates, now, board, player, rivals,
+                    lambda s: planned(s, share, beside=beside), budget.win_threads)
     if tried is None:  # a plan after the answers met the wall clock: the plain plan's turn,
         return as_win(plain, None, clock_hit=True)  # which a quieter run might not advise
     if len(tried) < 2:  # one position whatever the turn
@@ -133,7 +139,7 @@ def _names(rivals: Rivals) -> tuple[str, ...]:
 
 
 def weighed(candidates: Sequence[Candidate], now: GameState, board: Board, player: str,
-            rivals: Rivals, planned: Callable[[GameState], PlanResult]
+            rivals: Rivals, planned: Callable[[GameState], PlanResult], threads: int = 1
             ) -> list[tuple[Candidate, Answered]] | None:
     """`tried_turns` against each model of the rivals (`RivalModels`), each candidate's
     points and the best rival's the means over the models (None: one met the clock). The
@@ -141,7 +147,7 @@ def weighed(candidates: Sequence[Candidate], now: GameState, board: Board, playe
     referee), so each model tries the same candidates in the same order."""
     each = []
     for _, model in models_of(rivals):
-        tried = tried_turns(candidates, now, board, player, model, planned)
+        tried = tried_turns(candidates, now, board, player, model, planned, threads)
         if tried is None:
             return None
         each.append(tried)
@@ -194,26 +200,34 @@ def _turn_of(ahead: PlanResult, now: GameState) -> FirstTurn:
 
 
 def tried_turns(candidates: Sequence[Candidate], now: GameState, board: Board, player: str,
-                rivals: Rivals, planned: Callable[[GameState], PlanResult]
+                rivals: Rivals, planned: Callable[[GameState], PlanResult], threads: int = 1
                 ) -> list[tuple[Candidate, Answered]] | None:
     """Each candidate that leaves a position of its own, with its answered value, in order;
     None when a plan after the answers, or a rival's turn, met the wall clock or a cancel (a
-    clock decides nothing)."""
-    tried: list[tuple[Candidate, Answered]] = []
+    clock decides nothing). The positions' answers and plans run in up to `threads` threads
+    (`PlanBudget.win_threads`)."""
+    distinct: list[Candidate] = []
     positions: list[GameState] = []
-    for candidate in candidates:
-        try:
+    try:
+        for candidate in candidates:
             after = rivals.play(now, board, candidate.turn)
-            if any(_same_position(after, p) for p in positions):
-                continue
-            positions.append(after)
-            worth = _answered(after, board, player, rivals, planned)
-        except RivalUnfinished:  # a rival's tower search stopped by the cancel or the clock
+            if not any(_same_position(after, p) for p in positions):
+                distinct.append(candidate)
+                positions.append(after)
+    except RivalUnfinished:  # a rival's tower search stopped by the cancel or the clock
+        return None
+
+    def answered(after: GameState) -> Answered | None:
+        try:
+            return _answered(after, board, player, rivals, planned)
+        except RivalUnfinished:
             return None
-        if worth is None:
-            return None
-        tried.append((candidate, worth))
-    return tried
+
+    # each position's answers and plan on its own: side by side, the same values
+    worths = in_threads(answered, positions, threads)
+    if any(worth is None for worth in worths):
+        return None
+    return [(c, w) for c, w in zip(distinct, worths, strict=True) if w is not None]
 
 
 def _answered(after: GameState, board: Board, player: str, rivals: Rivals,

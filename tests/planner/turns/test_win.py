@@ -89,6 +89,20 @@ def test_the_win_plan_is_legal_named_and_repeats() -> None:
         "behind with the cautious plan's")
 
 
+def test_the_plans_after_the_answers_side_by_side_give_the_same_answer() -> None:
+    state = midgame(3, seed=2, until_round=2)  # two first turns of their own positions
+    me = state.turn.player
+    answers: list[PlanResult] = []
+    for threads in (1, 2):
+        request = dataclasses.replace(_request(state, me),
+                                      budget=dataclasses.replace(ROOMY, win_threads=threads))
+        answers.append(plan_to_win(request, Clock.start(LIMIT), planned))
+    alone, beside = answers
+    assert [t.actions for t in alone.plan.turns] == [t.actions for t in beside.plan.turns]
+    assert alone.plan.objective == beside.plan.objective
+    assert alone.assumptions == beside.assumptions  # both first turns' values, as said
+
+
 def test_another_players_plan_is_the_cautious_score_plan() -> None:
     state = midgame(3, seed=2, until_round=2)
     other = next(p.name for p in state.players if p.name != state.turn.player)
@@ -226,20 +240,21 @@ def test_a_plan_after_the_answers_that_meets_the_wall_clock_is_told() -> None:
     state = midgame(3, seed=2, until_round=2)  # two first turns of their own positions
     calls: list[int] = []
 
-    def second_stopped(request: PlanRequest, clock: Clock) -> PlanResult:
+    def answers_stopped(request: PlanRequest, clock: Clock) -> PlanResult:
         found = planned(request, clock)
         calls.append(1)
-        if len(calls) == 2:  # the first plan after the answers, as if it met the wall clock
+        if request.state is not state:  # a plan after the answers, as if it met the clock
             found = dataclasses.replace(found, clock_hit=True)
         return found
 
-    told = _win(state, state.turn.player, pipeline=second_stopped)
+    told = _win(state, state.turn.player, pipeline=answers_stopped)
     plain = plan_ahead(state, BOARD, state.turn.player, rules=state.game_rules,
                        goal=Goal("score"), cautious=True,
                        time_limit=LIMIT * ROOMY.win_plan_share, budget=ROOMY,
-                       compare=False).plan
-    # the plain plan's first turn, said to be the clock's choice (another run may differ)
-    assert len(calls) == 2 and told.clock_hit and not plain.clock_hit
+                       compare=False, least_turns=ROOMY.win_least_turns).plan
+    # the plain plan's first turn, said to be the clock's choice (another run may differ):
+    # the plain plan, then the two plans after the answers (side by side), none after them
+    assert len(calls) == 3 and told.clock_hit and not plain.clock_hit
     assert told.plan.turns[0] == plain.turns[0] and told.goal == WIN
     quiet = _win(state, state.turn.player)
     assert not quiet.clock_hit
