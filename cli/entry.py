@@ -26,8 +26,12 @@ def main() -> None:
     ours = signal.getsignal(signal.SIGINT) is signal.default_int_handler
     if ours:
         signal.signal(signal.SIGINT, on_sigint)
+    # kept through the run: a command's module is imported when the command is chosen,
+    # before its edge takes Ctrl-C over (and gives this handler back after it)
     try:
         from cli.main import main as run
+
+        run()
     except KeyboardInterrupt:
         _interrupted()
     except ImportError:
@@ -39,7 +43,6 @@ def main() -> None:
     finally:
         if ours:
             signal.signal(signal.SIGINT, signal.default_int_handler)
-    run()
 
 
 def _interrupted() -> NoReturn:
