@@ -3,7 +3,7 @@ command, start-up included, on the benchmark's kept states: its wall time, wheth
 clock cut its search, and its plan, compared byte for byte with another run's.
 
 Run:  python benchmarks/bench_advice.py [--every 3] [--busy 0] [--out FILE]
-                                        [--against EARLIER.json]
+                                        [--against EARLIER.json] [--imports]
 
 For every `--every`-th state of `benchmarks/plan_states/` (91 states: 2, 3 and 4 players,
 rounds 1-10), the command as a user types it (the default goal and limit), one at a time, in a
@@ -14,6 +14,10 @@ and CPU time of the whole command (median, 95th percentile, largest: the documen
 calls the wall clock's safety net cut (`stopped_by_clock`), the exit codes, and with
 `--against` the plans (turns, festivals, objective) identical to the earlier run's. Written to
 `--out` (default `benchmarks/results/advice.json`), the plans included.
+
+`--imports` also says what the command imports before it plans: the first state's command once
+more under `python -X importtime`, its imports' time in all and by top-level package (the
+project's packages, ortools, and what ortools brings: pandas, numpy), largest first.
 """
 
 from __future__ import annotations
@@ -59,6 +63,24 @@ def advise(state: Path) -> dict[str, Any]:
             "load": os.getloadavg()[0]}
 
 
+def imports(state: Path) -> dict[str, Any]:
+    """The import time of one `castell plan STATE --json`, in all and by top-level package
+    (milliseconds, each module's own time, as `-X importtime` reports it)."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-c",
+                           "from cli.entry import main; main()", "plan", str(state), "--json"],
+                          capture_output=True, text=True, cwd=ROOT, check=False)
+    by_package: dict[str, int] = {}
+    for line in done.stderr.splitlines():
+        if not line.startswith("import time:") or "self [us]" in line:
+            continue
+        own, _, name = line.split(":", 1)[1].split("|")
+        package = name.strip().split(".")[0]
+        by_package[package] = by_package.get(package, 0) + int(own)
+    largest = sorted(by_package.items(), key=lambda kv: -kv[1])
+    return {"state": state.name, "total_ms": round(sum(by_package.values()) / 1000),
+            "by_package_ms": {name: round(us / 1000) for name, us in largest[:12]}}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--every", type=int, default=3)
@@ -66,6 +88,8 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "results" /
                         "advice.json")
     parser.add_argument("--against", type=Path)
+    parser.add_argument("--imports", action="store_true",
+                        help="also the first state's imports, by package (-X importtime)")
     args = parser.parse_args()
     states = sorted(STATES.glob("*.json"))[::args.every]
     busy = [subprocess.Popen([sys.executable, "-c", BUSY]) for _ in range(args.busy)]
@@ -99,6 +123,8 @@ def main() -> None:
         same = [r["state"] for r in rows if earlier.get(r["state"]) == r["plan"]]
         result["identical"] = f"{len(same)} of {len(rows)}"
         result["different"] = [r["state"] for r in rows if r["state"] not in same]
+    if args.imports:
+        result["imports"] = imports(states[0])
     print(json.dumps(result, indent=1))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({**result, "rows": rows}, indent=1) + "\n",
