@@ -27,6 +27,7 @@ from planner.turns.request import (
     Rivals,
     RivalTurn,
     RivalUnfinished,
+    WeighedTurn,
 )
 from planner.turns.result import Plan, PlannedFestival, PlannedTurn
 from planner.turns.strategy import GoalStrategy, GoalWords
@@ -64,6 +65,7 @@ __all__ = [
     "Step",
     "Target",
     "UnknownGoal",
+    "WeighedTurn",
     "build_horizon",
     "goal_strategy",
     "plan",

@@ -111,6 +111,22 @@ class Chances:
 
 
 @dataclass(frozen=True)
+class WeighedTurn:
+    """A first turn the win goal weighed: whose it is (the cautious plan's, the greedy
+    bot's), the player's points at the end of the plan from where the rivals' answers leave
+    it, the best rival's points then, and whether it is the one advised."""
+
+    name: str
+    mine: float
+    best_rival: float
+    chosen: bool
+
+    @property
+    def margin(self) -> float:
+        return self.mine - self.best_rival
+
+
+@dataclass(frozen=True)
 class PlanResult:
     """The answer to a `PlanRequest`: the plan shown (`plan`, the turn planner's: its own
     goal is the one it was solved for, the score goal's for the win goal) and what the
@@ -133,6 +149,8 @@ class PlanResult:
     clock_hit: bool
     wall_time_s: float
     chances: Chances | None = None  # the win goal's, once its model is fitted on enough games
+    # the win goal's first turns weighed against the rivals' answers, the advised one first
+    weighed: tuple[WeighedTurn, ...] = ()
 
     @classmethod
     def of(cls, plan: Plan, *, ahead: tuple[Ahead, ...],

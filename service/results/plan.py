@@ -115,6 +115,18 @@ class PlanChances(_Part):
                 f"player)")
 
 
+class PlanFirstTurn(_Part):
+    """A first turn the default advice weighed: each rival answers it with the greedy bot's
+    turn, then the player's turns are planned from there."""
+    turn: str = Field(description="Whose first turn: the cautious plan's or the greedy bot's.")
+    points: float = Field(description="The player's points at the end of the plan from where "
+                          "the rivals' answers leave the game.")
+    best_rival: float = Field(description="The best rival's points after their answers.")
+    margin: float = Field(description="points less best_rival: how far ahead the player ends "
+                          "with this first turn.")
+    chosen: bool = Field(description="The first turn advised (the plan shown starts with it).")
+
+
 class PlanForecast(_Part):
     """A festival the plan competes in, against the opponents who could be there."""
     round: int
@@ -194,6 +206,8 @@ class PlanOutput(Output):
     forecast: list[PlanForecast] | None = None
     # the default advice's chances (once its model is fitted on enough games)
     chances: PlanChances | None = None
+    # the default advice's first turns weighed against the rivals' answers, the advised first
+    first_turns: list[PlanFirstTurn] | None = None
     wall_time_s: float
     interrupted: Literal[True] | None = None
 

@@ -44,6 +44,7 @@ from planner.turns.request import (
     Rivals,
     RivalTurn,
     RivalUnfinished,
+    WeighedTurn,
     models_of,
 )
 from planner.turns.strategy import Pipeline
@@ -274,7 +275,10 @@ def as_win(ahead: PlanResult, best: tuple[Candidate, Answered] | None = None,
     stopped does. The plan shown is the score goal's, with no what-if (the greedy turn's
     actions it was planned through are its own)."""
     assumptions = ahead.assumptions
+    weighed: tuple[WeighedTurn, ...] = ()
     if best is not None:
+        weighed = tuple(WeighedTurn(c.name, a.mine, a.rivals, chosen=c is best[0])
+                        for c, a in (best, *others))
         answer = ("the greedy bot's turn" if not models else
                   f"the turn of each of {len(models)} styles of player in turn "
                   f"({', '.join(models)}; the margins averaged)")
@@ -288,7 +292,7 @@ def as_win(ahead: PlanResult, best: tuple[Candidate, Answered] | None = None,
                       next_festival=ahead.next_festival, untried=ahead.untried,
                       forecasts=ahead.forecasts, assumptions=assumptions, fixed=(),
                       unfixed=None, clock_hit=ahead.clock_hit or clock_hit,
-                      wall_time_s=ahead.wall_time_s)
+                      wall_time_s=ahead.wall_time_s, weighed=weighed)
 
 
 def _against(exact: float, short: bool = False) -> str:

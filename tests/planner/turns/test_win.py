@@ -87,6 +87,9 @@ def test_the_win_plan_is_legal_named_and_repeats() -> None:
     assert first.assumptions[-1].endswith(
         "18 points ahead of the best rival with this first turn (the greedy bot's); 2 points "
         "behind with the cautious plan's")
+    # the same values, kept for the output: the advised first turn first
+    assert [(w.name, round(w.margin), w.chosen) for w in first.weighed] == [
+        (GREEDY, 18, True), (PLAN, -2, False)]
 
 
 def test_the_plans_after_the_answers_side_by_side_give_the_same_answer() -> None:

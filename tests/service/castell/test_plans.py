@@ -166,6 +166,29 @@ def test_the_plan_gives_the_festivals_ahead_and_the_rivals_forecast(tmp_path: Pa
     assert {"festivals_ahead", "forecast", "not_tried"} <= set(schema["properties"])
 
 
+def test_the_advice_gives_the_first_turns_it_weighed(tmp_path: Path) -> None:
+    from service.results.registry import adapter
+
+    game = round3(tmp_path)  # Carla's turn
+    output = plans.plan(game, budget=ROOMY)
+    data = json.loads(output.to_json())
+    weighed = data["first_turns"]
+    # the two first turns, the advised one first, each margin its points less the rival's
+    assert [w["chosen"] for w in weighed] == [True, False]
+    assert {w["turn"] for w in weighed} == {"the cautious plan's", "the greedy bot's"}
+    for w in weighed:
+        assert w["margin"] == pytest.approx(w["points"] - w["best_rival"], abs=0.11)
+    assert weighed[0]["margin"] >= weighed[1]["margin"]
+    # the same values as the words of the answer's assumption
+    said = next(a for a in data["assumptions"] if "answers the first turn" in a)
+    assert f"with this first turn ({weighed[0]['turn']})" in said
+    assert adapter("plan").validate_json(output.to_json()) == output
+    assert "first_turns" in adapter("plan").json_schema()["properties"]
+    # another goal weighs nothing: no such field
+    assert "first_turns" not in json.loads(plans.plan(game, goal="score", turns=1,
+                                                      budget=ROOMY).to_json())
+
+
 def test_the_same_question_gets_the_same_plan() -> None:
     """A budget small enough to stop the search before a proof (0.48 units for the stages, no
     lean model): the deterministic budget, not the wall clock (20 times the limit here),
