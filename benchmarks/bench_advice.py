@@ -36,6 +36,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 STATES = ROOT / "benchmarks" / "plan_states"
 BUSY = "while True: pass"
+ENTRY = "from cli.entry import main; main()"  # the `castell` command, as installed
+
+
+def command(state: Path) -> list[str]:
+    """`castell plan STATE --json`, as a user types it."""
+    return ["-c", ENTRY, "plan", str(state), "--json"]
 
 
 def _quantile(values: list[float], q: float) -> float:
@@ -46,9 +52,8 @@ def _quantile(values: list[float], q: float) -> float:
 def advise(state: Path) -> dict[str, Any]:
     """One `castell plan STATE --json`, timed from the process's start to its end."""
     started, before = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run([sys.executable, "-c", "from cli.entry import main; main()", "plan",
-                           str(state), "--json"], capture_output=True, text=True, cwd=ROOT,
-                          check=False)
+    done = subprocess.run([sys.executable, *command(state)], capture_output=True, text=True,
+                          cwd=ROOT, check=False)
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -66,8 +71,7 @@ def advise(state: Path) -> dict[str, Any]:
 def imports(state: Path) -> dict[str, Any]:
     """The import time of one `castell plan STATE --json`, in all and by top-level package
     (milliseconds, each module's own time, as `-X importtime` reports it)."""
-    done = subprocess.run([sys.executable, "-X", "importtime", "-c",
-                           "from cli.entry import main; main()", "plan", str(state), "--json"],
+    done = subprocess.run([sys.executable, "-X", "importtime", *command(state)],
                           capture_output=True, text=True, cwd=ROOT, check=False)
     by_package: dict[str, int] = {}
     for line in done.stderr.splitlines():

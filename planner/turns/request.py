@@ -111,19 +111,27 @@ class Chances:
 
 
 @dataclass(frozen=True)
-class WeighedTurn:
-    """A first turn the win goal weighed: whose it is (the cautious plan's, the greedy
-    bot's), the player's points at the end of the plan from where the rivals' answers leave
-    it, the best rival's points then, and whether it is the one advised."""
+class Answered:
+    """A first turn as the rivals' answers leave it: the player's points at the end of the
+    plan from there (or at the game's end), the best rival's then, and the margin."""
 
-    name: str
-    mine: float
-    best_rival: float
-    chosen: bool
+    mine: float  # a mean over several models of the rivals (`RivalModels`)
+    rivals: float
 
     @property
     def margin(self) -> float:
-        return self.mine - self.best_rival
+        return self.mine - self.rivals
+
+
+@dataclass(frozen=True)
+class WeighedTurn:
+    """A first turn the win goal weighed: whose it is (the cautious plan's, the greedy
+    bot's), what the rivals' answers and the plan from there leave, and whether it is the one
+    advised."""
+
+    name: str
+    answered: Answered
+    chosen: bool
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ from planner.turns.horizon import Goal
 from planner.turns.known import SCORE, cut_short, known_plan
 from planner.turns.replay import ReplayOutOfTime, visible
 from planner.turns.request import (
+    Answered,
     PlanRequest,
     PlanResult,
     Rivals,
@@ -54,19 +55,6 @@ WIN = Goal("win")
 
 class NoRivals(ValueError):
     """The win goal was asked with no model of the rivals (`PlanRequest.rivals`)."""
-
-
-@dataclass(frozen=True)
-class Answered:
-    """A first turn as the rivals' answers leave it: the player's points at the end of the
-    plan from there (or at the game's end), the best rival's then, and the margin."""
-
-    mine: float  # a mean over several models of the rivals (`RivalModels`)
-    rivals: float
-
-    @property
-    def margin(self) -> float:
-        return self.mine - self.rivals
 
 
 @dataclass(frozen=True)
@@ -225,10 +213,13 @@ def tried_turns(candidates: Sequence[Candidate], now: GameState, board: Board, p
             return None
 
     # each position's answers and plan on its own: side by side, the same values
-    worths = in_threads(answered, positions, threads)
-    if any(worth is None for worth in worths):
-        return None
-    return [(c, w) for c, w in zip(distinct, worths, strict=True) if w is not None]
+    tried: list[tuple[Candidate, Answered]] = []
+    for candidate, worth in zip(distinct, in_threads(answered, positions, threads),
+                                strict=True):
+        if worth is None:
+            return None
+        tried.append((candidate, worth))
+    return tried
 
 
 def _answered(after: GameState, board: Board, player: str, rivals: Rivals,
@@ -277,7 +268,7 @@ def as_win(ahead: PlanResult, best: tuple[Candidate, Answered] | None = None,
     assumptions = ahead.assumptions
     weighed: tuple[WeighedTurn, ...] = ()
     if best is not None:
-        weighed = tuple(WeighedTurn(c.name, a.mine, a.rivals, chosen=c is best[0])
+        weighed = tuple(WeighedTurn(c.name, a, chosen=c is best[0])
                         for c, a in (best, *others))
         answer = ("the greedy bot's turn" if not models else
                   f"the turn of each of {len(models)} styles of player in turn "

@@ -88,7 +88,7 @@ def test_the_win_plan_is_legal_named_and_repeats() -> None:
         "18 points ahead of the best rival with this first turn (the greedy bot's); 2 points "
         "behind with the cautious plan's")
     # the same values, kept for the output: the advised first turn first
-    assert [(w.name, round(w.margin), w.chosen) for w in first.weighed] == [
+    assert [(w.name, round(w.answered.margin), w.chosen) for w in first.weighed] == [
         (GREEDY, 18, True), (PLAN, -2, False)]
 
 
