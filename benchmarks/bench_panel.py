@@ -104,7 +104,8 @@ def budget_of(text: str, slack: float) -> PlanBudget:
     for item in filter(None, text.split(",")):
         name, _, value = item.partition("=")
         current = getattr(DEFAULT_BUDGET, name)
-        changes[name] = type(current)(value)
+        changes[name] = (value.lower() in ("1", "true") if isinstance(current, bool)
+                         else type(current)(value))
     return replace(DEFAULT_BUDGET, **changes)
 
 

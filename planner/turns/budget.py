@@ -93,6 +93,9 @@ class PlanBudget:
     progress_work: float = 0.4
     # presolve probing on a long horizon and in light stages (CP-SAT's default: 1.0)
     light_probing: float = 0.05
+    # every horizon's stages with the short presolve (one pass, `light_probing`), not only
+    # the long horizons'
+    light_stages: bool = False
     # light tie-breaks (a short presolve) after a lean plan or with no festival in reach
     light_tie_breaks: bool = True
     # after a lean goal the tie-breaks search the lean plan's route only (the whole call fell

@@ -78,6 +78,12 @@ class PlanContext:
         """A long horizon: a short presolve, and the goal's stage on a share of the stages."""
         return len(self.model.horizon.turns) > self.budget.long_horizon
 
+    @property
+    def light(self) -> bool:
+        """The stages' presolve is the short one: on a long horizon, or every horizon's
+        under `PlanBudget.light_stages`."""
+        return self.long or self.budget.light_stages
+
     def stage_run(self, work: float, *, light_presolve: bool = False,
                   light_tie_breaks: bool = False, tie_break_work: float | None = None,
                   goal_share: float = 1.0, hinted: bool = False,

@@ -65,7 +65,7 @@ class FestivalGoal(GoalStrategy):
         unreachable = not ctx.long and not model.festivals
         tie_break_work = (budget.lean_tie_break_work if lean is not None
                           else budget.progress_work if unreachable else budget.tie_break_work)
-        run = ctx.stage_run(work, light_presolve=ctx.long,
+        run = ctx.stage_run(work, light_presolve=ctx.light,
                             light_tie_breaks=budget.light_tie_breaks and (lean is not None
                                                                           or unreachable),
                             tie_break_work=tie_break_work,

@@ -65,7 +65,7 @@ class ScoreGoal(GoalStrategy):
         # festival goal (light tie-breaks after every lean score plan left 5 of the
         # benchmark's 91 3-turn calls with no plan when the wall clock met them)
         on_route = scored.proven_on_route
-        run = ctx.stage_run(work, light_presolve=ctx.long,
+        run = ctx.stage_run(work, light_presolve=ctx.light,
                             light_tie_breaks=budget.light_tie_breaks and on_route,
                             tie_break_work=(budget.lean_tie_break_work if on_route
                                             else budget.tie_break_work),

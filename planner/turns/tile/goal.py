@@ -41,7 +41,7 @@ class TileGoal(GoalStrategy):
     def solve(self, ctx: PlanContext) -> Solved:
         # no idle hint: doing nothing does not meet this goal
         stages = self.stages(ctx.model, ctx.goal, spare_tokens=ctx.long)
-        run = ctx.stage_run(ctx.allot.stages, light_presolve=ctx.long,
+        run = ctx.stage_run(ctx.allot.stages, light_presolve=ctx.light,
                             goal_share=ctx.budget.long_goal_share if ctx.long else 1.0)
         return Solved(*solve_stages(ctx.model.model, stages, run))
 
