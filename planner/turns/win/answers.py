@@ -82,8 +82,8 @@ def plan_to_win(request: PlanRequest, clock: Clock, pipeline: Pipeline) -> PlanR
         limit = clock.seconds * share
         # plans run side by side share the cores: each allows itself the wall clock their
         # shares take one after the other (its work, and so its plan, is the same)
-        nets = budget if beside == 1 else replace(budget,
-                                                  wall_slack=budget.wall_slack * beside)
+        own = budget.win_plans()
+        nets = own if beside == 1 else replace(own, wall_slack=own.wall_slack * beside)
         with time_limited(nets.wall(limit)):
             return pipeline(replace(request, state=start, goal=SCORE, cautious=True,
                                     fixed=tuple(fixed), compare=False, budget=nets,

@@ -57,4 +57,5 @@ class WinGoal(GoalStrategy):
             return replace(answer, chances=self.chances(request, answer))
         with time_limited(budget.wall(clock.seconds * 2)):
             return pipeline(replace(request, goal=SCORE, cautious=True,
-                                    least_turns=self.least_turns(budget)), clock)
+                                    least_turns=self.least_turns(budget),
+                                    budget=budget.win_plans()), clock)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
 
 import pytest
 from ortools.sat.python import cp_model
@@ -10,8 +12,12 @@ from ortools.sat.python import cp_model
 from planner.clock import Clock
 from planner.stopping import CancelToken, cancel_scope, time_limited
 from planner.tower.result import Status
+from planner.turns import DEFAULT_BUDGET, PlanBudget
 from planner.turns.full import stages as stages_module
 from planner.turns.full.stages import Stage, StageRun, solve_stages
+from planner.turns.horizon import Goal
+from planner.turns.plan import plan_turns
+from tests.planner.turns.game_states import BOARD, played
 
 
 @pytest.fixture()
@@ -126,3 +132,37 @@ def test_a_cancel_reads_no_plan_back(token_cancelled: None) -> None:
     result, _ = solve_stages(model, [Stage("score", score, "max")],
                              StageRun(Clock.start(10), hinted=True, hint_complete=True))
     assert (result.status, result.values) == (Status.UNKNOWN, ())
+
+
+def _presolve_passes(monkeypatch: pytest.MonkeyPatch, budget: PlanBudget) -> list[int]:
+    """The presolve passes each stage of a 1-turn score plan was solved with (the stages'
+    solves only, not the hints' before them)."""
+    passes: list[int] = []
+    stage, solve = stages_module._solve_stage, stages_module._solve
+
+    def spied_stage(*args: Any) -> Status:
+        passes.append(-1)  # the next solve is a stage's
+        return stage(*args)
+
+    def spied(model: cp_model.CpModel, solver: cp_model.CpSolver, held: Any) -> Status:
+        if passes and passes[-1] == -1:
+            passes[-1] = solver.parameters.max_presolve_iterations
+        return solve(model, solver, held)
+
+    monkeypatch.setattr(stages_module, "_solve_stage", spied_stage)
+    monkeypatch.setattr(stages_module, "_solve", spied)
+    state = played(3, 3, 2)
+    plan_turns(state, BOARD, state.turn.player, rules=state.game_rules, turns=1,
+               goal=Goal("score"), budget=replace(budget, wall_slack=10.0))
+    return passes
+
+
+def test_light_stages_give_every_stage_the_short_presolve(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # a short horizon's goal stage gets the full presolve unless the budget says otherwise
+    # (the full presolve's units count against a small stage budget: on a plan after the
+    # rivals' answers it spent the goal stage's 0.2 units and found no plan)
+    default = _presolve_passes(monkeypatch, DEFAULT_BUDGET)
+    light = _presolve_passes(monkeypatch, replace(DEFAULT_BUDGET, light_stages=True))
+    assert default[0] != 1
+    assert light and set(light) == {1}
