@@ -179,13 +179,15 @@ class PlanBudget:
     win_least_turns: int = 2
     # the plans after the rivals' answers (one a first turn) run side by side in this many
     # threads: CP-SAT's search releases the GIL, and each plan is deterministic on its own, so
-    # the advice is the same at 1 (`castell plan`'s median 3.9 s of wall, 4.4 s at 1)
+    # the advice is the same at 1 (`castell plan`'s median 3.9 s of wall, 4.4 s at 1, both
+    # before `win_light_stages`)
     win_threads: int = 2
     # the win goal's plans with the short presolve on every stage (`light_stages`): a plan
     # after the answers gets 0.2-0.3 of the limit, its stages 0.24-0.36 units, and the full
     # presolve's own units count against them. On the same first turn (the greedy bot's) and
-    # the same answers, 44 kept states: the plan from there found 0 points on 4 where the
-    # short presolve's found 5-21, and more on 6 in all, fewer on none; 8% less CPU a call
+    # the same answers, 91 kept states: the plan from there found 0 points on 5 where the
+    # short presolve's found 5-21, more on 13 in all, fewer on 1; 9% less CPU a call; whole
+    # games the same within noise (98 of 135 against 95.5, the Design notes)
     win_light_stages: bool = True
 
     # --- the wall clock, a safety net (seconds; every one scaled by `wall_slack`)

@@ -76,13 +76,13 @@ def plan_to_win(request: PlanRequest, clock: Clock, pipeline: Pipeline) -> PlanR
         raise NoRivals("the win goal plans against a model of the rivals: none was given")
     rivals, state, board, player = request.rivals, request.state, request.board, request.player
     budget = request.budget
+    own = budget.win_plans()  # the budget every plan below is asked with
 
     def planned(start: GameState, share: float, fixed: Sequence[Action] = (),
                 least_turns: int = 1, beside: int = 1) -> PlanResult:
         limit = clock.seconds * share
         # plans run side by side share the cores: each allows itself the wall clock their
         # shares take one after the other (its work, and so its plan, is the same)
-        own = budget.win_plans()
         nets = own if beside == 1 else replace(own, wall_slack=own.wall_slack * beside)
         with time_limited(nets.wall(limit)):
             return pipeline(replace(request, state=start, goal=SCORE, cautious=True,
