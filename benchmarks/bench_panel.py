@@ -97,6 +97,13 @@ class Measured(Advisor):
         return found
 
 
+def _switch(name: str, value: str) -> bool:
+    """A switch of `--budget`: 1/true or 0/false; anything else is refused, not read as off."""
+    if value.lower() not in ("1", "true", "0", "false"):
+        raise SystemExit(f"--budget {name}={value}: a switch is 1, true, 0 or false")
+    return value.lower() in ("1", "true")
+
+
 def budget_of(text: str, slack: float) -> PlanBudget:
     """The advisor's budget: the default with `--slack` and the `--budget` overrides
     (`field=value,...`: a variant of the advice to measure)."""
@@ -104,8 +111,7 @@ def budget_of(text: str, slack: float) -> PlanBudget:
     for item in filter(None, text.split(",")):
         name, _, value = item.partition("=")
         current = getattr(DEFAULT_BUDGET, name)
-        changes[name] = (value.lower() in ("1", "true") if isinstance(current, bool)
-                         else type(current)(value))
+        changes[name] = _switch(name, value) if isinstance(current, bool) else type(current)(value)
     return replace(DEFAULT_BUDGET, **changes)
 
 
