@@ -7,7 +7,7 @@ time). `planner.turns.answer.plan(request, clock)` answers one with the other.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol
 
 from models.game import Action, Board, FestivalSpace, GameState
 from models.tower import Rules
@@ -132,6 +132,7 @@ class WeighedTurn:
     name: str
     answered: Answered
     chosen: bool
+    source: Literal["plan", "greedy"]  # the name's code, for programs
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ def plan_output(result: PlanResult, *, interrupted: bool = False,
                                            margin=round(chances.margin, 1), games=chances.games)
     if result.weighed:
         extra["first_turns"] = [out.PlanFirstTurn(
-            turn=w.name, points=round(w.answered.mine, 1),
+            turn=w.name, source=w.source, points=round(w.answered.mine, 1),
             best_rival=round(w.answered.rivals, 1), margin=round(w.answered.margin, 1),
             chosen=w.chosen) for w in result.weighed]
     stop: dict[str, Any] = {"interrupted": True} if interrupted else {}

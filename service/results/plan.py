@@ -118,7 +118,11 @@ class PlanChances(_Part):
 class PlanFirstTurn(_Part):
     """A first turn the default advice weighed: each rival answers it with the greedy bot's
     turn, then the player's turns are planned from there."""
-    turn: str = Field(description="Whose first turn: the cautious plan's or the greedy bot's.")
+    turn: str = Field(description="Whose first turn, in words: the cautious plan's or the "
+                      "greedy bot's.")
+    source: Literal["plan", "greedy"] = Field(description="Whose first turn, as a code: "
+                                              "\"plan\" (the cautious plan's) or \"greedy\" "
+                                              "(the greedy bot's).")
     points: float = Field(description="The player's points at the end of the plan from where "
                           "the rivals' answers leave the game.")
     best_rival: float = Field(description="The best rival's points after their answers.")

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from models.game import Action, Board, EndTurn, GameState, score_player
 from planner.clock import Clock
@@ -148,6 +149,7 @@ def weighed(candidates: Sequence[Candidate], now: GameState, board: Board, playe
 
 
 PLAN, GREEDY = "the cautious plan's", "the greedy bot's"
+SOURCES: dict[str, Literal["plan", "greedy"]] = {PLAN: "plan", GREEDY: "greedy"}  # codes
 
 
 @dataclass(frozen=True)
@@ -268,7 +270,7 @@ def as_win(ahead: PlanResult, best: tuple[Candidate, Answered] | None = None,
     assumptions = ahead.assumptions
     weighed: tuple[WeighedTurn, ...] = ()
     if best is not None:
-        weighed = tuple(WeighedTurn(c.name, a, chosen=c is best[0])
+        weighed = tuple(WeighedTurn(c.name, a, chosen=c is best[0], source=SOURCES[c.name])
                         for c, a in (best, *others))
         answer = ("the greedy bot's turn" if not models else
                   f"the turn of each of {len(models)} styles of player in turn "

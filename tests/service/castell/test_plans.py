@@ -175,7 +175,8 @@ def test_the_advice_gives_the_first_turns_it_weighed(tmp_path: Path) -> None:
     weighed = data["first_turns"]
     # the two first turns, the advised one first, each margin its points less the rival's
     assert [w["chosen"] for w in weighed] == [True, False]
-    assert {w["turn"] for w in weighed} == {"the cautious plan's", "the greedy bot's"}
+    assert {(w["turn"], w["source"]) for w in weighed} == {("the cautious plan's", "plan"),
+                                                           ("the greedy bot's", "greedy")}
     for w in weighed:
         assert w["margin"] == pytest.approx(w["points"] - w["best_rival"], abs=0.11)
     assert weighed[0]["margin"] >= weighed[1]["margin"]
