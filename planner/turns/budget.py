@@ -189,6 +189,14 @@ class PlanBudget:
     # short presolve's found 5-21, more on 13 in all, fewer on 1; 9% less CPU a call; whole
     # games the same within noise (98 of 135 against 95.5, the Design notes)
     win_light_stages: bool = True
+    # the ordered lean score model's share in the win goal's plans (the score goal's
+    # `order_share` elsewhere). Its 4.2 units were a round-1 call's largest part: the plain
+    # plan runs through round 3's festival, where the ordered model is seldom proven and
+    # spends them all (round-1 calls of whole games: median 6.5 s of CPU, the others' 0.4-3.5
+    # s). At 1 unit: the same deals won 96 of 135 against 98, calls over 5.5 s of CPU 42 of
+    # 1,350 against 138, round 1's median 5.0 s; 80 of the 91 kept states' plans proven
+    # against 88 (the Design notes)
+    win_order_share: float = 0.1
 
     # --- the wall clock, a safety net (seconds; every one scaled by `wall_slack`)
     # the wall clock a plan allows itself, as a multiple of its time limit: 1 at the table;
@@ -232,6 +240,9 @@ class PlanBudget:
         festival = self.stages_share + max(self.lean_short_share, self.lean_long_share)
         if max(score, festival) > 1 + 1e-9:
             raise ValueError("PlanBudget's shares add up to more than the time limit buys")
+        if self.win_order_share > self.order_share:
+            raise ValueError("PlanBudget.win_order_share is at most the score goal's "
+                             "order_share")
         if max(self.win_plan_share, self.win_answer_share, self.win_answer_share_unproven) > 1:
             raise ValueError("PlanBudget's win goal shares are each at most the time limit")
         if self.wall_slack < 1:
@@ -250,10 +261,11 @@ class PlanBudget:
 
     def win_plans(self) -> PlanBudget:
         """The budget of the win goal's own plans: every stage's presolve the short one when
-        `win_light_stages` says so."""
-        if self.win_light_stages and not self.light_stages:
-            return replace(self, light_stages=True)
-        return self
+        `win_light_stages` says so, and the ordered lean model's share `win_order_share`."""
+        light = self.light_stages or self.win_light_stages
+        if (light, self.win_order_share) == (self.light_stages, self.order_share):
+            return self
+        return replace(self, light_stages=light, order_share=self.win_order_share)
 
     def wall(self, seconds: float) -> float:
         """A wall-clock bound of `seconds`, scaled by `wall_slack`."""

@@ -40,17 +40,23 @@ def test_the_allotments_add_up_to_at_most_the_limit(limit: float) -> None:
 
 def test_the_default_limit_buys_what_the_planner_was_tuned_on() -> None:
     """At 10 s: 1.2 units for the stages, 1.5 for either lean model, 4.2 for the ordered lean
-    score model and 0.6 for each route (the Design notes' figures)."""
+    score model (1 in the win goal's plans) and 0.6 for each route (the Design notes'
+    figures)."""
     allot = DEFAULT_BUDGET.allot(10.0)
     assert allot.stages == pytest.approx(1.2)
     assert allot.lean_short == allot.lean_score == pytest.approx(1.5)
     assert allot.lean_long == pytest.approx(0.9)
     assert allot.order == pytest.approx(4.2)
     assert allot.route_each == pytest.approx(0.6)
+    # the win goal's plans: the ordered lean model's 1 unit, the rest as the score goal's
+    win = DEFAULT_BUDGET.win_plans().allot(10)
+    assert win.order == pytest.approx(1.0)
+    assert (win.stages, win.lean_score) == (allot.stages, allot.lean_score)
 
 
 @pytest.mark.parametrize("change", [{"order_share": 0.9}, {"stages_share": 0.9},
-                                    {"tie_break_work": -1.0}, {"wall_slack": 0.5}])
+                                    {"tie_break_work": -1.0}, {"wall_slack": 0.5},
+                                    {"win_order_share": 0.5}])
 def test_a_budget_that_overspends_is_refused(change: dict[str, float]) -> None:
     with pytest.raises(ValueError, match="PlanBudget"):
         replace(DEFAULT_BUDGET, **change)  # type: ignore[arg-type]

@@ -337,18 +337,19 @@ def test_the_answer_names_the_styles_it_weighed() -> None:
 @pytest.mark.parametrize("light", [True, False])
 def test_the_win_goals_plans_take_the_budgets_presolve(light: bool) -> None:
     # `win_light_stages`: every plan the win goal asks for (the plain plan, the plans after
-    # the answers, a what-if's) has the short presolve on every stage; off, the score goal's
+    # the answers, a what-if's) has the short presolve on every stage; off, the score goal's.
+    # `win_order_share`: each gives the ordered lean model the win goal's share
     state = midgame(3, seed=2, until_round=2)
     me = state.turn.player
-    budget = dataclasses.replace(ROOMY, win_light_stages=light)
-    asked: list[bool] = []
+    budget = dataclasses.replace(ROOMY, win_light_stages=light, win_order_share=0.2)
+    asked: list[tuple[bool, float]] = []
 
     def recording(request: PlanRequest, clock: Clock) -> PlanResult:
-        asked.append(request.budget.light_stages)
+        asked.append((request.budget.light_stages, request.budget.order_share))
         return planned(request, clock)
 
     request = dataclasses.replace(_request(state, me), budget=budget)
     advice = plan_to_win(request, Clock.start(LIMIT), recording)
     what_if = dataclasses.replace(request, fixed=advice.plan.turns[0].actions[:1])
     plan(what_if, Clock.start(LIMIT), recording)
-    assert len(asked) >= 4 and set(asked) == {light}
+    assert len(asked) >= 4 and set(asked) == {(light, 0.2)}
