@@ -3,6 +3,8 @@ check their calibration (issue 51).
 
 Run:  python benchmarks/fit_chances.py --records DIR [DIR ...] [--md FILE] [--write]
       python benchmarks/fit_chances.py --check   (the shown model and its table, recomputed)
+      python benchmarks/fit_chances.py --shown --records DIR [DIR ...]   (the shown model on
+                                                   games it was not fitted on)
 
 Reads every table's game lines (`*.jsonl`, `*.jsonl.gz`) in the folders `bench_panel.py run
 --out` wrote: each advice call of the advised seat with its game's outcome. Fits the chance
@@ -10,7 +12,9 @@ Reads every table's game lines (`*.jsonl`, `*.jsonl.gz`) in the folders `bench_p
 each call with the models fitted without its deal (`planner.turns.win.fitting.held_out`).
 Prints the reliability table (predictions in ten ranges of the chance: how many, their mean,
 the share of those games won), the Brier score (and that of always predicting the overall win
-rate, to beat), and the margin's mean absolute error. `--md` writes them as Markdown;
+rate, to beat), and the margin's mean absolute error. `--shown` predicts every call with the
+model the advice shows instead (`chances.json`, not fitted again): on games played since its
+fit, whether its chances still hold for the advice as it is now. `--md` writes them as Markdown;
 `--write` writes the model to `planner/turns/win/chances.json`, which the advice shows once it
 is fitted on at least `LEAST_PREDICTIONS` calls.
 
@@ -33,8 +37,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from models.game import load_board  # noqa: E402
-from planner.turns.win.chances import LEAST_PREDICTIONS, MODEL  # noqa: E402
-from planner.turns.win.fitting import Row, brier, fit, held_out, reliability, rows_of  # noqa: E402
+from planner.turns.win.chances import LEAST_PREDICTIONS, MODEL, Model  # noqa: E402
+from planner.turns.win.fitting import (  # noqa: E402
+    Row,
+    brier,
+    fit,
+    held_out,
+    predicted_by,
+    reliability,
+    rows_of,
+)
 
 
 def read_lines(path: Path) -> list[dict[str, Any]]:
@@ -55,9 +67,10 @@ def read_rows(folders: list[Path]) -> tuple[list[Row], list[str]]:
     return rows, names
 
 
-def calibration_text(rows: list[Row]) -> str:
-    """The reliability table, the Brier scores and the margin's error, as Markdown."""
-    predicted = held_out(rows)
+def calibration_text(rows: list[Row], shown: Model | None = None) -> str:
+    """The reliability table, the Brier scores and the margin's error, as Markdown: each call
+    predicted by the models fitted without its deal, or by the `shown` model."""
+    predicted = held_out(rows) if shown is None else predicted_by(shown, rows)
     pairs = [(p, won) for p, _, won, _ in predicted]
     base = sum(won for _, won in pairs) / len(pairs)
     lines = ["| predicted chance | calls | mean prediction | share won |", "|---|---|---|---|"]
@@ -70,7 +83,10 @@ def calibration_text(rows: list[Row]) -> str:
                   f"{brier([(base, won) for _, won in pairs]):.3f}); final margin's mean "
                   f"absolute error {error:.1f} points; {len(rows)} calls of "
                   f"{len({r.game for r in rows})} games on {len({r.deal for r in rows})} "
-                  "deals, each predicted by the models fitted without its deal."]
+                  + ("deals, each predicted by the models fitted without its deal."
+                     if shown is None else
+                     f"deals, each predicted by the shown model (fitted on {shown.predictions} "
+                     f"calls of {shown.games} games).")]
     return "\n".join(lines)
 
 
@@ -99,6 +115,8 @@ def main() -> None:
     parser.add_argument("--md", type=Path)
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--shown", action="store_true",
+                        help="predict with the shown model (chances.json), not a new fit")
     args = parser.parse_args()
     if args.check:
         check()
@@ -106,6 +124,15 @@ def main() -> None:
     if not args.records:
         raise SystemExit("--records DIR is needed (or --check)")
     rows, names = read_rows(args.records)
+    if args.shown:
+        if args.write:
+            raise SystemExit("--shown fits nothing: --write is for a new fit")
+        shown = Model.of(json.loads(MODEL.read_text(encoding="utf-8")))
+        text = calibration_text(rows, shown)
+        print(text)
+        if args.md:
+            args.md.write_text(text + "\n", encoding="utf-8")
+        return
     if len({r.deal for r in rows}) < 2:
         raise SystemExit("the calibration needs the games of two deals at least")
     text = calibration_text(rows)

@@ -126,6 +126,14 @@ def held_out(rows: Sequence[Row]) -> list[tuple[float, float, float, int]]:
     return out
 
 
+def predicted_by(model: Model, rows: Sequence[Row]) -> list[tuple[float, float, float, int]]:
+    """Per row, as `held_out`: the chance and margin `model` predicts, then what happened. On
+    games the model was not fitted on (the advice's games since its fit), this says whether
+    the chances it shows still hold."""
+    return [(logistic(model.win, r.features), linear(model.margin, r.features), r.won,
+             r.margin) for r in rows]
+
+
 @dataclass(frozen=True)
 class Decile:
     """Predictions from `low` to `high`: how many, their mean, and the wins they saw."""

@@ -10,7 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from planner.turns.win.chances import LEAST_PREDICTIONS, Asked, Model, chances, fitted, logistic
+from planner.turns.win.chances import (
+    LEAST_PREDICTIONS,
+    Asked,
+    Model,
+    chances,
+    fitted,
+    linear,
+    logistic,
+)
 from planner.turns.win.fitting import (
     Row,
     brier,
@@ -18,6 +26,7 @@ from planner.turns.win.fitting import (
     fit_linear,
     fit_logistic,
     held_out,
+    predicted_by,
     reliability,
     rows_of,
 )
@@ -102,6 +111,33 @@ def test_the_calibration_predicts_each_deal_from_the_others() -> None:
     assert [d.count for d in table] == [2] + [0] * 8 + [1]
     assert table[0].happened == 0.5 and table[-1].predicted == 0.95
     assert brier(pairs) == pytest.approx((0.05**2 + 0.95**2 + 0.05**2) / 3)
+
+
+def test_the_shown_model_predicts_games_it_was_not_fitted_on() -> None:
+    # `predicted_by`: the model's own chance and margin for each row, not a fit without its
+    # deal, with what happened
+    fitted_on = [Row(deal, deal * 10 + i, (1.0, i / 3, (deal % 3 - 1) / 1.0, 0.0, 0.0, 0.0),
+                     float(deal % 2), deal % 5 - 2) for deal in range(8) for i in range(3)]
+    model = fit(fitted_on)
+    later = [Row(9, 90, (1.0, 0.5, 1.0, 0.2, 0.0, 0.1), 1.0, 7)]
+    (chance, margin, won, final), = predicted_by(model, later)
+    assert chance == logistic(model.win, later[0].features)
+    assert margin == linear(model.margin, later[0].features)
+    assert (won, final) == (1.0, 7)
+    assert predicted_by(model, fitted_on) != held_out(fitted_on)
+
+
+def test_fit_chances_shown_tells_the_shown_models_calibration_on_given_games() -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[3]
+    done = subprocess.run([sys.executable, str(root / "benchmarks" / "fit_chances.py"),
+                           "--shown", "--records", str(root / "benchmarks" / "records" / "panel")],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr + done.stdout
+    assert "| predicted chance | calls |" in done.stdout
+    assert "each predicted by the shown model (fitted on" in done.stdout
 
 
 def test_the_shown_model_and_its_calibration_table_are_what_the_records_give() -> None:
