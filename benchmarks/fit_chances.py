@@ -123,19 +123,15 @@ def main() -> None:
         return
     if not args.records:
         raise SystemExit("--records DIR is needed (or --check)")
+    if args.shown and args.write:
+        raise SystemExit("--shown fits nothing: --write is for a new fit")
     rows, names = read_rows(args.records)
-    if args.shown:
-        if args.write:
-            raise SystemExit("--shown fits nothing: --write is for a new fit")
-        shown = Model.of(json.loads(MODEL.read_text(encoding="utf-8")))
-        text = calibration_text(rows, shown)
-        print(text)
-        if args.md:
-            args.md.write_text(text + "\n", encoding="utf-8")
-        return
-    if len({r.deal for r in rows}) < 2:
+    if not rows:
+        raise SystemExit("no advice calls in these records")
+    shown = Model.of(json.loads(MODEL.read_text(encoding="utf-8"))) if args.shown else None
+    if shown is None and len({r.deal for r in rows}) < 2:
         raise SystemExit("the calibration needs the games of two deals at least")
-    text = calibration_text(rows)
+    text = calibration_text(rows, shown)
     print(text)
     if args.md:
         args.md.write_text(text + "\n", encoding="utf-8")
