@@ -123,6 +123,10 @@ class Answered:
         return self.mine - self.rivals
 
 
+# whose first turn the win goal weighed, as a code for programs (its words: `WeighedTurn.name`)
+FirstTurnSource = Literal["plan", "greedy"]
+
+
 @dataclass(frozen=True)
 class WeighedTurn:
     """A first turn the win goal weighed: whose it is (the cautious plan's, the greedy
@@ -132,7 +136,7 @@ class WeighedTurn:
     name: str
     answered: Answered
     chosen: bool
-    source: Literal["plan", "greedy"]  # the name's code, for programs
+    source: FirstTurnSource
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
 
 from models.game import Action, Board, EndTurn, GameState, score_player
 from planner.clock import Clock
@@ -41,6 +40,7 @@ from planner.turns.known import SCORE, cut_short, known_plan
 from planner.turns.replay import ReplayOutOfTime, visible
 from planner.turns.request import (
     Answered,
+    FirstTurnSource,
     PlanRequest,
     PlanResult,
     Rivals,
@@ -149,7 +149,7 @@ def weighed(candidates: Sequence[Candidate], now: GameState, board: Board, playe
 
 
 PLAN, GREEDY = "the cautious plan's", "the greedy bot's"
-SOURCES: dict[str, Literal["plan", "greedy"]] = {PLAN: "plan", GREEDY: "greedy"}  # codes
+SOURCES: dict[str, FirstTurnSource] = {PLAN: "plan", GREEDY: "greedy"}  # codes
 
 
 @dataclass(frozen=True)
