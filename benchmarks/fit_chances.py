@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from models.game import load_board  # noqa: E402
-from planner.turns.win.chances import LEAST_PREDICTIONS, MODEL, Model  # noqa: E402
+from planner.turns.win.chances import LEAST_PREDICTIONS, MODEL, Model, fitted  # noqa: E402
 from planner.turns.win.fitting import (  # noqa: E402
     Row,
     brier,
@@ -128,7 +128,10 @@ def main() -> None:
     rows, names = read_rows(args.records)
     if not rows:
         raise SystemExit("no advice calls in these records")
-    shown = Model.of(json.loads(MODEL.read_text(encoding="utf-8"))) if args.shown else None
+    shown = fitted() if args.shown else None  # the model the advice shows, as it loads it
+    if args.shown and shown is None:
+        raise SystemExit(f"no chances are shown: {MODEL.name} is missing or fitted on fewer "
+                         f"than {LEAST_PREDICTIONS} calls")
     if shown is None and len({r.deal for r in rows}) < 2:
         raise SystemExit("the calibration needs the games of two deals at least")
     text = calibration_text(rows, shown)
