@@ -123,8 +123,10 @@ class Answered:
         return self.mine - self.rivals
 
 
-# whose first turn the win goal weighed, as a code for programs (its words: `WeighedTurn.name`)
+# whose first turn the win goal weighed: a code for programs, and its words for players
 FirstTurnSource = Literal["plan", "greedy"]
+FIRST_TURN_WORDS: dict[FirstTurnSource, str] = {
+    "plan": "the cautious plan's", "greedy": "the greedy bot's"}
 
 
 @dataclass(frozen=True)
@@ -133,10 +135,14 @@ class WeighedTurn:
     bot's), what the rivals' answers and the plan from there leave, and whether it is the one
     advised."""
 
-    name: str
+    source: FirstTurnSource
     answered: Answered
     chosen: bool
-    source: FirstTurnSource
+
+    @property
+    def name(self) -> str:
+        """Whose first turn it is, in words."""
+        return FIRST_TURN_WORDS[self.source]
 
 
 @dataclass(frozen=True)

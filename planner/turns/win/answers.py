@@ -39,6 +39,7 @@ from planner.turns.horizon import Goal
 from planner.turns.known import SCORE, cut_short, known_plan
 from planner.turns.replay import ReplayOutOfTime, visible
 from planner.turns.request import (
+    FIRST_TURN_WORDS,
     Answered,
     FirstTurnSource,
     PlanRequest,
@@ -148,8 +149,8 @@ def weighed(candidates: Sequence[Candidate], now: GameState, board: Board, playe
             for i, found in enumerate(each[0])]
 
 
-PLAN, GREEDY = "the cautious plan's", "the greedy bot's"
-SOURCES: dict[str, FirstTurnSource] = {PLAN: "plan", GREEDY: "greedy"}  # codes
+PLAN: FirstTurnSource = "plan"
+GREEDY: FirstTurnSource = "greedy"
 
 
 @dataclass(frozen=True)
@@ -157,9 +158,14 @@ class Candidate:
     """A first turn tried: whose it is (`PLAN`, `GREEDY`), the turn, and the plan
     through it from the player's position when one is made already."""
 
-    name: str
+    source: FirstTurnSource
     turn: RivalTurn
     ahead: PlanResult | None
+
+    @property
+    def name(self) -> str:
+        """Whose first turn it is, in words."""
+        return FIRST_TURN_WORDS[self.source]
 
 
 def _floor(rivals: Rivals, now: GameState, board: Board) -> RivalTurn | None:
@@ -270,7 +276,7 @@ def as_win(ahead: PlanResult, best: tuple[Candidate, Answered] | None = None,
     assumptions = ahead.assumptions
     weighed: tuple[WeighedTurn, ...] = ()
     if best is not None:
-        weighed = tuple(WeighedTurn(c.name, a, chosen=c is best[0], source=SOURCES[c.name])
+        weighed = tuple(WeighedTurn(c.source, a, chosen=c is best[0])
                         for c, a in (best, *others))
         answer = ("the greedy bot's turn" if not models else
                   f"the turn of each of {len(models)} styles of player in turn "

@@ -22,7 +22,8 @@ STRUCTURE = {"STOPS", "OFF", "MOVE_KINDS", "SPECIALS", "TALLEST", "DEFAULT_PLAN_
              "ADVICE_GOAL",  # which question the advice asks: the product's, not a tuning
              "WIN", "SCORE",  # the goals the win goal's plans ask (win/answers.py)
              "FLOOR_WORDS",  # words (known.py)
-             "SOURCES",  # each weighed first turn's code for --json (win/answers.py)
+             # whose first turn the win goal weighed: codes and words (request.py, answers.py)
+             "FIRST_TURN_WORDS", "PLAN", "GREEDY",
              # the chances' model (win/chances.py, win/fitting.py): its data file, when it is
              # shown and how it is fitted offline; none of it tunes a plan's search
              "MODEL", "LEAST_PREDICTIONS", "RIDGE"}

@@ -88,7 +88,7 @@ def test_the_win_plan_is_legal_named_and_repeats() -> None:
         "18 points ahead of the best rival with this first turn (the greedy bot's); 8 points "
         "ahead with the cautious plan's")
     # the same values, kept for the output: the advised first turn first
-    assert [(w.name, round(w.answered.margin), w.chosen) for w in first.weighed] == [
+    assert [(w.source, round(w.answered.margin), w.chosen) for w in first.weighed] == [
         (GREEDY, 18, True), (PLAN, 8, False)]
 
 
@@ -200,7 +200,7 @@ def test_each_position_is_tried_once_and_a_clock_decides_nothing() -> None:
     candidates = [Candidate(PLAN, greedy, None), Candidate(PLAN, greedy, None),
                   Candidate(GREEDY, other, None)]
     tried = tried_turns(candidates, state, BOARD, me, GREEDY_RIVALS, planned_at(False))
-    assert tried is not None and [c.name for c, _ in tried] == [PLAN, GREEDY]
+    assert tried is not None and [c.source for c, _ in tried] == [PLAN, GREEDY]
     assert len(asked) == 2 and all(a.mine == 12 for _, a in tried)
     # a plan after the answers that met the wall clock: nothing is chosen by it
     assert tried_turns(candidates, state, BOARD, me, GREEDY_RIVALS, planned_at(True)) is None
