@@ -37,14 +37,15 @@ def planned(request: PlanRequest, clock: RequestClock) -> PlanResult:
                       turns=request.turns, goal=request.goal, cautious=request.cautious,
                       time_limit=clock.seconds, workers=request.workers, seed=request.seed,
                       fixed=request.fixed, budget=request.budget, compare=request.compare,
-                      least_turns=request.least_turns)
+                      least_turns=request.least_turns, value_only=request.value_only)
 
 
 def plan_ahead(state: GameState, board: Board, player: str, *, rules: Rules,
                turns: int | None = None, goal: Goal | None = None, cautious: bool = False,
                time_limit: float = DEFAULT_PLAN_TIME_LIMIT, workers: int = 1, seed: int = 0,
                fixed: Sequence[Action] = (), budget: PlanBudget = DEFAULT_BUDGET,
-               compare: bool = True, least_turns: int = 1) -> PlanResult:
+               compare: bool = True, least_turns: int = 1, value_only: bool = False
+               ) -> PlanResult:
     """`plan_turns` (the same arguments), then, for a goal that builds toward the next festival
     (`GoalStrategy.builds_toward_next`: the festival goal) on the default horizon (`turns`
     None), through the next festival within reach while the plan proves 0; each
@@ -56,7 +57,7 @@ def plan_ahead(state: GameState, board: Board, player: str, *, rules: Rules,
         return plan_turns(state, board, player, rules=rules, turns=count, goal=goal,
                           cautious=cautious, time_limit=time_limit, workers=workers,
                           seed=seed, fixed=fixed, budget=budget, compare=compare,
-                          least_turns=least_turns)
+                          least_turns=least_turns, value_only=value_only)
 
     started = now()
     plan = planned(turns)
@@ -74,7 +75,7 @@ def plan_ahead(state: GameState, board: Board, player: str, *, rules: Rules,
             break
         plan = longer
     ahead = shown(ahead, plan)
-    told = forecasts(plan, board, rules) if plan.found else ()
+    told = forecasts(plan, board, rules) if plan.found and not value_only else ()
     # the whole call's wall time, forecasts included
     return PlanResult.of(plan, ahead=ahead, next_festival=_next(ahead), untried=untried,
                          forecasts=told, wall_time_s=now() - started)

@@ -89,7 +89,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
                turns: int | None = 3, goal: Goal | None = None, cautious: bool = False,
                time_limit: float = DEFAULT_PLAN_TIME_LIMIT, workers: int = 1, seed: int = 0,
                fixed: Sequence[Action] = (), budget: PlanBudget = DEFAULT_BUDGET,
-               compare: bool = True, least_turns: int = 1) -> Plan:
+               compare: bool = True, least_turns: int = 1, value_only: bool = False) -> Plan:
     """Plan `turns` turns of `player` from `state` (the opponents' turns before theirs are
     ended first, with no actions), for `goal`, under the readings `rules` (the game's own).
     `turns` None: through the next festival the player could compete in (`auto_turns`), and
@@ -99,7 +99,8 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
     in value, as the very plan the same call without `fixed` gives (the same horizon, goal
     and budget): each of the two solves gets `time_limit` (`compare` False: the fixed plan
     alone, for a caller that has the plain one). `budget`: the planner's tuning,
-    which splits `time_limit` into its allotments (`PlanBudget.allot`)."""
+    which splits `time_limit` into its allotments (`PlanBudget.allot`). `value_only`: the
+    goal's stage alone, unexplained (`PlanRequest.value_only`)."""
     started = now()
     goal = goal or Goal()
     strategy = model_of(goal)
@@ -142,7 +143,7 @@ def plan_turns(state: GameState, board: Board, player: str, *, rules: Rules,
     wall = StageWall(clock, budget.stages_wall,
                      budget.after_solve + budget.after_solve_per_turn * len(horizon.turns))
     ctx = PlanContext(model, goal, budget, budget.allot(time_limit), wall, seed, workers,
-                      start, begin, board, player, rules, cautious, upcoming)
+                      start, begin, board, player, rules, cautious, upcoming, value_only)
     solved = strategy.solve(ctx)
     if not solved.result.values:
         why, fewest = strategy.why_not(ctx, solved.result)
@@ -191,8 +192,9 @@ def _replayed(ctx: PlanContext, strategy: GoalStrategy, solved: Solved, asked: A
     end = replayed.state.player(ctx.player)
     tie_breaks = _tie_breaks(result, solver, end, ctx.rules)
     aim = _target(festivals, ctx.target, ctx.board)
-    steps = explain(ctx.start, ctx.board, ctx.player, [t.actions for t in planned], ctx.rules,
-                    aim, end.ranks, model.horizon.at_risk)
+    steps = () if ctx.value_only else explain(
+        ctx.start, ctx.board, ctx.player, [t.actions for t in planned], ctx.rules, aim,
+        end.ranks, model.horizon.at_risk)
     return Plan.replayed(asked, verdict.status, _effort(result), objective=value,
                          model_objective=strategy.user_value(ctx, result.values[0]),
                          bound=verdict.bound, turns=planned, festivals=festivals,

@@ -82,7 +82,10 @@ class PlanRequest:
     `fixed`: a what-if's first actions of the first turn (the plan without them is solved
     too, for the difference, unless `compare` is False); `workers` and `seed`: CP-SAT's;
     `budget`: the planner's tuning; `least_turns`: the fewest turns of the default horizon;
-    `rivals`: the model of a rival the win goal plans against (the win goal needs one)."""
+    `rivals`: the model of a rival the win goal plans against (the win goal needs one);
+    `value_only`: only the plan's value is read (a plan the win goal weighs a first turn by):
+    the goal's stage alone, no tie-breaks, explanations or forecasts. Its actions, value and
+    proof are the plan's with them, as the goal's stage fixes its value before any tie-break."""
 
     state: GameState
     board: Board
@@ -98,6 +101,7 @@ class PlanRequest:
     compare: bool = True
     least_turns: int = 1
     rivals: Rivals | None = None
+    value_only: bool = False
 
 
 @dataclass(frozen=True)

@@ -72,6 +72,7 @@ class PlanContext:
     rules: Rules
     cautious: bool
     target: FestivalSpace | None = None  # the festival the default horizon builds toward
+    value_only: bool = False  # the goal's stage alone (`PlanRequest.value_only`)
 
     @property
     def long(self) -> bool:
@@ -99,7 +100,8 @@ class PlanContext:
                         tie_break_work=(self.budget.tie_break_work if tie_break_work is None
                                         else tie_break_work),
                         goal_share=goal_share, hinted=hinted, hint_complete=hint_complete,
-                        light_probing=self.budget.light_probing, tower=self.budget.tower)
+                        light_probing=self.budget.light_probing, tower=self.budget.tower,
+                        goal_only=self.value_only)
 
 
 @dataclass(frozen=True)

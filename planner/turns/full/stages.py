@@ -116,6 +116,9 @@ class StageRun:
     hint_complete: bool = False
     light_probing: float = PlanBudget.light_probing
     tower: TowerBudget = DEFAULT_TOWER
+    # the goal's stage alone, on the work it gets with the tie-breaks after it (its value and
+    # plan the same): a plan whose value alone is read
+    goal_only: bool = False
 
 
 @dataclass
@@ -158,13 +161,16 @@ def solve_stages(model: cp_model.CpModel, stages: Sequence[Stage], run: StageRun
     done = _Progress(deadline, budget, time.process_time())
     solver = _stage_solver(run)
     stages = list(stages)
+    asked = len(stages)  # the goal's work is its share of every stage asked, solved or not
+    if run.goal_only:
+        stages, then = stages[:1], None
     if stop_requested():  # cancelled, or past the command's deadline: not even a model copy
         if _must_read_back(run.hint_complete) and _restore(model, solver, deadline):
             return _as_hinted(solver, stages, 0, 0.0, 0.0), solver
         return StagedResult(Status.UNKNOWN, (), (), None, 0, clock_hit=True), solver
     for number, stage in enumerate(stages):
         _aim(model, stage)
-        left = _stage_work(run, done, number, len(stages))
+        left = _stage_work(run, done, number, asked if run.goal_only else len(stages))
         if number and (left <= 0 or deadline <= now() or stop_requested()):
             break  # no budget left: the stages left keep the solution's values, unproven
         status = _solve_stage(model, solver, run, done, stage, number, left)

@@ -81,7 +81,8 @@ def plan_to_win(request: PlanRequest, clock: Clock, pipeline: Pipeline) -> PlanR
     own = budget.win_plans()  # the budget every plan below is asked with
 
     def planned(start: GameState, share: float, fixed: Sequence[Action] = (),
-                least_turns: int = 1, beside: int = 1) -> PlanResult:
+                least_turns: int = 1, beside: int = 1, value_only: bool = False
+                ) -> PlanResult:
         limit = clock.seconds * share
         # plans run side by side share the cores: each allows itself the wall clock their
         # shares take one after the other (its work, and so its plan, is the same)
@@ -89,7 +90,8 @@ def plan_to_win(request: PlanRequest, clock: Clock, pipeline: Pipeline) -> PlanR
         with time_limited(nets.wall(limit)):
             return pipeline(replace(request, state=start, goal=SCORE, cautious=True,
                                     fixed=tuple(fixed), compare=False, budget=nets,
-                                    least_turns=least_turns), Clock.start(limit))
+                                    least_turns=least_turns, value_only=value_only),
+                            Clock.start(limit))
 
     to_move = (state.turn.player == state.player(player).name
                and request.rules == state.game_rules)
@@ -111,7 +113,9 @@ def plan_to_win(request: PlanRequest, clock: Clock, pipeline: Pipeline) -> PlanR
              else budget.win_answer_share_unproven)
     beside = max(1, min(budget.win_threads, len(candidates)))
     tried = weighed(candidates, now, board, player, rivals,
-                    lambda s: planned(s, share, beside=beside), budget.win_threads)
+                    # a plan after the answers is read for its value alone
+                    lambda s: planned(s, share, beside=beside, value_only=True),
+                    budget.win_threads)
     if tried is None:  # a plan after the answers met the wall clock: the plain plan's turn,
         return as_win(plain, None, clock_hit=True)  # which a quieter run might not advise
     if len(tried) < 2:  # one position whatever the turn
