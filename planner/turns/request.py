@@ -84,8 +84,9 @@ class PlanRequest:
     `budget`: the planner's tuning; `least_turns`: the fewest turns of the default horizon;
     `rivals`: the model of a rival the win goal plans against (the win goal needs one);
     `value_only`: only the plan's value is read (a plan the win goal weighs a first turn by):
-    the goal's stage alone, no tie-breaks, explanations or forecasts. Its actions, value and
-    proof are the plan's with them, as the goal's stage fixes its value before any tie-break."""
+    the goal's stage alone, no tie-breaks, explanations or forecasts. Its value and proof are
+    the whole plan's (the goal's stage fixes the value before any tie-break, which only picks
+    among plans of that value)."""
 
     state: GameState
     board: Board

@@ -166,3 +166,28 @@ def test_light_stages_give_every_stage_the_short_presolve(
     light = _presolve_passes(monkeypatch, replace(DEFAULT_BUDGET, light_stages=True))
     assert default[0] != 1
     assert light and set(light) == {1}
+
+
+def test_the_goal_alone_is_solved_on_the_work_it_has_beside_the_tie_breaks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # `goal_only` (a plan read for its value alone): the tie-breaks are not solved, and the
+    # goal's stage keeps its share of the stages' work, so its value is the same
+    works: list[float] = []
+    solve_stage = stages_module._solve_stage
+
+    def recording(*args: Any) -> Status:
+        works.append(args[-1])
+        return solve_stage(*args)
+
+    monkeypatch.setattr(stages_module, "_solve_stage", recording)
+    results = []
+    for goal_only in (False, True):
+        model, score, claims, tokens = tokens_model()
+        stages = [Stage("score", score, "max"), Stage("claims", claims, "max"),
+                  Stage("tokens", tokens, "min")]
+        run = StageRun(Clock.start(10, 2.0), goal_share=0.5, goal_only=goal_only)
+        results.append(solve_stages(model, stages, run)[0])
+    whole, alone = results
+    assert len(works) == 4 and works[3] == works[0] == pytest.approx(1.0)
+    assert whole.values[0] == alone.values[0] == 5 and whole.status is alone.status
+    assert len(whole.values) == 3 and len(alone.values) == 1

@@ -353,3 +353,27 @@ def test_the_win_goals_plans_take_the_budgets_presolve(light: bool) -> None:
     what_if = dataclasses.replace(request, fixed=advice.plan.turns[0].actions[:1])
     plan(what_if, Clock.start(LIMIT), recording)
     assert len(asked) >= 4 and set(asked) == {(light, 0.2)}
+
+
+def test_the_plans_after_the_answers_are_read_for_their_value_alone() -> None:
+    # the plain plan and the chosen first turn's plan are shown, so whole; the plans after
+    # the rivals' answers are only weighed: the goal's stage alone, the same value
+    state = midgame(3, seed=2, until_round=2)
+    asked: list[bool] = []
+
+    def recording(request: PlanRequest, clock: Clock) -> PlanResult:
+        asked.append(request.value_only)
+        return planned(request, clock)
+
+    _win(state, state.turn.player, pipeline=recording)
+    assert asked[0] is False and asked[1:3] == [True, True] and not any(asked[3:])
+    after = GREEDY_RIVALS.play(state, BOARD, greedy_turn(state, BOARD))
+    while after.turn.player != state.turn.player:
+        after = GREEDY_RIVALS.play(after, BOARD, GREEDY_RIVALS.turn(after, BOARD))
+    request = _request(after, state.turn.player, Goal("score"), cautious=True)
+    whole, alone = (planned(dataclasses.replace(request, value_only=value_only),
+                            Clock.start(LIMIT)).plan for value_only in (False, True))
+    # the same value and proof (the tie-breaks may then pick other actions of that value)
+    assert alone.found and (alone.objective, alone.status, alone.bound) == (
+        whole.objective, whole.status, whole.bound)
+    assert whole.tie_breaks and whole.steps and not alone.tie_breaks and not alone.steps
