@@ -19,9 +19,13 @@ the same command to go on where it stopped (the games already in the file are no
 again); hours of two cores in all, so run it in the background (`nohup ... &`).
 
 The advisor runs at the CLI's default limit with its wall-clock safety net scaled by
-`--slack` (`PlanBudget.wall_slack`): the deterministic work alone decides, so the games are
-the same on a quiet or a busy machine (the default advice's clock hits at the table are
-measured by `bench_advice.py`). `--slack 1` plays as the table does on this machine.
+`--slack` (`PlanBudget.wall_slack`), and so does every rival that plans (the score planner,
+the festival and cautious bots): the deterministic work alone decides, so the games are the
+same on a quiet or a busy machine (the default advice's clock hits at the table are measured
+by `bench_advice.py`). `--slack 1` plays as the table does on this machine. A game in which a
+plan took more wall time than its net allows was stopped while the clock ran (the process
+paused, the machine suspended): its net fired for no reason of the game's, so the game is not
+kept and is played again.
 `--budget` changes `PlanBudget` fields of the advisor (a variant of the advice, measured on the
 same deals as the default: give it its own `--out`); `--rivals tiles,festivals,...` makes its
 win goal weigh each first turn against those panel styles' answers instead of the greedy
@@ -40,7 +44,7 @@ import argparse
 import json
 import statistics
 import sys
-from collections import defaultdict
+from collections import defaultdict, deque
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field, replace
@@ -60,10 +64,13 @@ from planner.castell import (  # noqa: E402
     play_game,
 )
 from planner.stats import Cluster, cluster_intervals  # noqa: E402
-from planner.turns import DEFAULT_BUDGET, Plan, PlanBudget  # noqa: E402
+from planner.turns import DEFAULT_BUDGET, DEFAULT_PLAN_TIME_LIMIT, Plan, PlanBudget  # noqa: E402
 
 OUT = ROOT / "benchmarks" / "results" / "panel"
 RIVALS = {"vs": 2, "vs1": 1, "vs2": 2, "vs3": 3}  # a `vs` table's rivals (players less one)
+# past its net by more than this, a plan's wall time means its process was stopped (the net
+# ends a plan within about a second of it, replay and start-up included)
+STOPPED_MARGIN_S = 10.0
 
 
 def table_bots(table: str, bot: str) -> list[str]:
@@ -125,6 +132,9 @@ def _play(bots: list[str], seed: int, index: int, budget: PlanBudget,
     advisor = made[0]
     if isinstance(advisor, Advisor):
         advisor.budget = budget
+    planners = [bot for bot in made[1:] if isinstance(bot, Advisor)]
+    for rival in planners:  # the rivals' nets scaled as the advisor's: the games repeat
+        rival.budget = replace(rival.budget, wall_slack=budget.wall_slack)
     record = play_game(Setup(load_board()), bots, seed, index, made)
     calls: dict[str, Any] = {}
     if isinstance(advisor, Advisor):
@@ -132,7 +142,11 @@ def _play(bots: list[str], seed: int, index: int, budget: PlanBudget,
                  "fallbacks": advisor.fallbacks, "clock_hits": advisor.clock_hits}
     if isinstance(advisor, Measured):
         calls["seen_at"] = advisor.seen_at
-    return {"record": record.as_dict(), "calls": calls}
+    longest = max((w for bot in made if isinstance(bot, Advisor) for w in bot.wall_s),
+                  default=0.0)
+    return {"record": record.as_dict(), "calls": calls,
+            "rival_clock_hits": sum(rival.clock_hits for rival in planners),
+            "stopped": longest > budget.wall(DEFAULT_PLAN_TIME_LIMIT) + STOPPED_MARGIN_S}
 
 
 def _done(path: Path) -> set[int]:
@@ -170,20 +184,28 @@ def run(args: argparse.Namespace) -> None:
     print(f"{len(jobs)} games to play", flush=True)
     with ProcessPoolExecutor(args.workers) as pool:
         running: dict[Future[dict[str, Any]], tuple[Path, list[str], int]] = {}
-        queue = iter(jobs)
+        queue = deque(jobs)
+        replayed: list[tuple[Path, list[str], int]] = []
         while True:
-            while len(running) < args.workers:
-                job = next(queue, None)
-                if job is None:
-                    break
+            while len(running) < args.workers and queue:
+                job = queue.popleft()
                 running[pool.submit(_play, job[1], args.seed, job[2], budget,
                                      rivals)] = job
             if not running:
                 return
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in finished:
-                path, _, index = running.pop(future)
+                path, bots, index = running.pop(future)
                 line = future.result()
+                if line.pop("stopped"):  # played again once in a run, then left to the next
+                    again = (path, bots, index) not in replayed
+                    print(f"{path.stem} game {index}: stopped while the clock ran (paused or "
+                          f"suspended), not kept: {'played again' if again else 'left'}",
+                          flush=True)
+                    if again:
+                        replayed.append((path, bots, index))
+                        queue.append((path, bots, index))
+                    continue
                 with path.open("a", encoding="utf-8") as out:
                     out.write(json.dumps(line) + "\n")
                 record = GameRecord.of(line["record"])
