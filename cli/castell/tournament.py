@@ -50,6 +50,11 @@ def tournament(
     board_file: options.BoardFile = None,
     svg: Annotated[str | None, typer.Option(
         "--svg", metavar="FILE", help="Also draw every game's final score per bot.")] = None,
+    slack: Annotated[int, typer.Option(
+        "--slack", parser=options.whole(1, 100), metavar="N",
+        help="The wall clock of the bots that plan, N times their time limit: their work "
+             "alone decides, so the games repeat on a busy machine (1: as at the table, "
+             "where a busy machine may cut a plan short).")] = 10,
     as_json: options.Json = False,
 ) -> None:
     """Castell bots play whole seeded games: win rates, scores, margins, the first player's
@@ -57,7 +62,8 @@ def tournament(
 
     Every step goes through the referee; a refused step is counted (it would be a bot's bug).
     Seats rotate over each deal; ties share the win. Deterministic for a seed, the same with
-    any number of workers or machines. Ctrl-C stops it (exit 130; with --out the finished
+    any number of workers or machines (bots that plan: with their wall clock at --slack
+    times their limit, so that no clock decides). Ctrl-C stops it (exit 130; with --out the finished
     chunks are kept for the same command to continue).
 
     Examples:
@@ -76,7 +82,7 @@ def tournament(
         task = progress.add_task("games", total=games)
         result = castell_tournament(
             bots, games, seed, out_dir, workers=workers, dask=dask, board_file=board_file,
-            rules=rules, wheel_side=wheel_side, chunk_size=chunk,
+            rules=rules, wheel_side=wheel_side, chunk_size=chunk, slack=slack,
             on_progress=lambda done: progress.update(task, completed=done),
             on_found=found_line(console, as_json, progress, task))
     if svg is not None:

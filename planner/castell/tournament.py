@@ -14,14 +14,14 @@ from __future__ import annotations
 import random
 import statistics
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from models.game import CATEGORIES, Board, new_game, score_player
 from models.game.play import CastellInPlay
 from models.tower import Rules
 from planner import tournaments
-from planner.castell.bots import BOTS
+from planner.castell.bots import BOTS, Advisor
 from planner.castell.record import SKILLS, GameRecord
 from planner.castell.report import category_wins, skill_values
 from planner.castell.turn import Bot, SeatTurns, festival_finder, play_steps, tile_finder
@@ -34,11 +34,14 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 @dataclass(frozen=True)
 class Setup:
     """What every game of a tournament shares besides the bots: the board, the readings
-    (None: the board's defaults) and the wheel's side (None: the board's)."""
+    (None: the board's defaults), the wheel's side (None: the board's) and the multiple of
+    the time limit the bots that plan allow their wall clock (`PlanBudget.wall_slack`: at 1
+    a loaded machine may cut a plan, and its game would not repeat)."""
 
     board: Board
     rules: Rules | None = None
     wheel_side: Literal["standard", "advanced"] | None = None
+    wall_slack: float = 1.0
 
 
 def deal_seed(seed: int, index: int, players: int) -> int:
@@ -46,8 +49,13 @@ def deal_seed(seed: int, index: int, players: int) -> int:
     return random.Random(f"{seed}:{index // players}:deal").randrange(2**62)
 
 
-def _seat_bot(make: Callable[[], Bot]) -> Callable[[], SeatTurns]:
-    return lambda: SeatTurns(make())
+def _seat_bot(make: Callable[[], Bot], wall_slack: float) -> Callable[[], SeatTurns]:
+    def made() -> SeatTurns:
+        bot = make()
+        if isinstance(bot, Advisor) and wall_slack != bot.budget.wall_slack:
+            bot.budget = replace(bot.budget, wall_slack=wall_slack)
+        return SeatTurns(bot)
+    return made
 
 
 class CastellTournaments:
@@ -57,7 +65,7 @@ class CastellTournaments:
     max_players = MAX_PLAYERS
 
     def bots(self, setup: Setup) -> Mapping[str, Callable[[], SeatTurns]]:
-        return {name: _seat_bot(make) for name, make in BOTS.items()}
+        return {name: _seat_bot(make, setup.wall_slack) for name, make in BOTS.items()}
 
     def bot_names(self) -> Sequence[str]:
         return list(BOTS)

@@ -7,7 +7,9 @@ The games run in chunks on the batch runner as both games' tournaments do
 (`service.batches.tournament`: this process, local processes or Dask), resumably with an
 output folder, which keeps every finished chunk, `games.jsonl` (one record a game),
 `summary.json` and `scores.svg`. Game i depends on (seed, i) only (`planner.tournaments`), so
-any engine gives the same bytes.
+any engine gives the same bytes. The bots that plan allow their plans `SLACK` times the
+time limit's wall clock: their deterministic work alone decides, so the games repeat on a
+loaded machine too (at a slack of 1, as at the table, the clock may cut a plan).
 """
 
 from __future__ import annotations
@@ -38,6 +40,9 @@ if TYPE_CHECKING:
 # at most ten a chunk, fewer when the workers would otherwise wait; `tournament_chunk`)
 PLANNING_BOTS = frozenset({"advisor", "cautious", "festival", "score"})
 PLANNING_CHUNK, QUICK_CHUNK = 1, 10
+# the wall clock the bots that plan allow themselves, as a multiple of their time limit
+# (`PlanBudget.wall_slack`), by default and at most
+SLACK, MAX_SLACK = 10, 100
 
 
 @dataclass(frozen=True)
@@ -63,13 +68,13 @@ def bot_names(bots: str) -> tuple[str, ...]:
 
 
 def _setup(board_file: str | Path | None, rules_text: str | None,
-           wheel_side: Literal["standard", "advanced"] | None) -> Setup:
+           wheel_side: Literal["standard", "advanced"] | None, slack: int) -> Setup:
     from models.tower import rules_named
     from planner.castell import Setup
 
     board: Board = load_board(board_file)
     rules = rules_named(rules_text) if rules_text is not None else None
-    return Setup(board, rules, wheel_side)
+    return Setup(board, rules, wheel_side, wall_slack=float(slack))
 
 
 def castell_tournament(bots: str, games: int, seed: int, out: str | Path | None = None, *,
@@ -77,19 +82,22 @@ def castell_tournament(bots: str, games: int, seed: int, out: str | Path | None 
                        board_file: str | Path | None = None, rules: str | None = None,
                        wheel_side: Literal["standard", "advanced"] | None = None,
                        on_progress: Callable[[int], None] | None = None,
-                       chunk_size: int | None = None,
+                       chunk_size: int | None = None, slack: int = SLACK,
                        on_found: Callable[[Found], None] | None = None) -> CastellTournament:
     """The tournament (`bots` comma-separated, one per seat, 2-4), in chunks on this process,
     `workers` processes or Dask; with `out`, in that folder, continuing any run of the same
     arguments there (`on_found`: told how many games it held). `rules`: the games' readings
     (None: the board's defaults). `chunk_size`: games a chunk (None: the folder's run's, or
-    chosen from the games and the workers)."""
+    chosen from the games and the workers). `slack`: the wall clock of the bots that plan, a
+    multiple of their time limit (`SLACK`)."""
     from planner.castell import CASTELL
 
     names = bot_names(bots)
     if not 1 <= games <= 1_000_000:
         raise SpecError("the number of games is 1 to 1000000")
-    setup = _setup(board_file, rules, wheel_side)
+    if not 1 <= slack <= MAX_SLACK:
+        raise SpecError(f"the slack is 1 to {MAX_SLACK} (times the plans' time limit)")
+    setup = _setup(board_file, rules, wheel_side, slack)
     most = PLANNING_CHUNK if PLANNING_BOTS & set(names) else QUICK_CHUNK
     chunk_size = tournament_chunk(games, out, workers, dask, most, chunk_size,
                                   rotation=len(names))
@@ -97,6 +105,9 @@ def castell_tournament(bots: str, games: int, seed: int, out: str | Path | None 
     arguments = {"bots": ",".join(names), "games": games, "seed": seed,
                  "board": None if board_file is None else str(board_file),
                  "rules": rules, "wheel side": wheel_side, "chunk": chunk_size}
+    if slack != 1 and PLANNING_BOTS & set(names):  # it changes only the games of bots that
+        # plan; not recorded at 1, as folders from before it were played
+        arguments["slack"] = slack
     with tournament_folder(out, "tournament", arguments) as folder:
         played = play_tournament(job, folder, workers, dask, on_progress, on_found)
         result = CastellTournament(output_of(CastellTournamentOutput, played.summary),

@@ -107,3 +107,13 @@ def test_seats_are_the_places_in_the_turn_order(greedy_random: list[GameRecord])
     assert [s["seat"] for s in seats_] == [1, 2]
     wins = sum(1 / len(r.winners) for r in greedy_random if r.players[0] in r.winners)
     assert math.isclose(seats_[0]["wins"], round(wins, 3))
+
+
+def test_the_bots_that_plan_take_the_setups_wall_clock_slack() -> None:
+    from planner.castell import CASTELL, greedy_bot
+
+    slack = CASTELL.bots(Setup(BOARD, wall_slack=10.0))
+    made = slack["score"]()
+    assert made.bot.budget.wall_slack == 10.0  # type: ignore[attr-defined]
+    assert slack["greedy"]().bot is greedy_bot  # a bot with no clock is as it was
+    assert CASTELL.bots(SETUP)["advisor"]().bot.budget.wall_slack == 1.0  # type: ignore[attr-defined]

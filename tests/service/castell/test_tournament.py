@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from models.errors import SpecError
 from planner.castell import GameRecord, Setup, games, summarise
+from service.castell import tournament as tournament_module
 from service.castell.tournament import castell_tournament, write_scores_svg
 from tests.planner.castell.games import BOARD
 
@@ -74,3 +76,33 @@ def test_every_planning_bot_is_run_a_game_a_chunk() -> None:
 
     planning = {name for name, make in BOTS.items() if isinstance(make(), Advisor)}
     assert planning == PLANNING_BOTS
+
+
+class _Stop(Exception):
+    """Raised where the run would begin: the arguments are what is tested."""
+
+
+def test_the_bots_that_plan_get_the_slack_and_their_folder_records_it(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    seen: list[tuple[dict[str, object], float]] = []
+    setup = tournament_module._setup
+
+    def folder(out: object, command: str, arguments: dict[str, object]) -> None:
+        seen.append((arguments, made[-1].wall_slack))
+        raise _Stop
+
+    made: list[Setup] = []
+
+    def recorded(*args: Any) -> Setup:
+        made.append(setup(*args))
+        return made[-1]
+
+    monkeypatch.setattr(tournament_module, "_setup", recorded)
+    monkeypatch.setattr(tournament_module, "tournament_folder", folder)
+    for bots, slack in (("score,greedy", 10), ("score,greedy", 1), ("greedy,random", 10)):
+        with pytest.raises(_Stop):
+            castell_tournament(bots, 2, 1, tmp_path / "run", slack=slack)
+    # a slack of 1 is not recorded: folders from before the option were played at it
+    assert [(a.get("slack"), s) for a, s in seen] == [(10, 10.0), (None, 1.0), (None, 10.0)]
+    with pytest.raises(SpecError, match="slack"):
+        castell_tournament("score,greedy", 2, 1, slack=0)
