@@ -25,6 +25,8 @@ from cli.edge import (
     graceful,
     interrupted,
     out,
+    stop_code,
+    stop_word,
 )
 from models.combo import MAX_GOLD, MAX_KEYS
 from models.errors import SpecError
@@ -244,6 +246,7 @@ def tournament_cmd(
 
       castell combo tournament --games 100000 --bots greedy,random --out runs/t1 --dask local:2
     """
+    from service.batches import RunCancelled
     from service.combo.tournament import tournament, write_card_csv
 
     not_an_input(csv_file, cards_file, field="csv")
@@ -258,8 +261,9 @@ def tournament_cmd(
                 result = tournament(bots, games, seed, workers=workers,
                                     advisor_samples=advisor_samples, cards_file=cards_file,
                                     on_game=lambda: progress.advance(task))
-        except KeyboardInterrupt:
-            fail_interrupted("interrupted; nothing written")
+        except (KeyboardInterrupt, RunCancelled):  # SIGTERM's own way out is the edge's
+            code = stop_code() or ExitCode.INTERRUPTED
+            fail_interrupted(f"{stop_word(code)}; nothing written", code)
     if csv_file is not None:
         write_card_csv(csv_file, result)
     if as_json:

@@ -3,6 +3,6 @@ this process, a local process pool or a Dask cluster, resumably, with the same f
 
 from service.batches.engines import Engine, open_engine
 from service.batches.folder import Folder
-from service.batches.runner import Job, Ran, Reducer, run
+from service.batches.runner import Job, Ran, Reducer, RunCancelled, run
 
-__all__ = ["Engine", "Folder", "Job", "Ran", "Reducer", "open_engine", "run"]
+__all__ = ["Engine", "Folder", "Job", "Ran", "Reducer", "RunCancelled", "open_engine", "run"]

@@ -12,11 +12,20 @@ from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass
 from typing import Protocol
 
+from planner.stopping import cancel_requested
 from service.batches.engines import Engine
 from service.batches.folder import Folder
 
 POLL_S = 0.2  # how often the wait wakes up (so Ctrl-C is seen between completions)
 RETRIES = 3  # times a local pool is renewed after a worker died, before the run fails
+
+
+class RunCancelled(Exception):
+    """The run's request was cancelled (a Ctrl-C or SIGTERM) and no exception of the signal's
+    own reached the runner: its handler may raise inside a finalizer or a fork hook, where
+    Python reports the exception instead of raising it (with both cores busy a Castle Combo
+    tournament then went on waiting for its chunks for minutes). The edge says how the
+    command was stopped."""
 
 
 class Job(Protocol):
@@ -129,6 +138,8 @@ def run(job: Job, reducer: Reducer, engine: Engine, folder: Folder | None = None
             if reducer.finished or not pending:
                 break
             finished, _ = wait(list(pending), timeout=POLL_S, return_when=FIRST_COMPLETED)
+            if cancel_requested():  # the token a signal cancels, whatever became of its raise
+                raise RunCancelled("the run was stopped")
             for future in finished:
                 try:
                     lines = future.result()

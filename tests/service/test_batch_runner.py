@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from models.errors import SpecError
-from service.batches import Engine, Folder, open_engine, run
+from service.batches import Engine, Folder, RunCancelled, open_engine, run
+from service.cancel import CancelToken, cancel_scope
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,17 @@ class Backwards(Executor):
         for future, fn, args in reversed(self.held):
             future.set_result(fn(*args))
         self.held.clear()
+
+
+class Never(Executor):
+    """Holds every submitted chunk unfinished (a run that is stopped, never completed)."""
+
+    def __init__(self) -> None:
+        self.held: list[Future[Any]] = []
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        self.held.append(Future())
+        return self.held[-1]
 
 
 def _expected(seed: int, n: int) -> list[str]:
@@ -225,3 +237,15 @@ def test_a_local_worker_that_dies_is_replaced_and_its_chunk_run_again(tmp_path: 
         run(DiesOnce(str(tmp_path / "died")), reducer, engine)
     assert (tmp_path / "died").exists()
     assert reducer.lines == _expected(0, 12)
+
+
+def test_a_cancelled_run_stops_though_the_signals_own_exception_never_came() -> None:
+    # a Ctrl-C's handler may raise inside a finalizer, where Python reports the exception
+    # instead of raising it: the token it cancelled stops the run, the chunks cancelled
+    never, token = Never(), CancelToken()
+    stops: list[bool] = []
+    engine = Engine(never, 2, "never", stop=lambda: stops.append(True))
+    token.cancel()
+    with cancel_scope(token), pytest.raises(RunCancelled):
+        run(Squares(1, 30), Collect(30), engine)
+    assert len(never.held) == 2 and all(f.cancelled() for f in never.held) and stops
