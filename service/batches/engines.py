@@ -12,6 +12,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -116,9 +117,38 @@ def _start_masked(start: Callable[[], None]) -> None:
     as the worker is started."""
     held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
     try:
-        start()
+        with _handlers_deferred():
+            start()
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+@contextlib.contextmanager
+def _handlers_deferred() -> Iterator[None]:
+    """The parent's own handlers of Ctrl-C and SIGTERM run after the block, not inside it.
+    Blocking the signals holds them off this thread only: another thread of the process
+    takes one, and Python then runs its handler in this thread at once. Raised between the
+    fork and the start's end, its KeyboardInterrupt left a forked worker its process object
+    never learnt the pid of: the stop could not end it, and it outlived the command, waiting
+    for work (with both cores busy, a Castle Combo tournament's Ctrl-C test)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread runs handlers
+        return
+    arrived: list[int] = []
+    previous = {stop: signal.signal(stop, lambda number, _: arrived.append(number))
+                for stop in STOPS}
+    try:
+        yield
+    finally:
+        for stop, handler in previous.items():
+            if handler is not None:  # None: not set from Python, nothing to put back
+                signal.signal(stop, handler)
+        for number in arrived:  # as they would have run, now that the worker is known
+            handler = previous[signal.Signals(number)]
+            if callable(handler):
+                handler(number, None)
+            elif handler == signal.SIG_DFL:
+                signal.raise_signal(number)
 
 
 def _pool(workers: int) -> tuple[ProcessPoolExecutor, list[BaseProcess]]:

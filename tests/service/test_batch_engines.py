@@ -6,12 +6,18 @@ verdict depends on the machine's speed: the chunk runs until the test has seen i
 from __future__ import annotations
 
 import multiprocessing
+import os
+import select
+import signal
+import threading
 import time
 from concurrent.futures import wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
-from service.batches.engines import open_engine
+import pytest
+
+from service.batches.engines import _start_masked, open_engine
 from tests.cli.test_framework import faults
 
 HANG = 60.0
@@ -63,3 +69,41 @@ def test_the_engines_read_no_private_attribute_of_the_pool() -> None:
     """Regression (issue 53's residue): `_kill` read `ProcessPoolExecutor._processes`; the
     pool's workers are now the ones its own `mp_context` started, recorded as they start."""
     assert not faults(ENGINES.read_text(encoding="utf-8"))
+
+
+class _Stopped(Exception):
+    """The test's own Ctrl-C handler's (pytest's workers may ignore SIGINT)."""
+
+
+def _stopped(number: int, frame: object) -> None:
+    raise _Stopped
+
+
+def test_a_stop_while_a_worker_starts_is_raised_once_it_has_started() -> None:
+    # Regression: blocked in this thread, a Ctrl-C is taken by another thread, and Python
+    # runs its handler in this one at once: raised between the fork and the start's end, it
+    # left a worker no stop could end. The handler now runs when the start is done.
+    reader, writer = os.pipe()
+    os.set_blocking(writer, False)
+    wakeup = signal.set_wakeup_fd(writer)  # written to the moment the signal arrives
+    handler = signal.signal(signal.SIGINT, _stopped)
+    ends = threading.Event()
+    other = threading.Thread(target=ends.wait, args=(HANG,), daemon=True)  # it takes it
+    other.start()
+    started: list[bool] = []
+
+    def start() -> None:
+        os.kill(os.getpid(), signal.SIGINT)
+        assert select.select([reader], [], [], HANG)[0], "the signal never arrived"
+        started.append(True)  # the handler would have raised before this line
+
+    try:
+        with pytest.raises(_Stopped):
+            _start_masked(start)
+    finally:
+        signal.signal(signal.SIGINT, handler)
+        signal.set_wakeup_fd(wakeup)
+        ends.set()
+        os.close(reader)
+        os.close(writer)
+    assert started == [True]
