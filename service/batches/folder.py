@@ -133,7 +133,11 @@ class Folder:
             raise SpecError(f"'{self.path}' holds a run of `castell {was}`, not of "
                             f"`castell {self.command}`: give another folder", field="out")
         before = found.get("arguments", {})
-        for name, value in self.arguments.items():
+        # an argument only one side has is None on the other (a tournament records its
+        # --slack only when it is not 1, so a run at 10 is not continued at 1)
+        extra = [n for n in before if n not in self.arguments] if isinstance(before, dict) else []
+        for name in [*self.arguments, *extra]:
+            value = self.arguments.get(name)
             if before.get(name) != value:
                 raise SpecError(f"'{self.path}' holds a run with {name.lstrip('-')} "
                                 f"{_shown(before.get(name))}, not {_shown(value)}: give the "

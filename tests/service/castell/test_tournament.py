@@ -106,3 +106,14 @@ def test_the_bots_that_plan_get_the_slack_and_their_folder_records_it(
     assert [(a.get("slack"), s) for a, s in seen] == [(10, 10.0), (None, 1.0), (None, 10.0)]
     with pytest.raises(SpecError, match="slack"):
         castell_tournament("score,greedy", 2, 1, slack=0)
+
+
+def test_a_run_at_one_slack_is_not_continued_at_another(tmp_path: Path) -> None:
+    folder = tmp_path / "run"
+    folder.mkdir()
+    (folder / "manifest.json").write_text(json.dumps({
+        "format": 2, "command": "tournament", "arguments": {
+            "bots": "score,greedy", "games": 2, "seed": 1, "board": None, "rules": None,
+            "wheel side": None, "chunk": 1, "slack": 10}}))
+    with pytest.raises(SpecError, match="slack 10, not"):
+        castell_tournament("score,greedy", 2, 1, folder, slack=1)
