@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from models.game import load_board  # noqa: E402
-from planner.turns.win.chances import LEAST_PREDICTIONS, MODEL, Model, fitted  # noqa: E402
+from planner.turns.win.chances import LEAST_PREDICTIONS, MODEL, Asked, Model, fitted  # noqa: E402
 from planner.turns.win.fitting import (  # noqa: E402
     Row,
     brier,
@@ -132,6 +132,10 @@ def main() -> None:
     if args.shown and shown is None:
         raise SystemExit(f"no chances are shown: {MODEL.name} is missing or fitted on fewer "
                          f"than {LEAST_PREDICTIONS} calls")
+    if shown is not None:  # the calls the advice shows chances in (their numbers of players)
+        rows = [r for r in rows if shown.shows(Asked.players_of(r.features))]
+        if not rows:
+            raise SystemExit("the shown model gives no chances in these records' games")
     if shown is None and len({r.deal for r in rows}) < 2:
         raise SystemExit("the calibration needs the games of two deals at least")
     text = calibration_text(rows, shown)

@@ -66,6 +66,10 @@ class Model:
     # game of another number gets no chances, which would be a guess
     players: tuple[int, ...] = ()
 
+    def shows(self, players: int) -> bool:
+        """Whether it gives chances in a game of `players` players."""
+        return not self.players or players in self.players
+
     @staticmethod
     def of(data: dict[str, Any]) -> Model:
         return Model(tuple(float(x) for x in data["win"]),
@@ -108,7 +112,7 @@ def chances(state: GameState, board: Board, player: str, points_at_end: int | No
     """The player's chances from here (None: no model fitted on enough games, or on none of
     this game's number of players)."""
     model = model or fitted()
-    if model is None or (model.players and len(state.players) not in model.players):
+    if model is None or not model.shows(len(state.players)):
         return None
     features = asked(state, board, player, points_at_end).features()
     return Chances(logistic(model.win, features), linear(model.margin, features), model.games)

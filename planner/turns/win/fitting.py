@@ -120,9 +120,7 @@ def held_out(rows: Sequence[Row]) -> list[tuple[float, float, float, int]]:
     out = []
     for deal in sorted({r.deal for r in rows}):
         model = fit([r for r in rows if r.deal != deal])
-        for row in (r for r in rows if r.deal == deal):
-            out.append((logistic(model.win, row.features), linear(model.margin, row.features),
-                        row.won, row.margin))
+        out += predicted_by(model, [r for r in rows if r.deal == deal])
     return out
 
 

@@ -153,3 +153,9 @@ def test_the_shown_model_and_its_calibration_table_are_what_the_records_give() -
     table = (root / "benchmarks" / "records" / "panel" / "calibration.md").read_text()
     assert table.split("\n\n")[0] in (root / "docs" / "benchmarks.md").read_text()
     assert fitted() is not None  # fitted on enough calls: a plan of those games shows them
+
+
+def test_a_model_shows_chances_only_for_the_numbers_of_players_it_was_fitted_on() -> None:
+    three = Model((0.0,) * 6, (0.0,) * 6, 600, 60, players=(3,))
+    assert three.shows(3) and not three.shows(2) and not three.shows(4)
+    assert Model((0.0,) * 6, (0.0,) * 6, 600, 60).shows(4)  # not recorded: any
