@@ -39,7 +39,6 @@ from planner.turns.horizon import Goal
 from planner.turns.known import SCORE, cut_short, known_plan
 from planner.turns.replay import ReplayOutOfTime, visible
 from planner.turns.request import (
-    FIRST_TURN_WORDS,
     Answered,
     FirstTurnSource,
     PlanRequest,
@@ -166,11 +165,6 @@ class Candidate:
     turn: RivalTurn
     ahead: PlanResult | None
 
-    @property
-    def name(self) -> str:
-        """Whose first turn it is, in words."""
-        return FIRST_TURN_WORDS[self.source]
-
 
 def _floor(rivals: Rivals, now: GameState, board: Board) -> RivalTurn | None:
     """The rivals' model's turn in the player's place (None: stopped before it finished, by a
@@ -285,11 +279,13 @@ def as_win(ahead: PlanResult, best: tuple[Candidate, Answered] | None = None,
         answer = ("the greedy bot's turn" if not models else
                   f"the turn of each of {len(models)} styles of player in turn "
                   f"({', '.join(models)}; the margins averaged)")
+        chosen, *rest = weighed
         why = (f"each rival answers the first turn with {answer}: after their "
                "answers and the plan from there, the player ends "
-               f"{_against(best[1].margin)} the best rival with this first turn "
-               f"({best[0].name}); "
-               + "; ".join(f"{_against(a.margin, short=True)} with {c.name}" for c, a in others))
+               f"{_against(chosen.answered.margin)} the best rival with this first turn "
+               f"({chosen.name}); "
+               + "; ".join(f"{_against(w.answered.margin, short=True)} with {w.name}"
+                           for w in rest))
         assumptions = (*assumptions, why)
     return PlanResult(goal=WIN, plan=ahead.plan, ahead=ahead.ahead,
                       next_festival=ahead.next_festival, untried=ahead.untried,
