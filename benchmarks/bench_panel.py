@@ -62,6 +62,7 @@ from planner.castell import (  # noqa: E402
     Setup,
     panel_rivals,
     play_game,
+    slacked,
 )
 from planner.stats import Cluster, cluster_intervals  # noqa: E402
 from planner.turns import DEFAULT_BUDGET, DEFAULT_PLAN_TIME_LIMIT, Plan, PlanBudget  # noqa: E402
@@ -132,9 +133,8 @@ def _play(bots: list[str], seed: int, index: int, budget: PlanBudget,
     advisor = made[0]
     if isinstance(advisor, Advisor):
         advisor.budget = budget
+    made[1:] = [slacked(bot, budget.wall_slack) for bot in made[1:]]  # the games repeat
     planners = [bot for bot in made[1:] if isinstance(bot, Advisor)]
-    for rival in planners:  # the rivals' nets scaled as the advisor's: the games repeat
-        rival.budget = replace(rival.budget, wall_slack=budget.wall_slack)
     record = play_game(Setup(load_board()), bots, seed, index, made)
     calls: dict[str, Any] = {}
     if isinstance(advisor, Advisor):

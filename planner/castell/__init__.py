@@ -26,6 +26,7 @@ from planner.castell.tournament import (
     games,
     play_game,
     seats,
+    slacked,
     summarise,
 )
 from planner.castell.tournament import run as run_tournament
@@ -85,6 +86,7 @@ __all__ = [
     "run_tournament",
     "seats",
     "seen",
+    "slacked",
     "summarise",
     "tile_finder",
     "turn_of",

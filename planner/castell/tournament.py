@@ -49,13 +49,16 @@ def deal_seed(seed: int, index: int, players: int) -> int:
     return random.Random(f"{seed}:{index // players}:deal").randrange(2**62)
 
 
+def slacked(bot: Bot, wall_slack: float) -> Bot:
+    """`bot`, a bot that plans given `wall_slack` times its time limit's wall clock (the
+    others have no clock)."""
+    if isinstance(bot, Advisor) and wall_slack != bot.budget.wall_slack:
+        bot.budget = replace(bot.budget, wall_slack=wall_slack)
+    return bot
+
+
 def _seat_bot(make: Callable[[], Bot], wall_slack: float) -> Callable[[], SeatTurns]:
-    def made() -> SeatTurns:
-        bot = make()
-        if isinstance(bot, Advisor) and wall_slack != bot.budget.wall_slack:
-            bot.budget = replace(bot.budget, wall_slack=wall_slack)
-        return SeatTurns(bot)
-    return made
+    return lambda: SeatTurns(slacked(make(), wall_slack))
 
 
 class CastellTournaments:
