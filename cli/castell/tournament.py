@@ -16,6 +16,10 @@ from models.files import not_an_input
 if TYPE_CHECKING:
     from service.results.tournament import CastellTournamentOutput
 
+# --slack's default and bound: the service's `SLACK`, `MAX_SLACK` (not imported at start-up;
+# a test keeps them equal)
+SLACK, MAX_SLACK = 10, 100
+
 CATEGORY_HEADS = {"best_tower": "tower", "region_variety": "variety", "prizes": "prizes",
                   "size_tokens": "sizes", "local_performances": "tiles"}
 
@@ -51,10 +55,10 @@ def tournament(
     svg: Annotated[str | None, typer.Option(
         "--svg", metavar="FILE", help="Also draw every game's final score per bot.")] = None,
     slack: Annotated[int, typer.Option(
-        "--slack", parser=options.whole(1, 100), metavar="N",
+        "--slack", parser=options.whole(1, MAX_SLACK), metavar="N",
         help="The wall clock of the bots that plan, N times their time limit: their work "
              "alone decides, so the games repeat on a busy machine (1: as at the table, "
-             "where a busy machine may cut a plan short).")] = 10,
+             "where a busy machine may cut a plan short).")] = SLACK,
     as_json: options.Json = False,
 ) -> None:
     """Castell bots play whole seeded games: win rates, scores, margins, the first player's
@@ -63,8 +67,8 @@ def tournament(
     Every step goes through the referee; a refused step is counted (it would be a bot's bug).
     Seats rotate over each deal; ties share the win. Deterministic for a seed, the same with
     any number of workers or machines (bots that plan: with their wall clock at --slack
-    times their limit, so that no clock decides). Ctrl-C stops it (exit 130; with --out the finished
-    chunks are kept for the same command to continue).
+    times their limit, so that no clock decides). Ctrl-C stops it (exit 130; with --out the
+    finished chunks are kept for the same command to continue).
 
     Examples:
 

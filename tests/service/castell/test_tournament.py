@@ -117,3 +117,10 @@ def test_a_run_at_one_slack_is_not_continued_at_another(tmp_path: Path) -> None:
             "wheel side": None, "chunk": 1, "slack": 10}}))
     with pytest.raises(SpecError, match="slack 10, not"):
         castell_tournament("score,greedy", 2, 1, folder, slack=1)
+
+
+def test_the_options_slack_is_the_services() -> None:
+    import cli.castell.tournament as cli_tournament
+
+    assert (cli_tournament.SLACK, cli_tournament.MAX_SLACK) == (
+        tournament_module.SLACK, tournament_module.MAX_SLACK)
