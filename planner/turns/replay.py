@@ -38,8 +38,16 @@ from planner.turns.budget import PlanBudget
 
 def visible(state: GameState) -> GameState:
     """What the player can see: the state with the bag (the future refills) hidden (the game
-    interface's view of a seat, `models.game.play.hidden`: one definition of what is hidden)."""
-    return hidden(state)
+    interface's view of a seat, `models.game.play.hidden`: one definition of what is hidden),
+    for the searches without the results of the festivals held so far. Who built which tower
+    there is the game's record: no rule of the referee, no score and no bot reads it, and it
+    was two thirds of what every copy of a late state cost (the referee copies the state at
+    each action it applies: a greedy turn, hundreds of times)."""
+    seen = hidden(state)
+    for space in seen.festivals:
+        if space.result is not None:
+            space.result = None
+    return seen
 
 
 @dataclass(frozen=True)

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from models.game import legal_actions, score_player
 from models.game.consistency import load_state
 from models.game.state import GameState
 from models.tower import STANDARD
 from models.tower.pool import Pool
 from planner.turns.horizon import Goal
 from planner.turns.plan import Plan
-from planner.turns.replay import advance_to
-from tests.planner.turns.game_states import BOARD, plan_roomy
+from planner.turns.replay import advance_to, visible
+from tests.planner.turns.game_states import BOARD, plan_roomy, played
 
 ROUND3 = Path(__file__).parents[3] / "examples" / "game" / "round3.json"
 
@@ -54,3 +55,18 @@ def _recruits_seen(plan: Plan, state: GameState) -> bool:
     me = state.player(plan.player)
     gained = plan.end.player(plan.player).team.counts()
     return all(n - me.team.count(size) <= visible.count(size) for size, n in gained.items())
+
+
+def test_the_searches_see_the_festivals_held_without_their_results() -> None:
+    state = played(6, 3, 7)  # the festivals of rounds 3 to 6 held
+    held = [s.location for s in state.festivals if s.result is not None]
+    assert len(held) >= 4
+    seen = visible(state)
+    assert seen.bag is None and seen.seed == 0
+    assert all(s.result is None for s in seen.festivals)  # the record's, not the searches'
+    assert [s.resolved for s in seen.festivals] == [s.resolved for s in state.festivals]
+    assert [s.location for s in state.festivals if s.result is not None] == held  # untouched
+    # nothing a player scores or may do reads them
+    assert [score_player(p, BOARD) for p in seen.players] == \
+        [score_player(p, BOARD) for p in state.players]
+    assert legal_actions(seen, BOARD, STANDARD) == legal_actions(state, BOARD, STANDARD)
