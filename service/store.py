@@ -15,12 +15,13 @@ import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
-
-from filelock import FileLock, Timeout
+from typing import TYPE_CHECKING, Any
 
 from models.errors import CastellError, Reason, Refused, SpecError
 from models.files import MAX_FILE_BYTES, parse_json, read_text, write_atomic_meanwhile
+
+if TYPE_CHECKING:
+    from filelock import FileLock
 
 # a game file's last key is its revision (`"revision": 12` then the closing brace)
 TAIL_BYTES = 64
@@ -45,6 +46,8 @@ def lock_is_free(path: Path | str) -> bool:
     back at once, never waited for (a server's step waits for it without a thread,
     `web.step_gate`). A lock that cannot be made (a read-only folder) is no wait either: the
     write then says why."""
+    from filelock import FileLock, Timeout  # deferred: see `GameFile.lock`
+
     lock = FileLock(lock_path(path), timeout=0)
     try:
         Path(lock.lock_file).parent.mkdir(exist_ok=True)
@@ -73,15 +76,28 @@ class GameFile:
     def __init__(self, path: Path | str, wait: float = LOCK_WAIT_S):
         self.path = Path(path)
         self.wait = wait  # how long a writer waits for another one's step
-        # on the real path: a link to the file and the file itself are one writer's at a time
-        # (each path's own lock let two writers through it, one step lost)
-        self._lock = FileLock(lock_path(self.path), timeout=wait)
+        self._lock: FileLock | None = None
+
+    @property
+    def lock(self) -> FileLock:
+        """The file's lock, made when first taken: `filelock` imports asyncio, tens of
+        milliseconds of every command's start-up that only reads a game (`castell plan`)."""
+        if self._lock is None:
+            from filelock import FileLock
+
+            # on the real path: a link to the file and the file itself are one writer's at a
+            # time (each path's own lock let two writers through it, one step lost)
+            self._lock = FileLock(lock_path(self.path), timeout=self.wait)
+        return self._lock
 
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
+        from filelock import Timeout
+
+        lock = self.lock
         try:
-            Path(self._lock.lock_file).parent.mkdir(exist_ok=True)
-            with self._lock:
+            Path(lock.lock_file).parent.mkdir(exist_ok=True)
+            with lock:
                 yield
         except Timeout:
             raise CastellError(f"{self.path}: busy: another writer has held it for "
