@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import os
+import pickle
+import select
 import signal
 import threading
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -21,7 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextvars import ContextVar
 from typing import Any, Protocol, TypeVar
 
-from planner.clock import Clock
+from planner.clock import Clock, now
 
 Job = TypeVar("Job")
 Made = TypeVar("Made")
@@ -217,6 +220,111 @@ def in_threads(function: Callable[[Job], Made], jobs: Sequence[Job], threads: in
     with ThreadPoolExecutor(min(threads, len(jobs)), thread_name_prefix="plan") as pool:
         futures = [pool.submit(contextvars.copy_context().run, function, job) for job in jobs]
         return [future.result() for future in futures]
+
+
+# how long past its request's deadline a forked job may run before it is ended (the plan
+# after it and the replay get their own grace; a job's plans stop at the deadline themselves)
+FORK_GRACE_S = 2.0
+_POLL_S = 0.05  # how often a waiting parent looks at its request's cancel
+
+
+class ForkedJobFailed(RuntimeError):
+    """A job of `in_processes` raised in its forked child (a bug: the message is the child's
+    exception, as the same job in a thread would have raised it)."""
+
+
+def in_processes(function: Callable[[Job], Made], jobs: Sequence[Job], processes: int,
+                 stopped: Made) -> list[Made]:
+    """`function` over `jobs`, the first in this process and up to `processes - 1` others
+    each in a child forked from it (the rest here too), the results in the jobs' order. The
+    jobs' Python (model building, the referee, the bots) runs side by side on the cores,
+    where threads take turns under the GIL; each job is deterministic on its own, so the
+    results are `in_threads`' and one after the other's. A child is this process's copy at
+    the fork: it works to the request's deadline (the clock is the machine's) and sends its
+    result back pickled. A cancel of the request, or its deadline passed by `FORK_GRACE_S`,
+    ends a child at once (SIGKILL: it holds nothing to clean up) and its job's result is
+    `stopped` (a cancel or the clock decides nothing else). Ctrl-C reaches the children
+    too: they ignore it, the parent stops them. Where `os.fork` is missing,
+    `in_threads`."""
+    if processes <= 1 or len(jobs) <= 1 or not hasattr(os, "fork"):
+        return in_threads(function, jobs, processes)
+    forked = [_fork(function, job) for job in jobs[1:processes]]
+    try:
+        mine = [function(job) for job in (jobs[0], *jobs[processes:])]
+    except BaseException:
+        for pid, read in forked:
+            _end(pid, read, kill=True)
+        raise
+    theirs = [_collect(pid, read, stopped) for pid, read in forked]
+    return [mine[0], *theirs, *mine[1:]]
+
+
+def _fork(function: Callable[[Job], Made], job: Job) -> tuple[int, int]:
+    """A child that runs `function(job)` and writes its pickled outcome to a pipe: (its pid,
+    the pipe's reading end)."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid:
+        os.close(write)
+        return pid, read
+    try:  # the child: never returns, never runs the parent's clean-up
+        os.close(read)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops it
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        try:
+            outcome: tuple[bool, Any] = (True, function(job))
+        except BaseException as error:  # sent to the parent, raised there
+            outcome = (False, f"{type(error).__name__}: {error}")
+        with os.fdopen(write, "wb") as pipe:
+            pipe.write(pickle.dumps(outcome))
+    finally:
+        os._exit(0)
+
+
+def _collect(pid: int, read: int, stopped: Made) -> Made:
+    """The forked job's result, or `stopped` when the request is cancelled (or its deadline
+    long passed) before it comes."""
+    token = _current.get()
+    chunks: list[bytes] = []
+    try:
+        while True:
+            ready, _, _ = select.select([read], [], [], _POLL_S)
+            if ready:
+                chunk = os.read(read, 1 << 16)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+            elif token is not None and (token.cancelled or _overdue(token)):
+                _end(pid, read, kill=True)
+                return stopped
+    except BaseException:  # Ctrl-C while waiting: the child must not outlive the command
+        _end(pid, read, kill=True)
+        raise
+    _end(pid, read, kill=False)
+    if not chunks:
+        raise ForkedJobFailed("a planning process ended without its result")
+    done, value = pickle.loads(b"".join(chunks))
+    if not done:
+        raise ForkedJobFailed(f"a planning process failed: {value}")
+    result: Made = value
+    return result
+
+
+def _overdue(token: CancelToken) -> bool:
+    """The request's deadline passed more than `FORK_GRACE_S` ago."""
+    deadline = token.deadline
+    return deadline is not None and now() - deadline > FORK_GRACE_S
+
+
+def _end(pid: int, read: int, kill: bool) -> None:
+    """Close the pipe and reap the child (killed first when `kill`)."""
+    if kill:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    with contextlib.suppress(OSError):
+        os.close(read)
+    with contextlib.suppress(ChildProcessError):
+        os.waitpid(pid, 0)
 
 
 def in_workers(function: Callable[[Job], Made], jobs: Sequence[Job], workers: int,

@@ -100,7 +100,7 @@ def plan(
     with waiting, graceful():
         result = plans.plan(game, name, turns=turns, goal=wanted, cautious=cautious,
                             fixed=fixed, time_limit=time_limit, workers=workers,
-                            what_if_rules=what_if_rules)
+                            what_if_rules=what_if_rules, budget=plans.COMMAND_BUDGET)
     if as_json:
         emit_output(result)
     else:

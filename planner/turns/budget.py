@@ -182,6 +182,12 @@ class PlanBudget:
     # the advice is the same at 1 (`castell plan`'s median 3.9 s of wall, 4.4 s at 1, both
     # before `win_light_stages`)
     win_threads: int = 2
+    # ... each but the first in a process forked for it, not a thread (`in_processes`): the
+    # plans' Python (model building, the rivals' greedy turns, the referee) then runs side by
+    # side too, where threads took turns under the GIL (a job's wall was its CPU plus 0.2-0.45
+    # s). For a command that is its own process; a server's threads or a pool's workers keep
+    # threads (forking a server with threads running is not safe)
+    win_processes: bool = False
     # the win goal's plans with the short presolve on every stage (`light_stages`): a plan
     # after the answers gets 0.2-0.3 of the limit, its stages 0.24-0.36 units, and the full
     # presolve's own units count against them. On the same first turn (the greedy bot's) and

@@ -6,6 +6,7 @@ answer names), from its position without history, for a player named as typed at
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import planner.turns as turn_planner
@@ -30,10 +31,13 @@ if TYPE_CHECKING:  # Game: the game as the plan asks it (its handle calls this m
     from service.castell.asked import AskedGame as Game
     from service.results.plan import PlanOutput
 
-__all__ = ["DEFAULT_GOAL", "DEFAULT_PLAN_TIME_LIMIT", "GOALS", "fixed_actions", "goal_help",
-           "goal_of", "goal_words", "out_of_reach", "plan"]
+__all__ = ["COMMAND_BUDGET", "DEFAULT_GOAL", "DEFAULT_PLAN_TIME_LIMIT", "GOALS", "fixed_actions",
+           "goal_help", "goal_of", "goal_words", "out_of_reach", "plan"]
 
 DEFAULT_GOAL = str(ADVICE_GOAL)  # the advice's goal (see planner.turns.ADVICE_GOAL)
+# a command that is its own process: the win goal's plans after the rivals' answers each in a
+# process of its own (`PlanBudget.win_processes`; a server's requests keep threads)
+COMMAND_BUDGET = replace(DEFAULT_BUDGET, win_processes=True)
 
 
 def _written(strategy: GoalStrategy) -> str:

@@ -145,6 +145,22 @@ def test_ctrl_c_stops_a_plan_with_its_best_plan_marked(tmp_path: Path) -> None:
     assert len(err.strip().splitlines()) == 1
 
 
+def test_a_stop_ends_the_advices_forked_plans_with_the_command() -> None:
+    """The default advice forks a process for a plan after the rivals' answers
+    (`PlanBudget.win_processes`): SIGINT to the command alone (not its process group, as a
+    terminal's Ctrl-C) still ends that child with it, and the exit is 130 with one line."""
+    # two first turns of their own positions; a limit whose work takes the plain plan well
+    # past the start, and whose wall clock no loaded machine meets before the fork
+    process = start("plan", "benchmarks/plan_states/p2-s22-r08.json", "--time-limit", "60",
+                    "--json")
+    forked = children(process.pid, within=HANG)
+    assert forked, "no plan was forked"
+    code, _, err, took = interrupt(process)
+    assert code == 130 and took < HANG, (code, took, err)
+    assert len(err.strip().splitlines()) == 1
+    assert all(gone(child) for child in forked)
+
+
 def test_sigterm_stops_a_solve_like_ctrl_c_and_exits_143(tmp_path: Path) -> None:
     """A service manager's SIGTERM: one line, exit 143, no temporary file left beside the
     output (the atomic write unwinds as it does on Ctrl-C)."""

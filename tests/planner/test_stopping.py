@@ -170,3 +170,60 @@ def test_a_cancel_stops_every_thread_s_solve_and_a_job_s_failure_is_raised(
 
     with pytest.raises(LookupError, match="job 2"):
         stopping.in_threads(fail, [1, 2, 3], threads=2)
+
+
+def _children() -> set[int]:
+    """This process's children alive now (Linux: /proc)."""
+    import os
+    from pathlib import Path
+
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == os.getpid() and fields[0] != "Z":
+            found.add(int(stat.parent.name))
+    return found
+
+
+def test_jobs_in_processes_give_what_threads_give_each_job_but_the_first_elsewhere(
+        token: stopping.CancelToken) -> None:
+    import os
+
+    def job(n: int) -> tuple[int, int, bool]:
+        return n * n, os.getpid(), stopping.current_token() is not None
+
+    before = _children()
+    done = stopping.in_processes(job, [3, 1, 2], processes=2, stopped=None)
+    assert [d[0] for d in done] == [9, 1, 4]  # in the jobs' order
+    assert done[0][1] == done[2][1] == os.getpid() != done[1][1]  # job 1 in a child
+    assert all(d[2] for d in done)  # under the request's token (its copy, in the child)
+    assert _children() == before  # the child reaped
+    assert stopping.in_processes(job, [5], processes=2, stopped=None)[0][1] == os.getpid()
+
+
+def test_a_cancel_ends_a_forked_job_at_once_and_a_child_s_failure_is_raised(
+        token: stopping.CancelToken) -> None:
+    def solve(n: int) -> str:
+        s = solver()
+        return s.status_name(stopping.solve_stoppable(s, hard_model()))
+
+    before = _children()
+    threading.Timer(0.5, token.cancel).start()
+    started = time.monotonic()
+    done = stopping.in_processes(solve, [1, 2], processes=2, stopped="ended")
+    assert time.monotonic() - started < HANG  # against a 60 s limit
+    assert done[0] in ("FEASIBLE", "UNKNOWN") and done[1] == "ended"  # the child killed
+    assert _children() == before
+
+    def fail(n: int) -> int:
+        if n == 2:
+            raise LookupError("job 2")
+        return n
+
+    with stopping.cancel_scope(stopping.CancelToken()):
+        with pytest.raises(stopping.ForkedJobFailed, match="LookupError: job 2"):
+            stopping.in_processes(fail, [1, 2], processes=2, stopped=None)
+    assert _children() == before

@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 
 from models.game import Action, Board, EndTurn, GameState, score_player
 from planner.clock import Clock
-from planner.stopping import in_threads, time_limited
+from planner.stopping import in_processes, in_threads, time_limited
 from planner.tower import Status
 from planner.turns.horizon import Goal
 from planner.turns.known import SCORE, cut_short, known_plan
@@ -114,7 +114,7 @@ def plan_to_win(request: PlanRequest, clock: Clock, pipeline: Pipeline) -> PlanR
     tried = weighed(candidates, now, board, player, rivals,
                     # a plan after the answers is read for its value alone
                     lambda s: planned(s, share, beside=beside, value_only=True),
-                    budget.win_threads)
+                    budget.win_threads, budget.win_processes)
     if tried is None:  # a plan after the answers met the wall clock: the plain plan's turn,
         return as_win(plain, None, clock_hit=True)  # which a quieter run might not advise
     if len(tried) < 2:  # one position whatever the turn
@@ -133,15 +133,16 @@ def _names(rivals: Rivals) -> tuple[str, ...]:
 
 
 def weighed(candidates: Sequence[Candidate], now: GameState, board: Board, player: str,
-            rivals: Rivals, planned: Callable[[GameState], PlanResult], threads: int = 1
-            ) -> list[tuple[Candidate, Answered]] | None:
+            rivals: Rivals, planned: Callable[[GameState], PlanResult], threads: int = 1,
+            processes: bool = False) -> list[tuple[Candidate, Answered]] | None:
     """`tried_turns` against each model of the rivals (`RivalModels`), each candidate's
     points and the best rival's the means over the models (None: one met the clock). The
     candidates' positions are the same under every model (the player's own turn, through the
     referee), so each model tries the same candidates in the same order."""
     each = []
     for _, model in models_of(rivals):
-        tried = tried_turns(candidates, now, board, player, model, planned, threads)
+        tried = tried_turns(candidates, now, board, player, model, planned, threads,
+                            processes)
         if tried is None:
             return None
         each.append(tried)
@@ -195,12 +196,13 @@ def _turn_of(ahead: PlanResult, now: GameState) -> FirstTurn:
 
 
 def tried_turns(candidates: Sequence[Candidate], now: GameState, board: Board, player: str,
-                rivals: Rivals, planned: Callable[[GameState], PlanResult], threads: int = 1
-                ) -> list[tuple[Candidate, Answered]] | None:
+                rivals: Rivals, planned: Callable[[GameState], PlanResult], threads: int = 1,
+                processes: bool = False) -> list[tuple[Candidate, Answered]] | None:
     """Each candidate that leaves a position of its own, with its answered value, in order;
     None when a plan after the answers, or a rival's turn, met the wall clock or a cancel (a
     clock decides nothing). The positions' answers and plans run in up to `threads` threads
-    (`PlanBudget.win_threads`)."""
+    (`PlanBudget.win_threads`), or processes forked for them (`processes`:
+    `PlanBudget.win_processes`)."""
     distinct: list[Candidate] = []
     positions: list[GameState] = []
     try:
@@ -220,8 +222,9 @@ def tried_turns(candidates: Sequence[Candidate], now: GameState, board: Board, p
 
     # each position's answers and plan on its own: side by side, the same values
     tried: list[tuple[Candidate, Answered]] = []
-    for candidate, worth in zip(distinct, in_threads(answered, positions, threads),
-                                strict=True):
+    side_by_side = (in_processes(answered, positions, threads, stopped=None) if processes
+                    else in_threads(answered, positions, threads))
+    for candidate, worth in zip(distinct, side_by_side, strict=True):
         if worth is None:
             return None
         tried.append((candidate, worth))

@@ -96,14 +96,17 @@ def test_the_plans_after_the_answers_side_by_side_give_the_same_answer() -> None
     state = midgame(3, seed=2, until_round=2)  # two first turns of their own positions
     me = state.turn.player
     answers: list[PlanResult] = []
-    for threads in (1, 2):
-        request = dataclasses.replace(_request(state, me),
-                                      budget=dataclasses.replace(ROOMY, win_threads=threads))
+    # one after the other, in two threads, and in a forked process (`win_processes`)
+    for threads, processes in ((1, False), (2, False), (2, True)):
+        budget = dataclasses.replace(ROOMY, win_threads=threads, win_processes=processes)
+        request = dataclasses.replace(_request(state, me), budget=budget)
         answers.append(plan_to_win(request, Clock.start(LIMIT), planned))
-    alone, beside = answers
-    assert [t.actions for t in alone.plan.turns] == [t.actions for t in beside.plan.turns]
-    assert alone.plan.objective == beside.plan.objective
-    assert alone.assumptions == beside.assumptions  # both first turns' values, as said
+    alone, *beside = answers
+    for other in beside:
+        assert [t.actions for t in alone.plan.turns] == [t.actions for t in other.plan.turns]
+        assert alone.plan.objective == other.plan.objective
+        assert alone.assumptions == other.assumptions  # both first turns' values, as said
+        assert alone.weighed == other.weighed
 
 
 def test_another_players_plan_is_the_cautious_score_plan() -> None:
