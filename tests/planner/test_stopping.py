@@ -223,7 +223,7 @@ def test_a_cancel_ends_a_forked_job_at_once_and_a_child_s_failure_is_raised(
             raise LookupError("job 2")
         return n
 
-    with stopping.cancel_scope(stopping.CancelToken()):
-        with pytest.raises(stopping.ForkedJobFailed, match="LookupError: job 2"):
-            stopping.in_processes(fail, [1, 2], processes=2, stopped=None)
+    with (stopping.cancel_scope(stopping.CancelToken()),
+          pytest.raises(stopping.ForkedJobFailed, match="LookupError: job 2")):
+        stopping.in_processes(fail, [1, 2], processes=2, stopped=None)
     assert _children() == before
