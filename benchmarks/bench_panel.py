@@ -23,9 +23,9 @@ The advisor runs at the CLI's default limit with its wall-clock safety net scale
 the festival and cautious bots): the deterministic work alone decides, so the games are the
 same on a quiet or a busy machine (the default advice's clock hits at the table are measured
 by `bench_advice.py`). `--slack 1` plays as the table does on this machine. A game in which a
-plan took more wall time than its net allows was stopped while the clock ran (the process
-paused, the machine suspended): its net fired for no reason of the game's, so the game is not
-kept and is played again.
+plan took more wall time than its net allows, or (at a slack of 5 or more) any plan met a wall
+clock, was stopped while the clock ran (the process paused, the machine suspended): its net
+fired for no reason of the game's, so the game is not kept and is played again.
 `--budget` changes `PlanBudget` fields of the advisor (a variant of the advice, measured on the
 same deals as the default: give it its own `--out`); `--rivals tiles,festivals,...` makes its
 win goal weigh each first turn against those panel styles' answers instead of the greedy
@@ -72,6 +72,8 @@ RIVALS = {"vs": 2, "vs1": 1, "vs2": 2, "vs3": 3}  # a `vs` table's rivals (playe
 # past its net by more than this, a plan's wall time means its process was stopped (the net
 # ends a plan within about a second of it, replay and start-up included)
 STOPPED_MARGIN_S = 10.0
+# from this slack up a plan that met its wall clock was stopped while the clock ran (`_stopped`)
+STOPPED_SLACK = 5.0
 
 
 def table_bots(table: str, bot: str) -> list[str]:
@@ -144,9 +146,20 @@ def _play(bots: list[str], seed: int, index: int, budget: PlanBudget,
         calls["seen_at"] = advisor.seen_at
     longest = max((w for bot in made if isinstance(bot, Advisor) for w in bot.wall_s),
                   default=0.0)
+    hits = sum(bot.clock_hits for bot in made if isinstance(bot, Advisor))
     return {"record": record.as_dict(), "calls": calls,
             "rival_clock_hits": sum(rival.clock_hits for rival in planners),
-            "stopped": longest > budget.wall(DEFAULT_PLAN_TIME_LIMIT) + STOPPED_MARGIN_S}
+            "stopped": _stopped(longest, hits, budget)}
+
+
+def _stopped(longest: float, hits: int, budget: PlanBudget) -> bool:
+    """Whether the game's process was stopped while the clock ran (paused, the machine
+    suspended): a plan took more wall time than its net allows, or, with a slack of at least
+    `STOPPED_SLACK`, a plan met a wall clock at all (the nets of the plans after the answers
+    are a fifth of the whole: a pause of half a minute cut one while the call stayed within
+    the whole net; the deterministic work of a call is a few seconds of CPU)."""
+    return (longest > budget.wall(DEFAULT_PLAN_TIME_LIMIT) + STOPPED_MARGIN_S
+            or (budget.wall_slack >= STOPPED_SLACK and hits > 0))
 
 
 def _done(path: Path) -> set[int]:
