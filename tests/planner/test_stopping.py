@@ -202,6 +202,13 @@ def test_jobs_in_processes_give_what_threads_give_each_job_but_the_first_elsewhe
     assert all(d[2] for d in done)  # under the request's token (its copy, in the child)
     assert _children() == before  # the child reaped
     assert stopping.in_processes(job, [5], processes=2, stopped=None)[0][1] == os.getpid()
+    # off the main thread (a server's request), no fork: threads of this process
+    off: list[list[tuple[int, int, bool]]] = []
+    worker = threading.Thread(target=lambda: off.append(
+        stopping.in_processes(job, [3, 1], processes=2, stopped=None)))
+    worker.start()
+    worker.join(HANG)
+    assert [d[1] for d in off[0]] == [os.getpid(), os.getpid()]
 
 
 def test_a_cancel_ends_a_forked_job_at_once_and_a_child_s_failure_is_raised(
