@@ -155,6 +155,9 @@ def test_a_stop_ends_the_advices_forked_plans_with_the_command() -> None:
                     "--json")
     forked = children(process.pid, within=HANG)
     assert forked, "no plan was forked"
+    # still at work when the stop comes (its plan takes seconds at this limit): the parent,
+    # not the child's own end, must be what ends it
+    assert not any(gone(child, within=0.01) for child in forked)
     code, _, err, took = interrupt(process)
     assert code == 130 and took < HANG, (code, took, err)
     assert len(err.strip().splitlines()) == 1
