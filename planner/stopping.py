@@ -222,10 +222,9 @@ def in_threads(function: Callable[[Job], Made], jobs: Sequence[Job], threads: in
         return [future.result() for future in futures]
 
 
-# how long past its request's deadline a forked job may run before it is ended (the plan
-# after it and the replay get their own grace; a job's plans stop at the deadline themselves)
-FORK_GRACE_S = 2.0
-_POLL_S = 0.05  # how often a waiting parent looks at its request's cancel
+# how often a waiting parent looks at its request's cancel (a poll, not a tuning: no result
+# depends on it)
+_POLL_S = 0.05
 
 
 class ForkedJobFailed(RuntimeError):
@@ -234,17 +233,18 @@ class ForkedJobFailed(RuntimeError):
 
 
 def in_processes(function: Callable[[Job], Made], jobs: Sequence[Job], processes: int,
-                 stopped: Made) -> list[Made]:
+                 stopped: Made, grace_s: float) -> list[Made]:
     """`function` over `jobs`, the first in this process and up to `processes - 1` others
     each in a child forked from it (the rest here too), the results in the jobs' order. The
     jobs' Python (model building, the referee, the bots) runs side by side on the cores,
     where threads take turns under the GIL; each job is deterministic on its own, so the
     results are `in_threads`' and one after the other's. A child is this process's copy at
     the fork: it works to the request's deadline (the clock is the machine's) and sends its
-    result back pickled. A cancel of the request, or its deadline passed by `FORK_GRACE_S`,
+    result back pickled. A cancel of the request, or its deadline passed by `grace_s` seconds,
     ends a child at once (SIGKILL: it holds nothing to clean up) and its job's result is
-    `stopped` (a cancel or the clock decides nothing else). Ctrl-C reaches the children
-    too: they ignore it, the parent stops them. Where `os.fork` is missing, or off the main
+    `stopped` (a cancel or the clock decides nothing else); with no request (no token) the
+    parent waits for the child, as a thread's job would run to its end. Ctrl-C reaches the
+    children too: they ignore it, the parent stops them. Where `os.fork` is missing, or off the main
     thread (a child sets its signals, which only the main thread may), `in_threads`."""
     if (processes <= 1 or len(jobs) <= 1 or not hasattr(os, "fork")
             or threading.current_thread() is not threading.main_thread()):
@@ -256,7 +256,7 @@ def in_processes(function: Callable[[Job], Made], jobs: Sequence[Job], processes
         for pid, read in forked:
             _end(pid, read, kill=True)
         raise
-    theirs = [_collect(pid, read, stopped) for pid, read in forked]
+    theirs = [_collect(pid, read, stopped, grace_s) for pid, read in forked]
     return [mine[0], *theirs, *mine[1:]]
 
 
@@ -282,9 +282,9 @@ def _fork(function: Callable[[Job], Made], job: Job) -> tuple[int, int]:
         os._exit(0)
 
 
-def _collect(pid: int, read: int, stopped: Made) -> Made:
+def _collect(pid: int, read: int, stopped: Made, grace_s: float) -> Made:
     """The forked job's result, or `stopped` when the request is cancelled (or its deadline
-    long passed) before it comes."""
+    passed by `grace_s` seconds) before it comes."""
     token = _current.get()
     chunks: list[bytes] = []
     try:
@@ -295,7 +295,7 @@ def _collect(pid: int, read: int, stopped: Made) -> Made:
                 if not chunk:
                     break
                 chunks.append(chunk)
-            elif token is not None and (token.cancelled or _overdue(token)):
+            elif token is not None and (token.cancelled or _overdue(token, grace_s)):
                 _end(pid, read, kill=True)
                 return stopped
     except BaseException:  # Ctrl-C while waiting: the child must not outlive the command
@@ -311,10 +311,10 @@ def _collect(pid: int, read: int, stopped: Made) -> Made:
     return result
 
 
-def _overdue(token: CancelToken) -> bool:
-    """The request's deadline passed more than `FORK_GRACE_S` ago."""
+def _overdue(token: CancelToken, grace_s: float) -> bool:
+    """The request's deadline passed more than `grace_s` seconds ago."""
     deadline = token.deadline
-    return deadline is not None and now() - deadline > FORK_GRACE_S
+    return deadline is not None and now() - deadline > grace_s
 
 
 def _end(pid: int, read: int, kill: bool) -> None:

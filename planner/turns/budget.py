@@ -216,6 +216,10 @@ class PlanBudget:
     # the most the replay of a plan found may run past the deadline (the referee's towers
     # take milliseconds on a real team; stopped at once, the plan found became no plan)
     replay_grace: float = 1.0
+    # the most a forked plan after the answers (`win_processes`) may run past the request's
+    # deadline before it is killed and counts as stopped: its own solves stop at the deadline,
+    # and the plan after it and its replay get `replay_grace` of their own
+    fork_grace: float = 2.0
     # no lean score or held solve starts with less wall left (a full model's solve takes
     # 0.1-0.5 s before any search)
     least_wall: float = 0.15

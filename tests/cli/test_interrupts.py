@@ -25,6 +25,7 @@ from typer.testing import CliRunner
 
 from cli.edge import at_edge
 from cli.group import CastellGroup
+from tests.processes import children, gone
 
 pytestmark = pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux")
 
@@ -100,29 +101,6 @@ def interrupt(process: subprocess.Popen[bytes], ready: Path | None = None
     return process.returncode, (out or b"").decode(), err.decode(), took
 
 
-def children(pid: int, within: float = 30.0) -> list[int]:
-    """The process's children, waiting up to `within` seconds for the first to appear."""
-    deadline = time.monotonic() + within
-    while True:
-        found = []
-        for task in Path(f"/proc/{pid}/task").iterdir():
-            found += [int(c) for c in (task / "children").read_text().split()]
-        if found or time.monotonic() > deadline:
-            return found
-        time.sleep(0.1)
-
-
-def gone(pid: int, within: float = HANG) -> bool:
-    """Whether the process ends (or is a zombie) within `within` seconds (a hang guard)."""
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        status = Path(f"/proc/{pid}/status")
-        if not status.exists() or "State:\tZ" in status.read_text():
-            return True
-        time.sleep(0.05)
-    return False
-
-
 def test_ctrl_c_stops_a_solve_and_prints_its_best_answer_marked(tmp_path: Path) -> None:
     ready = tmp_path / "ready"
     process = start("best", "--pool", BAG, "--skills", ALL_SKILLS, "--engine", "search",
@@ -161,7 +139,7 @@ def test_a_stop_ends_the_advices_forked_plans_with_the_command() -> None:
     code, _, err, took = interrupt(process)
     assert code == 130 and took < HANG, (code, took, err)
     assert len(err.strip().splitlines()) == 1
-    assert all(gone(child) for child in forked)
+    assert all(gone(child, HANG) for child in forked)
 
 
 def test_sigterm_stops_a_solve_like_ctrl_c_and_exits_143(tmp_path: Path) -> None:
@@ -208,7 +186,7 @@ def test_ctrl_c_stops_puzzle_generation_and_its_workers(tmp_path: Path, workers:
     assert [p.name for p in tmp_path.iterdir()] == ["set.jsonl"]  # no temporary left
     if workers == "2":
         assert workers_seen, "the workers had started"
-    assert all(gone(pid) for pid in workers_seen)
+    assert all(gone(pid, HANG) for pid in workers_seen)
 
 
 def test_ctrl_c_stops_a_tournament_and_its_workers_at_once(tmp_path: Path) -> None:
@@ -224,7 +202,7 @@ def test_ctrl_c_stops_a_tournament_and_its_workers_at_once(tmp_path: Path) -> No
     assert err.strip().splitlines() == ["interrupted; nothing written"]
     assert not target.exists()
     assert workers_seen, "the workers had started"
-    assert all(gone(pid) for pid in workers_seen)
+    assert all(gone(pid, HANG) for pid in workers_seen)
 
 
 def test_a_closed_pipe_is_a_quiet_exit_0() -> None:

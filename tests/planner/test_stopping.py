@@ -5,6 +5,7 @@ a solve under another token, or none, runs on."""
 from __future__ import annotations
 
 import itertools
+import os
 import threading
 import time
 from collections.abc import Iterator
@@ -13,6 +14,7 @@ import pytest
 from ortools.sat.python import cp_model
 
 from planner import stopping
+from tests.processes import children
 
 
 @pytest.fixture()
@@ -172,40 +174,24 @@ def test_a_cancel_stops_every_thread_s_solve_and_a_job_s_failure_is_raised(
         stopping.in_threads(fail, [1, 2, 3], threads=2)
 
 
-def _children() -> set[int]:
-    """This process's children alive now (Linux: /proc)."""
-    import os
-    from pathlib import Path
-
-    found = set()
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == os.getpid() and fields[0] != "Z":
-            found.add(int(stat.parent.name))
-    return found
-
-
 def test_jobs_in_processes_give_what_threads_give_each_job_but_the_first_elsewhere(
         token: stopping.CancelToken) -> None:
-    import os
 
     def job(n: int) -> tuple[int, int, bool]:
         return n * n, os.getpid(), stopping.current_token() is not None
 
-    before = _children()
-    done = stopping.in_processes(job, [3, 1, 2], processes=2, stopped=None)
+    before = set(children(os.getpid()))
+    done = stopping.in_processes(job, [3, 1, 2], processes=2, stopped=None, grace_s=HANG)
     assert [d[0] for d in done] == [9, 1, 4]  # in the jobs' order
     assert done[0][1] == done[2][1] == os.getpid() != done[1][1]  # job 1 in a child
     assert all(d[2] for d in done)  # under the request's token (its copy, in the child)
-    assert _children() == before  # the child reaped
-    assert stopping.in_processes(job, [5], processes=2, stopped=None)[0][1] == os.getpid()
+    assert set(children(os.getpid())) == before  # the child reaped
+    alone = stopping.in_processes(job, [5], processes=2, stopped=None, grace_s=HANG)
+    assert alone[0][1] == os.getpid()
     # off the main thread (a server's request), no fork: threads of this process
     off: list[list[tuple[int, int, bool]]] = []
     worker = threading.Thread(target=lambda: off.append(
-        stopping.in_processes(job, [3, 1], processes=2, stopped=None)))
+        stopping.in_processes(job, [3, 1], processes=2, stopped=None, grace_s=HANG)))
     worker.start()
     worker.join(HANG)
     assert [d[1] for d in off[0]] == [os.getpid(), os.getpid()]
@@ -217,13 +203,13 @@ def test_a_cancel_ends_a_forked_job_at_once_and_a_child_s_failure_is_raised(
         s = solver()
         return s.status_name(stopping.solve_stoppable(s, hard_model()))
 
-    before = _children()
+    before = set(children(os.getpid()))
     threading.Timer(0.5, token.cancel).start()
     started = time.monotonic()
-    done = stopping.in_processes(solve, [1, 2], processes=2, stopped="ended")
+    done = stopping.in_processes(solve, [1, 2], processes=2, stopped="ended", grace_s=HANG)
     assert time.monotonic() - started < HANG  # against a 60 s limit
     assert done[0] in ("FEASIBLE", "UNKNOWN") and done[1] == "ended"  # the child killed
-    assert _children() == before
+    assert set(children(os.getpid())) == before
 
     def fail(n: int) -> int:
         if n == 2:
@@ -232,5 +218,24 @@ def test_a_cancel_ends_a_forked_job_at_once_and_a_child_s_failure_is_raised(
 
     with (stopping.cancel_scope(stopping.CancelToken()),
           pytest.raises(stopping.ForkedJobFailed, match="LookupError: job 2")):
-        stopping.in_processes(fail, [1, 2], processes=2, stopped=None)
-    assert _children() == before
+        stopping.in_processes(fail, [1, 2], processes=2, stopped=None, grace_s=HANG)
+    assert set(children(os.getpid())) == before
+
+
+def test_a_forked_job_past_its_request_s_deadline_by_the_grace_is_ended() -> None:
+    """A child that does not stop at the request's deadline (here: it sleeps) is killed once
+    the deadline has passed by the grace, its result `stopped`; none is left."""
+    from planner.clock import Clock
+
+    def job(n: int) -> int:
+        if n == 2:
+            time.sleep(HANG * 2)  # deaf to the deadline
+        return n
+
+    before = set(children(os.getpid()))
+    started = time.monotonic()
+    with stopping.cancel_scope(stopping.CancelToken(Clock.start(0.2))):
+        done = stopping.in_processes(job, [1, 2], processes=2, stopped="ended", grace_s=0.3)
+    assert done == [1, "ended"]
+    assert time.monotonic() - started < HANG  # not the child's sleep
+    assert set(children(os.getpid())) == before

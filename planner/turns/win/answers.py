@@ -114,7 +114,8 @@ def plan_to_win(request: PlanRequest, clock: Clock, pipeline: Pipeline) -> PlanR
     tried = weighed(candidates, now, board, player, rivals,
                     # a plan after the answers is read for its value alone
                     lambda s: planned(s, share, beside=beside, value_only=True),
-                    budget.win_threads, budget.win_processes)
+                    budget.win_threads,
+                    budget.wall(budget.fork_grace) if budget.win_processes else None)
     if tried is None:  # a plan after the answers met the wall clock: the plain plan's turn,
         return as_win(plain, None, clock_hit=True)  # which a quieter run might not advise
     if len(tried) < 2:  # one position whatever the turn
@@ -134,7 +135,7 @@ def _names(rivals: Rivals) -> tuple[str, ...]:
 
 def weighed(candidates: Sequence[Candidate], now: GameState, board: Board, player: str,
             rivals: Rivals, planned: Callable[[GameState], PlanResult], threads: int = 1,
-            processes: bool = False) -> list[tuple[Candidate, Answered]] | None:
+            fork_grace: float | None = None) -> list[tuple[Candidate, Answered]] | None:
     """`tried_turns` against each model of the rivals (`RivalModels`), each candidate's
     points and the best rival's the means over the models (None: one met the clock). The
     candidates' positions are the same under every model (the player's own turn, through the
@@ -142,7 +143,7 @@ def weighed(candidates: Sequence[Candidate], now: GameState, board: Board, playe
     each = []
     for _, model in models_of(rivals):
         tried = tried_turns(candidates, now, board, player, model, planned, threads,
-                            processes)
+                            fork_grace)
         if tried is None:
             return None
         each.append(tried)
@@ -197,12 +198,12 @@ def _turn_of(ahead: PlanResult, now: GameState) -> FirstTurn:
 
 def tried_turns(candidates: Sequence[Candidate], now: GameState, board: Board, player: str,
                 rivals: Rivals, planned: Callable[[GameState], PlanResult], threads: int = 1,
-                processes: bool = False) -> list[tuple[Candidate, Answered]] | None:
+                fork_grace: float | None = None) -> list[tuple[Candidate, Answered]] | None:
     """Each candidate that leaves a position of its own, with its answered value, in order;
     None when a plan after the answers, or a rival's turn, met the wall clock or a cancel (a
     clock decides nothing). The positions' answers and plans run in up to `threads` threads
-    (`PlanBudget.win_threads`), or processes forked for them (`processes`:
-    `PlanBudget.win_processes`)."""
+    (`PlanBudget.win_threads`), or processes forked for them when `fork_grace` says how long
+    past the request's deadline one may run (`PlanBudget.win_processes`, `fork_grace`)."""
     distinct: list[Candidate] = []
     positions: list[GameState] = []
     try:
@@ -222,8 +223,8 @@ def tried_turns(candidates: Sequence[Candidate], now: GameState, board: Board, p
 
     # each position's answers and plan on its own: side by side, the same values
     tried: list[tuple[Candidate, Answered]] = []
-    side_by_side = (in_processes(answered, positions, threads, stopped=None) if processes
-                    else in_threads(answered, positions, threads))
+    side_by_side = (in_threads(answered, positions, threads) if fork_grace is None
+                    else in_processes(answered, positions, threads, None, fork_grace))
     for candidate, worth in zip(distinct, side_by_side, strict=True):
         if worth is None:
             return None
