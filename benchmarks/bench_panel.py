@@ -35,7 +35,10 @@ bot's alone (leave a table's own style out for a leave-one-out run).
 (a shared win counts 1/k), its win rate with a 95% interval that resamples whole deals (each
 deal is played from every seat, so its games are not independent: `planner.stats`), the rate
 from each seat, the mean margin to the best rival, and per call the median and 95th
-percentile CPU seconds and the clock hits. `--md` writes the cross-table as Markdown.
+percentile CPU seconds and the clock hits. A second table says where the points go: per
+category, the advised seat's mean points less the best rival's (the rival who scored most in
+that game), over every game and over the games played from the last seat (the seat that
+moves after every rival each round). `--md` writes both as Markdown.
 """
 
 from __future__ import annotations
@@ -54,7 +57,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from models.game import Board, GameState, load_board, score_player  # noqa: E402
+from models.game import CATEGORIES, Board, GameState, load_board, score_player  # noqa: E402
 from planner.castell import (  # noqa: E402
     BOTS,
     Advisor,
@@ -74,6 +77,9 @@ RIVALS = {"vs": 2, "vs1": 1, "vs2": 2, "vs3": 3}  # a `vs` table's rivals (playe
 STOPPED_MARGIN_S = 10.0
 # from this slack up a plan that met its wall clock was stopped while the clock ran (`_stopped`)
 STOPPED_SLACK = 5.0
+# the categories' short names in the report's second table
+CATEGORY_WORDS = {"best_tower": "tower", "region_variety": "regions", "prizes": "prizes",
+                  "size_tokens": "sizes", "local_performances": "tiles"}
 
 
 def table_bots(table: str, bot: str) -> list[str]:
@@ -267,6 +273,38 @@ def table_row(lines: Sequence[dict[str, Any]], bot: str) -> dict[str, Any]:
             "cpu_p95": _quantile(cpu, 0.95) if cpu else None}
 
 
+def category_row(lines: Sequence[dict[str, Any]], bot: str) -> dict[str, Any]:
+    """Where a table's points go: per category (`CATEGORIES`), the advised seat's mean points
+    less the best rival's (the rival with the most points in that game), over all the games
+    and over those played from the last seat; and the last seat's games and wins."""
+    every: list[list[int]] = []
+    last: list[list[int]] = []
+    last_won = 0.0
+    for line in lines:
+        record = GameRecord.of(line["record"])
+        seat = record.bots.index(bot)
+        rivals = [i for i in range(len(record.bots)) if i != seat]
+        best = max(rivals, key=lambda i: record.totals[i])
+        gap = [a - b for a, b in zip(record.categories[seat], record.categories[best],
+                                     strict=True)]
+        every.append(gap)
+        if seat == len(record.bots) - 1:
+            last.append(gap)
+            if record.players[seat] in record.winners:
+                last_won += 1 / len(record.winners)
+
+    def means(gaps: list[list[int]]) -> list[float] | None:
+        return [statistics.fmean(g[k] for g in gaps) for k in range(len(CATEGORIES))] \
+            if gaps else None
+
+    return {"all": means(every), "last": means(last), "last_games": len(last),
+            "last_won": last_won}
+
+
+def _gaps(values: Sequence[float] | None) -> str:
+    return " / ".join(f"{v:+.1f}" for v in values) if values else "-"
+
+
 def _interval(pair: Sequence[float] | None, scale: float = 100.0, digits: int = 0) -> str:
     if pair is None:
         return "-"
@@ -275,12 +313,14 @@ def _interval(pair: Sequence[float] | None, scale: float = 100.0, digits: int = 
 
 def report(args: argparse.Namespace) -> None:
     rows = []
+    gaps = []
     for path in sorted(args.out.glob("*.jsonl")):
         lines = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()
                  if x.strip()]
         if lines:
-            rows.append((path.stem.replace("-", ":", 1).replace("_", "+"),
-                         table_row(lines, args.bot)))
+            name = path.stem.replace("-", ":", 1).replace("_", "+")
+            rows.append((name, table_row(lines, args.bot)))
+            gaps.append((name, category_row(lines, args.bot)))
     head = ("| table | games (deals) | win rate % (95%) | by seat % (1st / 2nd / ...) "
             "| mean margin (95%) | CPU s a call median / p95 | clock hits |")
     text = [head, "|---|---|---|---|---|---|---|"]
@@ -291,6 +331,12 @@ def report(args: argparse.Namespace) -> None:
             f"({_interval(row['ci95'])}) | {seats} | {row['margin']:+.1f} "
             f"({_interval(row['margin_ci95'], 1, 1)}) | {row['cpu_median'] or 0:.1f} / "
             f"{row['cpu_p95'] or 0:.1f} | {row['clock_hits']} of {row['calls']} |")
+    short = " / ".join(CATEGORY_WORDS[c] for c in CATEGORIES)
+    text += ["", f"| table | points less the best rival's, every game ({short}) "
+             "| from the last seat | the last seat's games, won |", "|---|---|---|---|"]
+    for name, gap in gaps:
+        text.append(f"| {name} | {_gaps(gap['all'])} | {_gaps(gap['last'])} "
+                    f"| {gap['last_games']}, {gap['last_won']:g} |")
     print("\n".join(text))
     if args.md:
         args.md.write_text("\n".join(text) + "\n", encoding="utf-8")
