@@ -250,13 +250,14 @@ def test_book_ctrl_c_stops_the_workers_at_once_and_keeps_the_chunks(tmp_path: Pa
                                                                     code: int) -> None:
     import signal
 
-    from tests.cli.test_interrupts import HANG, children, gone, start
+    from tests.cli.test_interrupts import HANG, start
+    from tests.processes import children, gone
 
     folder = tmp_path / "book"
     process = start("puzzle", "book", "--count", "400", "--difficulty", "hard", "--workers",
                     "2", "--out", str(folder))
     _wait_for_chunks(folder, 1, process)
-    workers = children(process.pid)
+    workers = children(process.pid, within=HANG)  # the chunk above: they are at work
     assert workers, "no worker process"
     process.send_signal(getattr(signal, stop))
     # how fast it stops is benchmarks/bench_stop.py's to measure; here it stops, the 400 hard
@@ -264,5 +265,5 @@ def test_book_ctrl_c_stops_the_workers_at_once_and_keeps_the_chunks(tmp_path: Pa
     _, err = process.communicate(timeout=HANG)
     assert process.returncode == code
     assert "finished chunks are kept in" in err.decode() and b"Traceback" not in err
-    assert all(gone(pid) for pid in workers)
+    assert all(gone(pid, HANG) for pid in workers)
     assert _chunks(folder) and not (folder / "puzzles.jsonl").exists()
