@@ -14,7 +14,8 @@ plays games 0..G-1 of each table (`castell tournament --bots BOT,STYLE,STYLE --g
 S`'s games exactly: game i a function of the seed and i, the advised seat rotating through the
 seats of each deal), two at a time on two cores, and
 appends one JSON line per game to `DIR/TABLE.jsonl` as it ends: the game's record and the
-advisor's calls (wall and CPU seconds, fallbacks to greedy, plans the wall clock cut). Rerun
+advisor's calls (wall and CPU seconds, fallbacks to greedy, plans the wall clock cut, the
+first turns the win goal weighed at each call and which it advised). Rerun
 the same command to go on where it stopped (the games already in the file are not played
 again); hours of two cores in all, so run it in the background (`nohup ... &`).
 
@@ -147,7 +148,8 @@ def _play(bots: list[str], seed: int, index: int, budget: PlanBudget,
     calls: dict[str, Any] = {}
     if isinstance(advisor, Advisor):
         calls = {"wall_s": advisor.wall_s, "cpu_s": advisor.cpu_s,
-                 "fallbacks": advisor.fallbacks, "clock_hits": advisor.clock_hits}
+                 "fallbacks": advisor.fallbacks, "clock_hits": advisor.clock_hits,
+                 "first_turns": advisor.first_turns}
     if isinstance(advisor, Measured):
         calls["seen_at"] = advisor.seen_at
     longest = max((w for bot in made if isinstance(bot, Advisor) for w in bot.wall_s),

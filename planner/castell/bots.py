@@ -64,7 +64,9 @@ def random_bot(state: GameState, board: Board, rng: random.Random) -> Turn:
 class Advisor:
     """The advice of `castell plan` for `goal` as a bot. It keeps, for measuring (never in a
     game's record: they depend on the machine), each call's wall and CPU seconds, and counts
-    the turns that fell back to greedy and the plans the wall clock cut short."""
+    the turns that fell back to greedy and the plans the wall clock cut short; and the first
+    turns the win goal weighed at each call (whose, whether advised, the margin after the
+    rivals' answers; none for other goals), to tell later which first turns it chose."""
 
     goal: Goal = ADVICE_GOAL
     time_limit: float = DEFAULT_PLAN_TIME_LIMIT
@@ -75,6 +77,7 @@ class Advisor:
     cpu_s: list[float] = field(default_factory=list)
     fallbacks: int = 0
     clock_hits: int = 0
+    first_turns: list[tuple[tuple[str, bool, float], ...]] = field(default_factory=list)
 
     def plan(self, state: GameState, board: Board) -> Plan:
         """The plan `castell plan` gives the player to move, by default."""
@@ -86,6 +89,8 @@ class Advisor:
         self.wall_s.append(time.perf_counter() - started)
         self.cpu_s.append(time.process_time() - cpu)
         self.clock_hits += result.clock_hit
+        self.first_turns.append(tuple((w.source, w.chosen, w.answered.margin)
+                                      for w in result.weighed))
         return result.plan
 
     def __call__(self, state: GameState, board: Board, rng: random.Random) -> Turn:

@@ -45,6 +45,9 @@ def test_the_advisors_turns_are_legal_and_name_the_plans_towers() -> None:
         assert not result.refused
         state = result.state
     assert state.round == 4 and len(advisor.wall_s) == 3 and not advisor.fallbacks
+    # each call's weighed first turns kept, one of them advised when there were two to weigh
+    assert len(advisor.first_turns) == 3 and any(advisor.first_turns)
+    assert all(sum(chosen for _, chosen, _ in call) == 1 for call in advisor.first_turns if call)
     # the towers named are the ones built: the festival's result shows them
     built = {c.player: c.tower for c in state.festivals[0].result.competitors}
     assert named and all(tower in built.values() for _, tower in named)
