@@ -244,8 +244,8 @@ def in_processes(function: Callable[[Job], Made], jobs: Sequence[Job], processes
     ends a child at once (SIGKILL: it holds nothing to clean up) and its job's result is
     `stopped` (a cancel or the clock decides nothing else); with no request (no token) the
     parent waits for the child, as a thread's job would run to its end. Ctrl-C reaches the
-    children too: they ignore it, the parent stops them. Where `os.fork` is missing, or off the main
-    thread (a child sets its signals, which only the main thread may), `in_threads`."""
+    children too: they ignore it, the parent stops them. Where `os.fork` is missing, or off
+    the main thread (a child sets its signals, which only the main thread may), `in_threads`."""
     if (processes <= 1 or len(jobs) <= 1 or not hasattr(os, "fork")
             or threading.current_thread() is not threading.main_thread()):
         return in_threads(function, jobs, processes)
