@@ -58,6 +58,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from cli.castell.tournament import CATEGORY_HEADS  # noqa: E402
 from models.game import CATEGORIES, Board, GameState, load_board, score_player  # noqa: E402
 from planner.castell import (  # noqa: E402
     BOTS,
@@ -78,9 +79,6 @@ RIVALS = {"vs": 2, "vs1": 1, "vs2": 2, "vs3": 3}  # a `vs` table's rivals (playe
 STOPPED_MARGIN_S = 10.0
 # from this slack up a plan that met its wall clock was stopped while the clock ran (`_stopped`)
 STOPPED_SLACK = 5.0
-# the categories' short names in the report's second table
-CATEGORY_WORDS = {"best_tower": "tower", "region_variety": "regions", "prizes": "prizes",
-                  "size_tokens": "sizes", "local_performances": "tiles"}
 
 
 def table_bots(table: str, bot: str) -> list[str]:
@@ -333,7 +331,7 @@ def report(args: argparse.Namespace) -> None:
             f"({_interval(row['ci95'])}) | {seats} | {row['margin']:+.1f} "
             f"({_interval(row['margin_ci95'], 1, 1)}) | {row['cpu_median'] or 0:.1f} / "
             f"{row['cpu_p95'] or 0:.1f} | {row['clock_hits']} of {row['calls']} |")
-    short = " / ".join(CATEGORY_WORDS[c] for c in CATEGORIES)
+    short = " / ".join(CATEGORY_HEADS[c] for c in CATEGORIES)  # `castell tournament`'s
     text += ["", f"| table | points less the best rival's, every game ({short}) "
              "| from the last seat | the last seat's games, won |", "|---|---|---|---|"]
     for name, gap in gaps:
